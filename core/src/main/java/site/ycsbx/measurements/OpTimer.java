@@ -1,0 +1,30 @@
+package site.ycsbx.measurements;
+
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * Records a store call the way YCSB's DBWrapper records a DB call, so workload-level
+ * operations (INSERT_TXN, ADD_LINK, ...) appear in YCSB's summary, status line and exporters:
+ * latency from the actual start, intended latency from the paced start under {@code -target},
+ * and the status count. Failed calls are timed under {@code OP-FAILED}, as YCSB does.
+ */
+public final class OpTimer {
+  private final Measurements measurements = Measurements.getMeasurements();
+
+  /**
+   * The start this operation was scheduled for under {@code -target}; the current time when
+   * the run is not paced. Read it before the call.
+   */
+  public long intendedStartNanos() {
+    return measurements.getIntendedtartTimeNs();
+  }
+
+  /** Records one operation. */
+  public void record(String op, Status status, long intendedStartNanos, long startNanos, long endNanos) {
+    String name = status.isOk() ? op : op + "-FAILED";
+    measurements.measure(name, (int) ((endNanos - startNanos) / 1000));
+    measurements.measureIntended(name, (int) ((endNanos - intendedStartNanos) / 1000));
+    measurements.reportStatus(op, status);
+  }
+}

@@ -1,0 +1,57 @@
+package site.ycsbx.measurements;
+
+import java.util.Properties;
+import site.ycsbx.util.Props;
+
+/**
+ * Whether a run's results may be trusted: set when YCSB exports its measurements, read by the
+ * launcher to choose its exit code. Stock YCSB exits 0 and prints a throughput even when every
+ * operation failed; YCSB-X does not.
+ */
+public final class RunVerdict {
+  /** Highest share of failed operations, in percent, that still counts as a good run. */
+  public static final String MAX_ERROR_PERCENT_PROPERTY = "ycsbx.maxerrorpercent";
+  /** A load must not lose a single row. */
+  public static final double MAX_ERROR_PERCENT_LOAD_DEFAULT = 0.0;
+  /** A run tolerates rare failures (e.g. a read racing a delete). */
+  public static final double MAX_ERROR_PERCENT_RUN_DEFAULT = 1.0;
+
+  private static volatile double maxErrorPercent = -1;
+  private static volatile boolean load;
+  private static volatile boolean exported;
+  private static volatile String failure;
+
+  private RunVerdict() {
+  }
+
+  /** Reads the threshold for this phase; call before the run starts. */
+  public static void configure(Properties props) {
+    load = !Boolean.parseBoolean(props.getProperty("dotransactions", "true"));
+    maxErrorPercent = Props.getDouble(props, MAX_ERROR_PERCENT_PROPERTY,
+        load ? MAX_ERROR_PERCENT_LOAD_DEFAULT : MAX_ERROR_PERCENT_RUN_DEFAULT, 0, 100);
+  }
+
+  public static double maxErrorPercent() {
+    return maxErrorPercent < 0 ? (load ? MAX_ERROR_PERCENT_LOAD_DEFAULT : MAX_ERROR_PERCENT_RUN_DEFAULT)
+        : maxErrorPercent;
+  }
+
+  public static boolean isLoad() {
+    return load;
+  }
+
+  static void exported(String failureOrNull) {
+    exported = true;
+    failure = failureOrNull;
+  }
+
+  /** True once YCSB exported its measurements (false when the run stopped before). */
+  public static boolean wasExported() {
+    return exported;
+  }
+
+  /** Why the run is not trustworthy, or null when it is. */
+  public static String failure() {
+    return failure;
+  }
+}

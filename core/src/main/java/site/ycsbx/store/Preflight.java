@@ -1,0 +1,36 @@
+package site.ycsbx.store;
+
+import java.util.Properties;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.UserError;
+
+/**
+ * What a binding checks before anything is created: its options (bad values are a
+ * {@link UserError} naming the property), then the server (reachable within a few seconds,
+ * engine as asked, what the workload needs exists). Adds what it learns to the fingerprint.
+ * Must not create, drop or write anything.
+ */
+public interface Preflight {
+  /**
+   * @param props the run's properties (secrets resolved through {@code Props.get})
+   * @param phase what the run is about to do
+   * @param fingerprint filled with server product, version, engine, durability and options
+   */
+  void check(Properties props, Phase phase, Fingerprint fingerprint);
+
+  /** Whether the Client is about to load or run transactions. */
+  enum Phase {
+    LOAD, RUN;
+
+    public static Phase of(Properties props) {
+      return Boolean.parseBoolean(props.getProperty("dotransactions", "true")) ? RUN : LOAD;
+    }
+  }
+
+  /** For bindings that have nothing to check. */
+  final class None implements Preflight {
+    @Override
+    public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package site.ycsbx.store;
+
+import java.util.Properties;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.UserError;
+
+/**
+ * Runs a binding's {@link Preflight} once per JVM. {@code bin/ycsb} runs it before YCSB's Client
+ * starts; under a stock YCSB install the binding's first {@code init()} runs it, and every other
+ * thread gets the same outcome.
+ */
+public final class PreflightOnce {
+  private static boolean done;
+  private static UserError failure;
+
+  private PreflightOnce() {
+  }
+
+  /**
+   * Runs the check if no thread has, then prints the fingerprint; rethrows the first run's
+   * failure to every caller.
+   */
+  public static synchronized void run(Class<? extends Preflight> type, Properties props) {
+    if (!done) {
+      done = true;
+      try {
+        Fingerprint fp = Fingerprint.current();
+        if (fp.get("ycsbx.version") == null) {
+          String db = props.getProperty("db", "");
+          fp.putClient(props, Bindings.byClassName(db).map(Bindings.Binding::name).orElse(db));
+        }
+        Preflight p = type.getDeclaredConstructor().newInstance();
+        p.check(props, Preflight.Phase.of(props), fp);
+        fp.printOnce(System.out);
+      } catch (UserError e) {
+        failure = e;
+      } catch (ReflectiveOperationException e) {
+        failure = new UserError("preflight " + type.getName() + " cannot be created: " + e, UserError.TARGET_UNUSABLE);
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

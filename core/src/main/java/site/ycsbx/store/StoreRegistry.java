@@ -1,0 +1,82 @@
+package site.ycsbx.store;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.WorkloadException;
+import site.ycsbx.util.UserError;
+
+/**
+ * The handshake between a binding and a workload under YCSB's stock Client. The Client calls
+ * {@code db.init()} and then {@code workload.initThread()} on the same client thread, so a
+ * binding registers its stores for the current thread in {@code init()} and the workload
+ * takes the one it needs in {@code initThread()}.
+ */
+public final class StoreRegistry {
+  private static final ThreadLocal<Map<Class<?>, Object>> OFFERED = ThreadLocal.withInitial(HashMap::new);
+
+  private StoreRegistry() {
+  }
+
+  /** Called by a binding in {@code DB.init()}: this thread's instance of a store. */
+  public static <T> void offer(Class<T> type, T store) {
+    OFFERED.get().put(type, type.cast(store));
+  }
+
+  /** Called by a binding in {@code DB.cleanup()}. */
+  public static void clear() {
+    OFFERED.remove();
+  }
+
+  /**
+   * Called by a workload in {@code initThread()}: the store the binding offered on this thread.
+   */
+  public static <T> T take(Class<T> type) throws WorkloadException {
+    Object s = OFFERED.get().get(type);
+    if (s == null) {
+      throw new WorkloadException("the binding offered no " + type.getSimpleName()
+          + " on this thread (did its init() fail?)");
+    }
+    return type.cast(s);
+  }
+
+  /**
+   * Called by a workload before any thread starts: a one-line {@link UserError} when the
+   * binding named by the {@code db} property lacks the store.
+   */
+  public static void requireProvided(Properties props, Class<?> storeType, String workloadName) {
+    String dbClass = props.getProperty("db", "site.ycsb.BasicDB");
+    if (provides(dbClass, storeType)) {
+      return;
+    }
+    List<String> having = new ArrayList<>();
+    for (Bindings.Binding b : Bindings.all()) {
+      if (provides(b.className(), storeType)) {
+        having.add(b.name());
+      }
+    }
+    String name = Bindings.byClassName(dbClass).map(Bindings.Binding::name).orElse(dbClass);
+    throw new UserError("binding " + name + " has no " + storeType.getSimpleName()
+        + ", which workload " + workloadName + " needs; bindings that have it: "
+        + (having.isEmpty() ? "none on the class path" : String.join(", ", having)));
+  }
+
+  /** Whether the DB class declares the store in its {@link Provides} annotation. */
+  public static boolean provides(String dbClassName, Class<?> storeType) {
+    Provides p = providesOf(dbClassName);
+    return p != null && Arrays.asList(p.stores()).contains(storeType);
+  }
+
+  /** The annotation of a DB class, or null when it has none or is not on the class path. */
+  public static Provides providesOf(String dbClassName) {
+    try {
+      Class<?> c = Class.forName(dbClassName, false, StoreRegistry.class.getClassLoader());
+      return c.getAnnotation(Provides.class);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package site.ycsbx.tools;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import site.ycsb.Client;
+import site.ycsb.Workload;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.store.Bindings;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.Validating;
+
+/**
+ * What {@code bin/ycsb} runs: {@code load|run|shell <binding> [YCSB options]}. Checks the
+ * command line, the workload and the binding's options and server before anything is created,
+ * prints the fingerprint, hides secrets from YCSB's echo of its command line, then runs YCSB's
+ * stock Client and turns failed operations into a non-zero exit code.
+ */
+public final class Main {
+  /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
+  public static final int EXIT_RUN_FAILED = 1;
+
+  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads)";
+
+  private Main() {
+  }
+
+  public static void main(String[] args) {
+    try {
+      run(Arrays.asList(args));
+    } catch (UserError e) {
+      System.err.println("ycsb: " + e.getMessage());
+      System.exit(e.exitCode());
+    }
+  }
+
+  static void run(List<String> args) {
+    if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
+      usage(args.isEmpty() ? System.err : System.out);
+      if (args.isEmpty()) {
+        System.exit(UserError.BAD_INPUT);
+      }
+      return;
+    }
+    String command = args.get(0);
+    if (!List.of("load", "run", "shell").contains(command)) {
+      throw new UserError("unknown command '" + command + "'; commands: load, run, shell (see ycsb --help)");
+    }
+    if (args.size() < 2 || args.get(1).startsWith("-")) {
+      throw new UserError(command + " needs a binding: " + bindingNames());
+    }
+    String bindingName = args.get(1);
+    // a class name works too, as YCSB's -db does, for bindings YCSB-X does not know by name
+    Bindings.Binding binding = Bindings.byName(bindingName)
+        .or(() -> bindingName.contains(".") ? java.util.Optional.of(new Bindings.Binding(bindingName, bindingName, ""))
+            : java.util.Optional.empty())
+        .orElseThrow(() -> new UserError("unknown binding '" + bindingName + "'; bindings: " + bindingNames()));
+    try {
+      Class.forName(binding.className(), false, Main.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UserError("binding " + bindingName + " (" + binding.className() + ") is not on the class path");
+    }
+    CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
+    Properties props = parsed.props;
+    props.setProperty(Client.DB_PROPERTY, binding.className());
+    props.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(command.equals("run")));
+
+    List<String> clientArgs = new ArrayList<>();
+    clientArgs.add("-db");
+    clientArgs.add(binding.className());
+    clientArgs.addAll(hideSecrets(parsed.clientArgs));
+
+    if (command.equals("shell")) {
+      site.ycsb.CommandLine.main(clientArgs.toArray(new String[0]));
+      return;
+    }
+    clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    checkWorkload(props);
+    Fingerprint fp = Fingerprint.current().putClient(props, bindingName);
+    Provides provides = StoreRegistry.providesOf(binding.className());
+    if (provides != null) {
+      PreflightOnce.run(provides.preflight(), props);
+    }
+    fp.printOnce(System.out);
+
+    props.setProperty(ResultExporter.DELEGATE_PROPERTY,
+        props.getProperty(Client.EXPORTER_PROPERTY, ResultExporter.DELEGATE_PROPERTY_DEFAULT));
+    ResultExporter.configure(props);
+    clientArgs.add("-p");
+    clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
+    Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
+    Client.main(clientArgs.toArray(new String[0]));
+  }
+
+  /**
+   * Runs while YCSB's Client calls System.exit(0): a run that failed or never exported its
+   * results must not look like a result, so the exit status is replaced.
+   */
+  private static void enforceVerdict() {
+    String why;
+    if (!RunVerdict.wasExported()) {
+      why = "the run stopped before YCSB exported any result (see the messages above)";
+    } else {
+      why = RunVerdict.failure();
+    }
+    if (why != null) {
+      System.out.flush();
+      System.err.println("ycsb: FAILED: " + why);
+      System.err.flush();
+      Runtime.getRuntime().halt(EXIT_RUN_FAILED);
+    }
+  }
+
+  private static void checkWorkload(Properties props) {
+    String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
+    if (workloadClass == null) {
+      throw new UserError("no workload: give -P workloads/<name> or -p workload=<class>");
+    }
+    Object w;
+    try {
+      w = Class.forName(workloadClass).getDeclaredConstructor().newInstance();
+    } catch (ClassNotFoundException e) {
+      throw new UserError("workload class " + workloadClass + " is not on the class path");
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new UserError("workload class " + workloadClass + " cannot be created: " + e);
+    }
+    if (!(w instanceof Workload)) {
+      throw new UserError("workload class " + workloadClass + " is not a site.ycsb.Workload");
+    }
+    if (w instanceof Validating) {
+      ((Validating) w).validate(props);
+    }
+  }
+
+  /** Replaces secret values in {@code -p} options by a mask; the real ones stay in memory. */
+  static List<String> hideSecrets(List<String> args) {
+    List<String> out = new ArrayList<>(args);
+    for (int i = 0; i + 1 < out.size(); i++) {
+      if (out.get(i).equals("-p")) {
+        String kv = out.get(i + 1);
+        int eq = kv.indexOf('=');
+        String key = kv.substring(0, eq);
+        String value = kv.substring(eq + 1);
+        if (Secrets.needsMasking(key, value)) {
+          Secrets.hold(key, value);
+          out.set(i + 1, key + "=" + Secrets.mask(key, value));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String bindingNames() {
+    return String.join(", ", Bindings.all().stream().map(Bindings.Binding::name).toList());
+  }
+
+  private static void usage(PrintStream out) {
+    out.println("Usage: ycsb <command> <binding> [options]");
+    out.println();
+    out.println("Commands:");
+    out.println("  load     load the data set (YCSB's -load)");
+    out.println("  run      run the transaction phase (YCSB's -t)");
+    out.println("  shell    interactive YCSB shell against the binding");
+    out.println();
+    out.println("Bindings:");
+    for (Bindings.Binding b : Bindings.all()) {
+      out.printf("  %-18s %s%n", b.name(), b.description());
+    }
+    out.println();
+    out.println("Options (as in YCSB):");
+    out.println("  -P file          workload property file, e.g. workloads/workloada (repeatable)");
+    out.println("  -p key=value     set a property (repeatable; wins over -P files)");
+    out.println("  -threads N       client threads (default 1)");
+    out.println("  -target N        total operations per second to aim for (default: unlimited)");
+    out.println("  -s               print a status line every 10 s to stderr");
+    out.println("  -l label         label for the status lines");
+    out.println();
+    out.println("Workload files: " + WORKLOAD_FILES + ", under workloads/");
+    out.println("Exit codes: 0 results trusted; 1 operations failed beyond "
+        + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
+        + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "
+        + (int) RunVerdict.MAX_ERROR_PERCENT_RUN_DEFAULT + "%) or the server is unusable; 2 bad input.");
+    out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
+  }
+
+}

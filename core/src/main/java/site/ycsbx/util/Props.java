@@ -1,0 +1,93 @@
+package site.ycsbx.util;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Strict readers for properties: a bad value is a {@link UserError} naming the property and
+ * what it accepts, never a NumberFormatException from deep inside a thread.
+ */
+public final class Props {
+  private Props() {
+  }
+
+  public static String get(Properties p, String key, String def) {
+    return Secrets.resolve(p, key, def);
+  }
+
+  public static int getInt(Properties p, String key, int def, int min, int max) {
+    long v = getLong(p, key, def, min, max);
+    return (int) v;
+  }
+
+  public static long getLong(Properties p, String key, long def, long min, long max) {
+    String s = p.getProperty(key);
+    if (s == null || s.isBlank()) {
+      return def;
+    }
+    long v;
+    try {
+      v = Long.parseLong(s.trim().replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new UserError(key + "=" + s + " is not a whole number; " + key + " accepts " + range(min, max));
+    }
+    if (v < min || v > max) {
+      throw new UserError(key + "=" + s + " is out of range; " + key + " accepts " + range(min, max));
+    }
+    return v;
+  }
+
+  public static double getDouble(Properties p, String key, double def, double min, double max) {
+    String s = p.getProperty(key);
+    if (s == null || s.isBlank()) {
+      return def;
+    }
+    double v;
+    try {
+      v = Double.parseDouble(s.trim());
+    } catch (NumberFormatException e) {
+      throw new UserError(key + "=" + s + " is not a number; " + key + " accepts " + min + " to " + max);
+    }
+    if (!(v >= min && v <= max)) {
+      throw new UserError(key + "=" + s + " is out of range; " + key + " accepts " + min + " to " + max);
+    }
+    return v;
+  }
+
+  public static boolean getBoolean(Properties p, String key, boolean def) {
+    String s = p.getProperty(key);
+    if (s == null || s.isBlank()) {
+      return def;
+    }
+    switch (s.trim().toLowerCase(Locale.ROOT)) {
+      case "true":
+        return true;
+      case "false":
+        return false;
+      default:
+        throw new UserError(key + "=" + s + " is not a boolean; " + key + " accepts true or false");
+    }
+  }
+
+  /** One of the accepted words, case-insensitive; returned as written in {@code accepted}. */
+  public static String getChoice(Properties p, String key, String def, String... accepted) {
+    String s = p.getProperty(key);
+    if (s == null || s.isBlank()) {
+      return def;
+    }
+    for (String a : accepted) {
+      if (a.equalsIgnoreCase(s.trim())) {
+        return a;
+      }
+    }
+    throw new UserError(key + "=" + s + " is not accepted; " + key + " accepts " + String.join(", ", Arrays.asList(accepted)));
+  }
+
+  private static String range(long min, long max) {
+    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+      return "a whole number >= " + min;
+    }
+    return "a whole number from " + min + " to " + max;
+  }
+}

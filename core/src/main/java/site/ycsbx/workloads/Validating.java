@@ -1,0 +1,13 @@
+package site.ycsbx.workloads;
+
+import java.util.Properties;
+
+/**
+ * A workload whose properties can be checked without side effects. {@code bin/ycsb} calls it
+ * before YCSB's Client starts, so a bad value is one line and exit 2 (the stock Client prints a
+ * stack trace and exits 0 when {@code Workload.init()} throws).
+ */
+public interface Validating {
+  /** Throws {@link site.ycsbx.util.UserError} naming the property and what it accepts. */
+  void validate(Properties props);
+}

@@ -1,0 +1,115 @@
+package site.ycsbx.testing;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+
+/**
+ * A binding for core's own tests: keeps the probe table in this JVM's memory. Options:
+ * {@code memory.failevery=N} makes every N-th put fail; {@code memory.password} is resolved
+ * through {@link Props#get} and only its length reaches the fingerprint.
+ */
+@Provides(stores = ProbeStore.class, preflight = MemoryProbeDb.Check.class)
+public class MemoryProbeDb extends DB {
+  private static final Map<Long, Long> ROWS = new ConcurrentHashMap<>();
+
+  /** Empties the table, as a fresh database would be. */
+  public static void reset() {
+    ROWS.clear();
+  }
+
+  /** Validates options; reports the password length to prove the real value arrived. */
+  public static final class Check implements Preflight {
+    @Override
+    public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+      long every = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
+      if (props.containsKey("memory.unreachable")) {
+        throw UserError.target("cannot reach memory server " + site.ycsbx.util.Secrets.maskUrl(Props.get(props, "memory.unreachable", "")));
+      }
+      fingerprint.put("server.product", "memory");
+      fingerprint.put("memory.failevery", every);
+      fingerprint.put("memory.pw.length", Props.get(props, "memory.password", "").length());
+      fingerprint.put("memory.url", props.getProperty("memory.url", "n/a"));
+    }
+  }
+
+  @Override
+  public void init() throws DBException {
+    Properties props = getProperties();
+    try {
+      PreflightOnce.run(Check.class, props);
+    } catch (UserError e) {
+      throw new DBException(e.getMessage());
+    }
+    long failEvery = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
+    StoreRegistry.offer(ProbeStore.class, new ProbeStore() {
+      private long puts;
+
+      @Override
+      public void prepare() {
+      }
+
+      @Override
+      public void put(long key, long value) throws StoreException {
+        if (failEvery > 0 && ++puts % failEvery == 0) {
+          throw new StoreException("injected failure on put " + puts);
+        }
+        ROWS.put(key, value);
+      }
+
+      @Override
+      public Long get(long key) {
+        return ROWS.get(key);
+      }
+
+      @Override
+      public long count() {
+        return ROWS.size();
+      }
+    });
+  }
+
+  @Override
+  public void cleanup() {
+    StoreRegistry.clear();
+  }
+
+  @Override
+  public Status read(String table, String key, java.util.Set<String> fields, Map<String, ByteIterator> result) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, java.util.Set<String> fields,
+      java.util.Vector<java.util.HashMap<String, ByteIterator>> result) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return Status.NOT_IMPLEMENTED;
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    return Status.NOT_IMPLEMENTED;
+  }
+}

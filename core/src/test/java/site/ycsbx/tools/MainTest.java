@@ -1,0 +1,133 @@
+package site.ycsbx.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.MemoryProbeDb;
+
+/** bin/ycsb's Java side, run as a subprocess: checks, exit codes, verdict, secrets. */
+class MainTest {
+  private static final String MAIN = Main.class.getName();
+  private static final String MEMORY = MemoryProbeDb.class.getName();
+
+  private static void assertOneLineError(Result r, int exit, String expected) {
+    assertEquals(exit, r.exitCode(), r.all());
+    List<String> lines = r.stderrLines();
+    assertEquals(1, lines.size(), "expected one line on stderr, got:\n" + r.stderr());
+    assertTrue(lines.get(0).contains(expected), lines.get(0));
+    assertFalse(r.all().contains("Exception"), r.all());
+  }
+
+  @Test
+  void unknownCommandIsOneLineExit2() {
+    assertOneLineError(JavaProcess.run(MAIN, "lod", "basic"), 2, "unknown command 'lod'");
+  }
+
+  @Test
+  void unknownBindingNamesTheBindings() {
+    assertOneLineError(JavaProcess.run(MAIN, "load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
+        "unknown binding 'mangodb'; bindings: basic, mongodb, mongodb-embedded, jdbc");
+  }
+
+  @Test
+  void negativeThreadCountIsRejected() {
+    assertOneLineError(JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("workloada"), "-threads", "-4"),
+        2, "threadcount=-4 is out of range");
+  }
+
+  @Test
+  void nonNumericRecordCountIsRejected() {
+    assertOneLineError(JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("workloada"),
+        "-p", "recordcount=lots"), 2, "recordcount=lots is not a whole number");
+  }
+
+  @Test
+  void missingWorkloadFileIsRejected() {
+    assertOneLineError(JavaProcess.run(MAIN, "run", "basic", "-P", "workloads/nope"), 2,
+        "workload file workloads/nope does not exist");
+  }
+
+  @Test
+  void bindingWithoutTheStoreIsOneLineBeforeAnyThread() {
+    Result r = JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("probe"));
+    assertOneLineError(r, 2, "binding basic has no ProbeStore, which workload probe needs; bindings that have it:");
+  }
+
+  @Test
+  void unreachableServerIsOneLineExit1WithoutPassword() {
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),
+        "-p", "memory.unreachable=mongodb://bob:s3cr3t@127.0.0.1:1/x");
+    assertOneLineError(r, 1, "cannot reach memory server mongodb://bob:*****@127.0.0.1:1/x");
+    assertFalse(r.all().contains("s3cr3t"));
+  }
+
+  @Test
+  void loadThroughMainPrintsFingerprintAndExitsZero() {
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"), "-p", "recordcount=300");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("[FINGERPRINT]"), r.stdout());
+    assertTrue(r.stdout().contains("[PROBE_PUT], Operations, 300"), r.stdout());
+    assertTrue(r.stderr().contains("[ERRORS] OK: 300 operations, 0 failed"), r.stderr());
+  }
+
+  @Test
+  void anyFailureInALoadExits1AndSaysWhy() {
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),
+        "-p", "recordcount=100", "-p", "memory.failevery=50");
+    assertEquals(Main.EXIT_RUN_FAILED, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("[ERRORS] FAILED: 2 of 100 operations failed (2.00%), above ycsbx.maxerrorpercent=0 for a load"), r.stderr());
+    assertTrue(r.stderr().contains("injected failure on put"), r.stderr());
+  }
+
+  @Test
+  void thresholdIsAProperty() {
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),
+        "-p", "recordcount=100", "-p", "memory.failevery=50", "-p", "ycsbx.maxerrorpercent=5");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("[ERRORS] OK: 100 operations, 2 failed"), r.stderr());
+  }
+
+  @Test
+  void runOfMissingDataFailsAndSaysWhy() {
+    // a fresh JVM has an empty memory table: every read misses
+    Result r = JavaProcess.run(MAIN, "run", MEMORY, "-P", JavaProcess.workload("probe"), "-p", "operationcount=50");
+    assertEquals(Main.EXIT_RUN_FAILED, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("NOT_FOUND=50"), r.stderr());
+    assertTrue(r.stderr().contains("not found (was the probe loaded?)"), r.stderr());
+  }
+
+  @Test
+  void passwordsNeverReachOutputOrExportsButReachTheBinding(@TempDir Path dir) throws Exception {
+    Path export = dir.resolve("out.json");
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"), "-p", "recordcount=10",
+        "-p", "memory.password=hunter2", "-p", "memory.url=mongodb://alice:hunter2@db.example:27017/x",
+        "-p", "exporter=site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter",
+        "-p", "exportfile=" + export);
+    assertEquals(0, r.exitCode(), r.all());
+    String json = Files.readString(export);
+    for (String text : List.of(r.stdout(), r.stderr(), json)) {
+      assertFalse(text.contains("hunter2"), text);
+    }
+    assertTrue(r.stdout().matches("(?s).*memory\\.pw\\.length +: 7\n.*"), r.stdout());
+    assertTrue(json.contains("\"metric\" : \"FINGERPRINT\""), json);
+    assertTrue(json.contains("mongodb://alice:*****@db.example:27017/x"), json);
+    assertTrue(json.contains("\"metric\" : \"PROBE_PUT\""), json);
+  }
+
+  @Test
+  void helpListsCommandsBindingsAndWorkloads() {
+    Result r = JavaProcess.run(MAIN, "--help");
+    assertEquals(0, r.exitCode());
+    for (String s : List.of("load", "run", "shell", "mongodb-embedded", "jdbc", "workloada", "-threads")) {
+      assertTrue(r.stdout().contains(s), s);
+    }
+  }
+}
