@@ -2,15 +2,17 @@ package site.ycsbx.store;
 
 import java.util.Properties;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.UserError;
 
 /**
  * What a binding checks before anything is created: its options (bad values are a
  * {@link UserError} naming the property), then the server (reachable within a few seconds,
  * engine as asked, what the workload needs exists). Adds what it learns to the fingerprint.
- * Must not create, drop or write anything.
+ * Must not create, drop or write anything. As a {@link PropertyOwner} it names the properties
+ * it reads, so a misspelt one is refused.
  */
-public interface Preflight {
+public interface Preflight extends PropertyOwner {
   /**
    * @param props the run's properties (secrets resolved through {@code Props.get})
    * @param phase what the run is about to do

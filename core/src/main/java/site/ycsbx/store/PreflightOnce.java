@@ -29,17 +29,24 @@ public final class PreflightOnce {
           String db = props.getProperty("db", "");
           fp.putClient(props, Bindings.byClassName(db).map(Bindings.Binding::name).orElse(db));
         }
-        Preflight p = type.getDeclaredConstructor().newInstance();
+        Preflight p = instantiate(type);
         p.check(props, Preflight.Phase.of(props), fp);
         fp.printOnce(System.out);
       } catch (UserError e) {
         failure = e;
-      } catch (ReflectiveOperationException e) {
-        failure = new UserError("preflight " + type.getName() + " cannot be created: " + e, UserError.TARGET_UNUSABLE);
       }
     }
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /** A new instance of a binding's preflight. */
+  public static Preflight instantiate(Class<? extends Preflight> type) {
+    try {
+      return type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("preflight " + type.getName() + " cannot be created", e);
     }
   }
 }

@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -14,6 +16,7 @@ import site.ycsbx.store.Bindings;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.Validating;
@@ -29,6 +32,19 @@ public final class Main {
   public static final int EXIT_RUN_FAILED = 1;
 
   private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads)";
+
+  /** Properties of YCSB-X's own launcher and exporter. */
+  private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
+    @Override
+    public Set<String> propertyPrefixes() {
+      return Set.of("ycsbx.");
+    }
+
+    @Override
+    public Set<String> knownProperties() {
+      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY);
+    }
+  };
 
   private Main() {
   }
@@ -83,9 +99,15 @@ public final class Main {
       return;
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
-    checkWorkload(props);
+    List<PropertyOwner> owners = new ArrayList<>();
+    owners.add(CORE_PROPERTIES);
+    checkWorkload(props).ifPresent(owners::add);
     Fingerprint fp = Fingerprint.current().putClient(props, bindingName);
     Provides provides = StoreRegistry.providesOf(binding.className());
+    if (provides != null) {
+      owners.add(PreflightOnce.instantiate(provides.preflight()));
+    }
+    PropertyCheck.check(props, owners);
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
     }
@@ -119,7 +141,7 @@ public final class Main {
     }
   }
 
-  private static void checkWorkload(Properties props) {
+  private static Optional<PropertyOwner> checkWorkload(Properties props) {
     String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
     if (workloadClass == null) {
       throw new UserError("no workload: give -P workloads/<name> or -p workload=<class>");
@@ -137,7 +159,9 @@ public final class Main {
     }
     if (w instanceof Validating) {
       ((Validating) w).validate(props);
+      return Optional.of((Validating) w);
     }
+    return Optional.empty();
   }
 
   /** Replaces secret values in {@code -p} options by a mask; the real ones stay in memory. */

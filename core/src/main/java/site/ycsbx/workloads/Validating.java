@@ -1,13 +1,14 @@
 package site.ycsbx.workloads;
 
 import java.util.Properties;
+import site.ycsbx.util.PropertyOwner;
 
 /**
  * A workload whose properties can be checked without side effects. {@code bin/ycsb} calls it
  * before YCSB's Client starts, so a bad value is one line and exit 2 (the stock Client prints a
  * stack trace and exits 0 when {@code Workload.init()} throws).
  */
-public interface Validating {
+public interface Validating extends PropertyOwner {
   /** Throws {@link site.ycsbx.util.UserError} naming the property and what it accepts. */
   void validate(Properties props);
 }

@@ -130,4 +130,11 @@ class MainTest {
       assertTrue(r.stdout().contains(s), s);
     }
   }
+
+  @Test
+  void misspeltPropertyUnderAnOwnedPrefixIsRefusedWithASuggestion() {
+    assertOneLineError(JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),
+        "-p", "ycsbx.maxerrorpercnt=5"), 2,
+        "unknown property ycsbx.maxerrorpercnt (did you mean ycsbx.maxerrorpercent?); ycsbx.* properties: ");
+  }
 }
