@@ -1,0 +1,214 @@
+package site.ycsbx.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.distribution.Shell.Result;
+
+/**
+ * The tarball as a user gets it: unpacked into an empty folder and run from there with a PATH
+ * that has java but no Maven, through the real bin/ycsb.
+ */
+class TarballIT {
+  private static final List<String> BINDINGS = List.of("basic", "mongodb", "mongodb-embedded", "jdbc");
+
+  @TempDir
+  static Path tmp;
+  static Path repo;
+  static Path dist;
+  static Shell shell;
+
+  @BeforeAll
+  static void unpackOnce() throws IOException {
+    repo = Path.of(Shell.property("ycsbx.repo")).toRealPath();
+    shell = Shell.create(tmp);
+    dist = unpack(Files.createDirectories(tmp.resolve("unpacked")));
+    shell.assertAbsent(shell.pathWithJava(), "mvn");
+    shell.assertPresent(shell.pathWithJava(), "java");
+  }
+
+  /** Unpacks the tarball into {@code into}, returning its one top folder. */
+  private static Path unpack(Path into) throws IOException {
+    Path tarball = Path.of(Shell.property("ycsbx.tarball"));
+    assertTrue(Files.isRegularFile(tarball), "no tarball at " + tarball);
+    // the system's tar, as a user would unpack it; it keeps the file modes
+    Result r = shell.run(into, Shell.env("/usr/bin:/bin"), "tar", "xzf", tarball.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    String name = Shell.property("ycsbx.dist.name");
+    assertEquals(Set.of(name), fileNames(into), "one top folder, named for the version");
+    return into.resolve(name);
+  }
+
+  private static Result ycsb(String... args) {
+    return ycsb(dist, args);
+  }
+
+  /** {@code bin/ycsb args} of the unpacked folder {@code home}, run from it; java on PATH, Maven absent. */
+  private static Result ycsb(Path home, String... args) {
+    String[] cmd = Stream.concat(Stream.of(home.resolve("bin/ycsb").toString()), Arrays.stream(args))
+        .toArray(String[]::new);
+    return shell.run(home, Shell.env(shell.pathWithJava()), cmd);
+  }
+
+  private static void assertOneLineError(Result r, String expected) {
+    assertEquals(2, r.exitCode(), r.all());
+    List<String> lines = r.stderrLines();
+    assertEquals(1, lines.size(), "one line on stderr expected:\n" + r.all());
+    assertTrue(lines.get(0).startsWith("ycsb: ") && lines.get(0).contains(expected), r.all());
+    assertEquals("", r.stdout(), r.all());
+  }
+
+  private static Set<String> fileNames(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+    }
+  }
+
+  @Test
+  void layoutIsBinLibWorkloadsReadme() throws IOException {
+    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads"));
+    if (Files.exists(repo.resolve("README.md"))) {
+      expectedTop.add("README.md");
+      assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
+    }
+    assertEquals(expectedTop, fileNames(dist));
+
+    Path script = dist.resolve("bin/ycsb");
+    assertEquals(Set.of("ycsb"), fileNames(dist.resolve("bin")));
+    assertArrayEquals(Files.readAllBytes(repo.resolve("bin/ycsb")), Files.readAllBytes(script));
+    assertTrue(Files.getPosixFilePermissions(script).containsAll(Set.of(PosixFilePermission.OWNER_EXECUTE,
+        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE)), "bin/ycsb is not executable");
+
+    Set<String> workloads = fileNames(repo.resolve("workloads"));
+    assertTrue(workloads.containsAll(Set.of("workloada", "workloadf")), workloads.toString());
+    assertEquals(workloads, fileNames(dist.resolve("workloads")));
+    for (String w : workloads) {
+      assertArrayEquals(Files.readAllBytes(repo.resolve("workloads").resolve(w)),
+          Files.readAllBytes(dist.resolve("workloads").resolve(w)), w);
+    }
+  }
+
+  @Test
+  void libHoldsExactlyTheRuntimeClassPath() throws IOException {
+    Set<String> lib = fileNames(dist.resolve("lib"));
+    // the same module's runtime class path, resolved by Maven in the same build: a jar missing
+    // from lib/, or two jars with the same file name overwriting each other, shows up here
+    String classpath = Files.readString(Path.of(Shell.property("ycsbx.classpath.file"))).strip();
+    List<String> runtime = Arrays.stream(classpath.split(":")).map(p -> Path.of(p).getFileName().toString()).toList();
+    assertEquals(runtime.size(), new TreeSet<>(runtime).size(), "two runtime jars share a file name: " + runtime);
+    assertEquals(new TreeSet<>(runtime), lib);
+    String version = dist.getFileName().toString().substring("ycsb-x-".length());
+    for (String jar : List.of("ycsbx-core-" + version + ".jar", "ycsbx-mongodb-binding-" + version + ".jar",
+        "ycsbx-jdbc-binding-" + version + ".jar", "core-0.17.0.jar")) {
+      assertTrue(lib.contains(jar), jar + " missing from lib/: " + lib);
+    }
+  }
+
+  @Test
+  void helpListsCommandsAndBindings() {
+    Result r = ycsb("--help");
+    assertEquals(0, r.exitCode(), r.all());
+    assertEquals("", r.stderr(), r.all());
+    for (String command : List.of("load", "run", "shell")) {
+      assertTrue(Pattern.compile("(?m)^\\s+" + command + "\\s").matcher(r.stdout()).find(), command + ":\n" + r.stdout());
+    }
+    for (String binding : BINDINGS) {
+      assertTrue(Pattern.compile("(?m)^\\s+" + Pattern.quote(binding) + "\\s").matcher(r.stdout()).find(),
+          binding + ":\n" + r.stdout());
+    }
+  }
+
+  @Test
+  void unknownCommandIsOneLineExit2() {
+    assertOneLineError(ycsb("lod", "basic"), "unknown command 'lod'");
+  }
+
+  @Test
+  void unknownBindingIsOneLineExit2() {
+    assertOneLineError(ycsb("load", "nosuch"), "unknown binding 'nosuch'; bindings: " + String.join(", ", BINDINGS));
+  }
+
+  @Test
+  void javaMissingIsOneLineExit2() {
+    shell.assertAbsent(shell.pathWithoutJava(), "java");
+    Result r = shell.run(dist, Shell.env(shell.pathWithoutJava()), dist.resolve("bin/ycsb").toString(), "--help");
+    assertOneLineError(r, "java not found");
+  }
+
+  @Test
+  void javaHomeIsEnoughWithoutJavaOnPath() {
+    Result r = shell.run(dist, Shell.env(shell.pathWithoutJava(), "JAVA_HOME", System.getProperty("java.home")),
+        dist.resolve("bin/ycsb").toString(), "--help");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("mongodb-embedded"), r.all());
+  }
+
+  @Test
+  void runsThroughASymlinkFromAnotherFolder() throws IOException {
+    Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+    Path link = Files.createSymbolicLink(elsewhere.resolve("ycsb"), dist.resolve("bin/ycsb"));
+    Result r = shell.run(elsewhere, Shell.env(shell.pathWithJava()), link.toString(), "--help");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("Usage: ycsb"), r.all());
+  }
+
+  @Test
+  void basicLoadsWorkloadaWithYcsbClient() {
+    Result r = ycsb("load", "basic", "-P", "workloads/workloada");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("[FINGERPRINT]"), r.all());
+    assertTrue(r.stdout().contains("[INSERT], Return=OK, 1000"), r.all());
+  }
+
+  /**
+   * The README's first commands, word for word, in a fresh unpacked copy (the data folder they
+   * create must not disturb the other tests' copy).
+   */
+  @Test
+  void mongodbEmbeddedLoadThenRunSeeTheSameData() throws IOException {
+    Path copy = unpack(Files.createDirectories(tmp.resolve("readme-copy")));
+    Set<String> before = fileNames(copy);
+    Result load = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/workloada");
+    assertEquals(0, load.exitCode(), load.all());
+    assertTrue(load.stdout().contains("[FINGERPRINT]"), load.all());
+    assertTrue(load.stdout().contains("[INSERT], Return=OK, 1000"), load.all());
+
+    Result run = ycsb(copy, "run", "mongodb-embedded", "-P", "workloads/workloada");
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.stdout().contains("[FINGERPRINT]"), run.all());
+    // every read found its record and every update hit one: the run saw what the load wrote
+    long reads = okCount(run.stdout(), "READ");
+    long updates = okCount(run.stdout(), "UPDATE");
+    assertEquals(1000, reads + updates, run.all());
+    assertTrue(reads > 0 && updates > 0, run.all());
+    assertFalse(Pattern.compile("(?m)^\\[(READ|UPDATE)\\], Return=(?!OK)").matcher(run.stdout()).find(), run.all());
+
+    // the data lives in one folder under the working directory, which is what load and run shared
+    Set<String> created = fileNames(copy);
+    created.removeAll(before);
+    assertEquals(1, created.size(), "one data folder expected in the working directory: " + created);
+  }
+
+  private static long okCount(String stdout, String op) {
+    Matcher m = Pattern.compile("(?m)^\\[" + op + "\\], Return=OK, (\\d+)$").matcher(stdout);
+    assertTrue(m.find(), "no [" + op + "], Return=OK line in:\n" + stdout);
+    return Long.parseLong(m.group(1));
+  }
+}
