@@ -11,6 +11,8 @@ public final class Bindings {
 
   private static final List<Binding> ALL = List.of(
       new Binding("basic", "site.ycsb.BasicDB", "YCSB's BasicDB: prints operations, stores nothing"),
+      new Binding("null", "site.ycsbx.db.nulldb.NullDb",
+          "discards every operation: measures the client's own cost (no server)"),
       new Binding("mongodb", "site.ycsbx.db.mongodb.MongoDbClient",
           "MongoDB through the official Java driver (mongodb.url)"),
       new Binding("mongodb-embedded", "site.ycsbx.db.mongodb.EmbeddedMongoDbClient",

@@ -34,7 +34,7 @@ class MainTest {
   @Test
   void unknownBindingNamesTheBindings() {
     assertOneLineError(JavaProcess.run(MAIN, "load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
-        "unknown binding 'mangodb'; bindings: basic, mongodb, mongodb-embedded, jdbc");
+        "unknown binding 'mangodb'; bindings: basic, null, mongodb, mongodb-embedded, jdbc");
   }
 
   @Test

@@ -1,0 +1,132 @@
+package site.ycsbx.workloads.iibench;
+
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+
+/**
+ * The iibench properties, read and checked in one place (workloads/iibench documents each).
+ */
+public final class IIBenchSettings {
+  public static final String ROWS_PROPERTY = "iibench.rows";
+  public static final String BATCH_SIZE_PROPERTY = "iibench.batchsize";
+  public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1000;
+  public static final String INDEXES_PROPERTY = "iibench.indexes";
+  public static final int INDEXES_PROPERTY_DEFAULT = 3;
+  public static final String TABLE_PROPERTY = "iibench.table";
+  public static final String TABLE_PROPERTY_DEFAULT = "purchases_index";
+  public static final String TABLE_PER_THREAD_PROPERTY = "iibench.tableperthread";
+  public static final String PADDING_FIELDS_PROPERTY = "iibench.paddingfields";
+  public static final String PADDING_LENGTH_PROPERTY = "iibench.paddinglength";
+  public static final int PADDING_LENGTH_PROPERTY_DEFAULT = 100;
+  public static final String COMPRESSIBLE_PERCENT_PROPERTY = "iibench.compressiblepercent";
+  public static final int COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT = 90;
+  public static final String ROUND_ROWS_PROPERTY = "iibench.roundrows";
+  public static final long ROUND_ROWS_PROPERTY_DEFAULT = 1_000_000;
+  public static final String ROUND_FILE_PROPERTY = "iibench.roundfile";
+  public static final String DISKS_PROPERTY = "iibench.disks";
+  public static final String QUERY_THREADS_PROPERTY = "iibench.querythreads";
+  public static final String QUERY_LIMIT_PROPERTY = "iibench.querylimit";
+  public static final int QUERY_LIMIT_PROPERTY_DEFAULT = 10;
+  public static final String QUERY_START_ROWS_PROPERTY = "iibench.querystartrows";
+  public static final String QUERY_INTERVAL_MS_PROPERTY = "iibench.queryintervalms";
+  public static final String DROP_PROPERTY = "iibench.drop";
+  public static final String VERIFY_PROPERTY = "iibench.verify";
+  public static final String REPORT_SECONDS_PROPERTY = "iibench.reportseconds";
+  public static final int REPORT_SECONDS_PROPERTY_DEFAULT = 10;
+  public static final String SEED_PROPERTY = "iibench.seed";
+
+  /** Every iibench.* property, for the misspelling check. */
+  public static final Set<String> PROPERTIES = Set.of(ROWS_PROPERTY, BATCH_SIZE_PROPERTY, INDEXES_PROPERTY,
+      TABLE_PROPERTY, TABLE_PER_THREAD_PROPERTY, PADDING_FIELDS_PROPERTY, PADDING_LENGTH_PROPERTY,
+      COMPRESSIBLE_PERCENT_PROPERTY, ROUND_ROWS_PROPERTY, ROUND_FILE_PROPERTY, DISKS_PROPERTY,
+      QUERY_THREADS_PROPERTY, QUERY_LIMIT_PROPERTY, QUERY_START_ROWS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY,
+      DROP_PROPERTY, VERIFY_PROPERTY, REPORT_SECONDS_PROPERTY, SEED_PROPERTY);
+
+  final long rows;
+  final int batchSize;
+  final int indexes;
+  final String table;
+  final boolean tablePerThread;
+  final int paddingFields;
+  final int paddingLength;
+  final int compressiblePercent;
+  final long roundRows;
+  final Path roundFile;
+  final String disks;
+  final int threads;
+  final int queryThreads;
+  final int queryLimit;
+  final long queryStartRows;
+  final long queryIntervalMs;
+  final boolean drop;
+  final boolean verify;
+  final int reportSeconds;
+  final long seed;
+  final boolean load;
+
+  /** Reads and checks every property; a bad one is a {@link UserError}. No side effects. */
+  public IIBenchSettings(Properties p) {
+    load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
+    String countKey = load ? "recordcount" : "operationcount";
+    // YCSB's Client reads recordcount as an int; iibench.rows takes 64-bit counts (3 billion rows)
+    long fromCount = Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
+    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 0, Long.MAX_VALUE) : fromCount;
+    batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
+    indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
+    table = p.getProperty(TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);
+    if (!table.matches("[A-Za-z_][A-Za-z0-9_]{0,50}")) {
+      throw new UserError(TABLE_PROPERTY + "=" + table + " is not accepted; " + TABLE_PROPERTY
+          + " accepts letters, digits and _ (at most 51 characters, not starting with a digit)");
+    }
+    tablePerThread = Props.getBoolean(p, TABLE_PER_THREAD_PROPERTY, false);
+    paddingFields = Props.getInt(p, PADDING_FIELDS_PROPERTY, 0, 0, 100);
+    paddingLength = Props.getInt(p, PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, 1, 60_000);
+    compressiblePercent = Props.getInt(p, COMPRESSIBLE_PERCENT_PROPERTY, COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT, 0, 100);
+    roundRows = Props.getLong(p, ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, 1, Long.MAX_VALUE);
+    String rf = p.getProperty(ROUND_FILE_PROPERTY);
+    roundFile = rf == null || rf.isBlank() ? null : Path.of(rf);
+    disks = p.getProperty(DISKS_PROPERTY, "");
+    threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
+    queryThreads = Props.getInt(p, QUERY_THREADS_PROPERTY, 0, 0, 100_000);
+    if (queryThreads >= threads) {
+      throw new UserError(QUERY_THREADS_PROPERTY + "=" + queryThreads + " leaves no inserting thread; "
+          + QUERY_THREADS_PROPERTY + " accepts 0 to threadcount-1 (" + (threads - 1) + ")");
+    }
+    queryLimit = Props.getInt(p, QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, 1, 1_000_000);
+    queryStartRows = Props.getLong(p, QUERY_START_ROWS_PROPERTY, 0, 0, Long.MAX_VALUE);
+    queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, 0, 0, 86_400_000L);
+    drop = Props.getBoolean(p, DROP_PROPERTY, false);
+    verify = Props.getBoolean(p, VERIFY_PROPERTY, false);
+    reportSeconds = Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400);
+    seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
+    // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction
+    long callsPerThread = fromCount / threads;
+    long needed = (quotas()[0] + batchSize - 1) / batchSize;
+    if (callsPerThread > 0 && needed > callsPerThread) {
+      throw new UserError(ROWS_PROPERTY + "=" + rows + " needs " + needed + " transactions per thread but " + countKey
+          + "=" + fromCount + " allows YCSB's Client " + callsPerThread + "; set " + countKey + "=2147483647 with "
+          + ROWS_PROPERTY);
+    }
+  }
+
+  int inserters() {
+    return threads - queryThreads;
+  }
+
+  /** Rows each inserting client inserts: an equal share, the remainder to the first ones. */
+  long[] quotas() {
+    long[] q = new long[inserters()];
+    for (int i = 0; i < q.length; i++) {
+      q[i] = rows / q.length + (i < rows % q.length ? 1 : 0);
+    }
+    return q;
+  }
+
+  /** The table of an inserting client. */
+  IIBenchTable tableOf(int inserter) {
+    return new IIBenchTable(tablePerThread ? table + "_" + inserter : table, indexes, paddingFields, paddingLength);
+  }
+}

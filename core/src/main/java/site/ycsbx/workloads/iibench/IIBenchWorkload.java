@@ -1,0 +1,369 @@
+package site.ycsbx.workloads.iibench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.WorkloadException;
+import site.ycsb.measurements.Measurements;
+import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.IIBenchStore;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.workloads.StoreWorkload;
+
+/**
+ * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small
+ * rows into tables with up to three secondary indexes, in rounds with size and I/O figures per
+ * round; optional query threads run the reference range query. Timed operations:
+ * {@value #INSERT_TXN} (one transaction) and {@value #QUERY}. See workloads/iibench.
+ */
+public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
+  public static final String INSERT_TXN = "INSERT_TXN";
+  public static final String QUERY = "QUERY";
+  public static final String VERIFY = "VERIFY";
+  private static final long PREPARE_TIMEOUT_SECONDS = 3600;
+
+  private IIBenchSettings settings;
+  private List<IIBenchTable> tables;
+  private CountDownLatch prepared;
+  private volatile String prepareFailure;
+  private final Map<String, AtomicLong> existing = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> acked = new ConcurrentHashMap<>();
+  private volatile Rounds rounds;
+  private DiskStats disks;
+  private volatile boolean serverLocal = true;
+  private volatile boolean acknowledged = true;
+  private final AtomicLong insertedRows = new AtomicLong();
+  private final AtomicLong queries = new AtomicLong();
+  private final AtomicLong queryMicros = new AtomicLong();
+  private final AtomicLong errors = new AtomicLong();
+  private volatile boolean insertersDone;
+  private StatusReporter reporter;
+
+  public IIBenchWorkload() {
+    super(IIBenchStore.class, "iibench");
+  }
+
+  @Override
+  public Set<String> propertyPrefixes() {
+    return Set.of("iibench.");
+  }
+
+  @Override
+  public Set<String> knownProperties() {
+    return IIBenchSettings.PROPERTIES;
+  }
+
+  @Override
+  public void validate(Properties props) {
+    super.validate(props);
+    new IIBenchSettings(props);
+    DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, props.getProperty(IIBenchSettings.DISKS_PROPERTY));
+  }
+
+  @Override
+  protected void setUp(Properties props) {
+    settings = new IIBenchSettings(props);
+    disks = DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, settings.disks);
+    tables = new ArrayList<>();
+    for (int i = 0; i < (settings.tablePerThread ? settings.inserters() : 1); i++) {
+      tables.add(settings.tableOf(i));
+      existing.put(settings.tableOf(i).name(), new AtomicLong());
+      acked.put(settings.tableOf(i).name(), new AtomicLong());
+    }
+    prepared = new CountDownLatch(settings.inserters());
+    if (settings.reportSeconds > 0) {
+      reporter = new StatusReporter(settings.reportSeconds);
+      reporter.start();
+    }
+  }
+
+  @Override
+  public void cleanup() {
+    if (reporter != null) {
+      reporter.interrupt();
+    }
+  }
+
+  /** A client thread: an inserter with its quota, or a query thread. */
+  private final class ThreadState {
+    final IIBenchStore store;
+    final int inserter; // -1 for a query thread
+    final IIBenchTable table;
+    final RowGenerator generator;
+    final RowBatch batch;
+    final OpTimer timer = new OpTimer();
+    long remaining;
+    boolean reportedDone;
+    long firstMillis = System.currentTimeMillis();
+
+    ThreadState(IIBenchStore store, int threadId) {
+      this.store = store;
+      this.inserter = threadId < settings.inserters() ? threadId : -1;
+      this.table = inserter >= 0 ? settings.tableOf(settings.tablePerThread ? inserter : 0) : null;
+      this.generator = new RowGenerator(settings.seed + 1_000_003L * threadId, System::currentTimeMillis,
+          settings.paddingLength, settings.compressiblePercent);
+      this.batch = inserter >= 0 ? new RowBatch((int) Math.min(settings.batchSize, Math.max(1, settings.rows)),
+          settings.paddingFields) : null;
+      this.remaining = inserter >= 0 ? settings.quotas()[inserter] : 0;
+    }
+  }
+
+  @Override
+  protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) throws WorkloadException {
+    ThreadState t = new ThreadState(store, threadId);
+    serverLocal = store.serverIsLocal();
+    acknowledged = store.acknowledgesWrites();
+    if (t.inserter >= 0) {
+      try {
+        if (settings.tablePerThread || t.inserter == 0) {
+          prepare(store, t.table);
+        }
+      } catch (StoreException | RuntimeException e) {
+        prepareFailure = "cannot prepare " + t.table.name() + ": " + e.getMessage();
+      } finally {
+        prepared.countDown();
+      }
+    }
+    try {
+      if (!prepared.await(PREPARE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        throw new WorkloadException("iibench: tables not prepared within " + PREPARE_TIMEOUT_SECONDS + " s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WorkloadException("iibench: interrupted while preparing tables");
+    }
+    if (prepareFailure != null) {
+      throw new WorkloadException("iibench: " + prepareFailure);
+    }
+    startRounds();
+    return t;
+  }
+
+  private void prepare(IIBenchStore store, IIBenchTable table) throws StoreException {
+    long rows = store.prepare(table, settings.drop);
+    existing.get(table.name()).set(rows);
+    if (settings.drop) {
+      System.out.println("[IIBENCH] " + table.name() + ": dropped and created (iibench.drop=true), "
+          + table.indexes() + " secondary indexes");
+    } else if (rows > 0) {
+      System.out.println("[IIBENCH] " + table.name() + ": appending to " + rows
+          + " existing rows (iibench.drop=true drops the table first)");
+    } else {
+      System.out.println("[IIBENCH] " + table.name() + ": ready, " + table.indexes() + " secondary indexes");
+    }
+  }
+
+  private synchronized void startRounds() {
+    if (rounds == null) {
+      long before = existing.values().stream().mapToLong(AtomicLong::get).sum();
+      rounds = new Rounds(settings.quotas(), settings.roundRows, before, serverLocal ? disks : null, System.out,
+          settings.roundFile);
+      rounds.start(System.nanoTime());
+    }
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    ThreadState t = (ThreadState) threadState;
+    return t.inserter >= 0 ? insert(t) : query(t);
+  }
+
+  /** The run phase does what the load does: insert (and query) against the existing tables. */
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    return doInsert(db, threadState);
+  }
+
+  private boolean insert(ThreadState t) {
+    if (t.remaining == 0) {
+      if (!t.reportedDone) {
+        t.reportedDone = true;
+        afterBatch(t, 0, 0);
+      }
+      return false; // this client's quota is done: stop this client thread
+    }
+    int n = (int) Math.min(t.remaining, t.batch.capacity());
+    t.generator.fill(t.batch, n);
+    long intended = t.timer.intendedStartNanos();
+    long start = System.nanoTime();
+    Status status = Status.OK;
+    try {
+      t.store.insert(t.table, t.batch);
+    } catch (StoreException | RuntimeException e) {
+      status = Status.ERROR;
+      errors.incrementAndGet();
+      ErrorLog.report(INSERT_TXN, e.getMessage());
+    }
+    long end = System.nanoTime();
+    t.timer.record(INSERT_TXN, status, intended, start, end);
+    t.remaining -= n;
+    int ok = status.isOk() ? n : 0;
+    insertedRows.addAndGet(ok);
+    acked.get(t.table.name()).addAndGet(ok);
+    if (t.remaining == 0) {
+      t.reportedDone = true;
+    }
+    afterBatch(t, n, ok);
+    return true;
+  }
+
+  private void afterBatch(ThreadState t, int attempted, int ok) {
+    rounds.onBatch(t.inserter, attempted, ok, System.nanoTime(), () -> size(t.store));
+    if (t.remaining == 0 && rounds.finished()) {
+      finish(t.store);
+    }
+  }
+
+  private synchronized void finish(IIBenchStore store) {
+    if (insertersDone) {
+      return;
+    }
+    insertersDone = true;
+    double secs = Math.max(1e-9, rounds.elapsedSeconds());
+    long rows = rounds.insertedRows();
+    System.out.println(String.format(Locale.ROOT,
+        "[IIBENCH] inserted %d rows in %.1f s: %.1f rows/s, %.1f transactions/s of up to %d rows; %d failed transactions",
+        rows, secs, rows / secs, Math.ceil((double) rows / settings.batchSize) / secs, settings.batchSize,
+        errors.get()));
+    if (settings.verify) {
+      verify(store);
+    }
+    requestStop(); // query threads stop with the inserters
+  }
+
+  private void verify(IIBenchStore store) {
+    Measurements m = Measurements.getMeasurements();
+    for (IIBenchTable table : tables) {
+      long expected = existing.get(table.name()).get() + acked.get(table.name()).get();
+      String verdict;
+      Status status = Status.OK;
+      try {
+        long actual = store.count(table);
+        if (actual == expected) {
+          verdict = "OK";
+        } else if (actual < expected && !acknowledged) {
+          verdict = "short by " + (expected - actual) + " (expected: writes are unacknowledged)";
+        } else {
+          verdict = "MISMATCH: " + (actual - expected) + " rows";
+          status = Status.UNEXPECTED_STATE;
+          ErrorLog.report(VERIFY, table.name() + " holds " + actual + " rows, " + expected + " expected");
+        }
+        System.out.println(String.format(Locale.ROOT, "[IIBENCH-VERIFY] %s: %d rows, %d expected (%d before + %d acknowledged): %s",
+            table.name(), actual, expected, existing.get(table.name()).get(), acked.get(table.name()).get(), verdict));
+      } catch (StoreException | RuntimeException e) {
+        status = Status.ERROR;
+        ErrorLog.report(VERIFY, "cannot count " + table.name() + ": " + e.getMessage());
+      }
+      m.reportStatus(VERIFY, status);
+    }
+  }
+
+  private SizeReport size(IIBenchStore store) {
+    try {
+      return store.size(tables);
+    } catch (StoreException | RuntimeException e) {
+      ErrorLog.report("SIZE", e.getMessage());
+      return SizeReport.UNKNOWN;
+    }
+  }
+
+  private boolean query(ThreadState t) {
+    if (insertersDone) {
+      return false;
+    }
+    long total = insertedRows.get() + existing.values().stream().mapToLong(AtomicLong::get).sum();
+    if (total < Math.max(1, settings.queryStartRows)) {
+      sleep(50);
+      return true;
+    }
+    IIBenchTable table = tables.get(ThreadLocalRandom.current().nextInt(tables.size()));
+    QueryStart q = t.generator.queryStart(t.firstMillis);
+    long intended = t.timer.intendedStartNanos();
+    long start = System.nanoTime();
+    Status status = Status.OK;
+    try {
+      t.store.query(table, q, settings.queryLimit);
+    } catch (StoreException | RuntimeException e) {
+      status = Status.ERROR;
+      errors.incrementAndGet();
+      ErrorLog.report(QUERY, e.getMessage());
+    }
+    long end = System.nanoTime();
+    t.timer.record(QUERY, status, intended, start, end);
+    queries.incrementAndGet();
+    queryMicros.addAndGet((end - start) / 1000);
+    if (settings.queryIntervalMs > 0) {
+      sleep(settings.queryIntervalMs);
+    }
+    return true;
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The reference programs' periodic line, on stderr beside YCSB's status: rows, elapsed
+   * seconds, cumulative and interval rows/s, cumulative and interval average query latency,
+   * queries per minute, errors.
+   */
+  private final class StatusReporter extends Thread {
+    private final int seconds;
+
+    StatusReporter(int seconds) {
+      super("iibench-status");
+      setDaemon(true);
+      this.seconds = seconds;
+    }
+
+    @Override
+    public void run() {
+      long t0 = System.nanoTime();
+      long lastT = t0;
+      long lastRows = 0;
+      long lastQueries = 0;
+      long lastMicros = 0;
+      while (!isInterrupted()) {
+        try {
+          Thread.sleep(seconds * 1000L);
+        } catch (InterruptedException e) {
+          return;
+        }
+        long now = System.nanoTime();
+        long rows = insertedRows.get();
+        long q = queries.get();
+        long us = queryMicros.get();
+        double elapsed = (now - t0) / 1e9;
+        double interval = (now - lastT) / 1e9;
+        System.err.println(String.format(Locale.ROOT,
+            "[IIBENCH-STATUS] rows=%d elapsed_s=%.0f rows_s=%.1f interval_rows_s=%.1f query_ms=%s "
+                + "interval_query_ms=%s queries_per_min=%.1f errors=%d",
+            rows, elapsed, rows / elapsed, (rows - lastRows) / interval, avgMs(us, q), avgMs(us - lastMicros, q - lastQueries),
+            (q - lastQueries) * 60 / interval, errors.get()));
+        lastT = now;
+        lastRows = rows;
+        lastQueries = q;
+        lastMicros = us;
+      }
+    }
+
+    private String avgMs(long micros, long count) {
+      return count == 0 ? "n/a" : String.format(Locale.ROOT, "%.3f", micros / 1000.0 / count);
+    }
+  }
+}

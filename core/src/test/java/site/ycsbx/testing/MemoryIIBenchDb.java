@@ -1,0 +1,114 @@
+package site.ycsbx.testing;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import site.ycsbx.store.IIBenchStore;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.iibench.IIBenchTable;
+import site.ycsbx.workloads.iibench.QueryRow;
+import site.ycsbx.workloads.iibench.QueryStart;
+import site.ycsbx.workloads.iibench.RowBatch;
+import site.ycsbx.workloads.iibench.SizeReport;
+
+/**
+ * A binding for core's own iibench tests: tables in this JVM's memory, sized at 40 bytes a row.
+ * {@code memory.seedrows=N} makes every table start with N rows (to test appending);
+ * {@code memory.failevery=N} fails every N-th insert.
+ */
+@Provides(stores = IIBenchStore.class, preflight = MemoryProbeDb.Check.class)
+public class MemoryIIBenchDb extends MemoryProbeDb {
+  private static final Map<String, ConcurrentSkipListSet<QueryRow>> TABLES = new ConcurrentHashMap<>();
+  private static final Map<String, Long> EXTRA = new ConcurrentHashMap<>();
+  private static final Map<String, Integer> INDEXES = new ConcurrentHashMap<>();
+
+  @Override
+  public void init() throws site.ycsb.DBException {
+    java.util.Properties props = getProperties();
+    try {
+      PreflightOnce.run(Check.class, props);
+    } catch (UserError e) {
+      throw new site.ycsb.DBException(e.getMessage());
+    }
+    long seedRows = Props.getLong(props, "memory.seedrows", 0, 0, Long.MAX_VALUE);
+    long failEvery = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
+    StoreRegistry.offer(IIBenchStore.class, new IIBenchStore() {
+      private long inserts;
+
+      @Override
+      public synchronized long prepare(IIBenchTable table, boolean drop) {
+        if (drop || !TABLES.containsKey(table.name())) {
+          TABLES.put(table.name(), new ConcurrentSkipListSet<>());
+          EXTRA.put(table.name(), drop ? 0L : seedRows);
+        }
+        INDEXES.put(table.name(), table.indexes());
+        return count(table);
+      }
+
+      @Override
+      public void insert(IIBenchTable table, RowBatch rows) throws StoreException {
+        if (failEvery > 0 && ++inserts % failEvery == 0) {
+          throw new StoreException("injected failure on insert " + inserts);
+        }
+        // rows with equal (price, time, customer) collapse in a set: count them apart
+        ConcurrentSkipListSet<QueryRow> t = TABLES.get(table.name());
+        for (int i = 0; i < rows.size(); i++) {
+          if (!t.add(new QueryRow(rows.price(i), rows.dateAndTime(i), rows.customerId(i)))) {
+            EXTRA.merge(table.name(), 1L, Long::sum);
+          }
+        }
+      }
+
+      @Override
+      public List<QueryRow> query(IIBenchTable table, QueryStart s, int limit) {
+        List<QueryRow> out = new ArrayList<>();
+        for (QueryRow r : TABLES.get(table.name()).tailSet(new QueryRow(s.price(), s.dateAndTime(), s.customerId()), false)) {
+          if (out.size() == limit) {
+            break;
+          }
+          out.add(r);
+        }
+        return out;
+      }
+
+      @Override
+      public long count(IIBenchTable table) {
+        return TABLES.get(table.name()).size() + EXTRA.getOrDefault(table.name(), 0L);
+      }
+
+      @Override
+      public SizeReport size(Collection<IIBenchTable> tables) {
+        long rows = tables.stream().mapToLong(this::count).sum();
+        return new SizeReport(rows * 40, rows * 8L * tables.stream().mapToInt(IIBenchTable::indexes).max().orElse(0), "memory");
+      }
+
+      @Override
+      public boolean serverIsLocal() {
+        return true;
+      }
+    });
+  }
+
+  /** Secondary index count of a table, for tests (the memory store keeps one ordered index). */
+  public static Map<String, List<String>> indexesOf(String table) {
+    Map<String, List<String>> out = new java.util.TreeMap<>();
+    IIBenchTable t = new IIBenchTable(table, INDEXES.getOrDefault(table, 0), 0, 1);
+    t.secondaryIndexes().forEach(i -> out.put(i.name(), i.columns()));
+    return out;
+  }
+
+  /** Empties every table. */
+  public static void resetTables() {
+    TABLES.clear();
+    EXTRA.clear();
+    INDEXES.clear();
+  }
+}
