@@ -92,17 +92,15 @@ class SourceCheckoutIT {
       classpathFile = home.resolve(CLASSPATH_FILE);
       log = dir.resolve("mvn.log");
       fakeMvnDir = Files.createDirectories(dir.resolve("fake-mvn"));
-      // logs "<working dir>|<args>", fails on request, and writes the class path file next to the
-      // pom given with -f only when its content changes, as build-classpath does by default
+      // logs "<working dir>|<args>", fails on request, and writes the class path file under its
+      // working directory only when its content changes, as build-classpath does by default
       Files.writeString(fakeMvnDir.resolve("mvn"), String.join("\n",
           "#!" + shell.tools.resolve("bash"),
           "printf '%s|%s\\n' \"$PWD\" \"$*\" >> \"$FAKE_MVN_LOG\"",
           "if [ -n \"${FAKE_MVN_FAIL:-}\" ]; then echo 'fake mvn: COMPILATION ERROR in A.java'; exit 1; fi",
           "case \" $* \" in *' -o '*) if [ -n \"${FAKE_MVN_FAIL_OFFLINE:-}\" ]; then"
               + " echo 'fake mvn: offline, not downloaded'; exit 1; fi ;; esac",
-          "pom=",
-          "while [ $# -gt 0 ]; do if [ \"$1\" = -f ]; then pom=$2; fi; shift; done",
-          "out=$(dirname \"$pom\")/" + CLASSPATH_FILE,
+          "out=$PWD/" + CLASSPATH_FILE,
           "mkdir -p \"$(dirname \"$out\")\"",
           "if [ ! -f \"$out\" ] || [ \"$(cat \"$out\")\" != \"$FAKE_CP\" ]; then printf '%s' \"$FAKE_CP\" > \"$out\"; fi",
           ""));
@@ -168,17 +166,16 @@ class SourceCheckoutIT {
   void buildsOnFirstUseThenOnlyWhenAPomOrMainSourceIsNewer() throws IOException {
     FakeCheckout ck = new FakeCheckout(Files.createDirectories(tmp.resolve("staleness")));
 
-    // first use: no class path file yet
-    Result first = ck.help();
-    assertBuiltQuietly(first);
-    assertEquals(List.of(ck.home + "|-o -q -B -f " + ck.home.resolve("pom.xml")
-        + " -DskipTests -Dassembly.skipAssembly=true install"), ck.mvnCalls());
-    assertEquals(realClasspath, Files.readString(ck.classpathFile));
-
-    // nothing changed: no Maven, also through a symlink from another folder
-    assertNotBuilt(ck, ck.help(), 1);
+    // first use (no class path file yet) through a symlink, from another folder: the build
+    // runs in the checkout the link points to
     Path elsewhere = Files.createDirectories(tmp.resolve("staleness-elsewhere"));
     Path link = Files.createSymbolicLink(elsewhere.resolve("ycsb"), ck.home.resolve("bin/ycsb"));
+    assertBuiltQuietly(ck.help(link, elsewhere, realClasspath));
+    assertEquals(List.of(ck.home + "|-o -q -B -DskipTests -Dassembly.skipAssembly=true install"), ck.mvnCalls());
+    assertEquals(realClasspath, Files.readString(ck.classpathFile));
+
+    // nothing changed: no Maven
+    assertNotBuilt(ck, ck.help(), 1);
     assertNotBuilt(ck, ck.help(link, elsewhere, realClasspath), 1);
 
     // build output, git, test sources and workload files are not what bin/ycsb runs
