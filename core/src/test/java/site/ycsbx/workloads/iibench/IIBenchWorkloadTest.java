@@ -1,0 +1,128 @@
+package site.ycsbx.workloads.iibench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.MemoryIIBenchDb;
+import site.ycsbx.tools.Main;
+
+/** The iibench workload end to end through bin/ycsb's Main, on core's in-memory binding. */
+class IIBenchWorkloadTest {
+  private static final String MEMORY = MemoryIIBenchDb.class.getName();
+
+  private static Result load(String... extra) {
+    List<String> args = new ArrayList<>(List.of("load", MEMORY, "-P", JavaProcess.workload("iibench"),
+        "-p", "recordcount=20000", "-p", "iibench.roundrows=5000", "-p", "iibench.verify=true"));
+    args.addAll(Arrays.asList(extra));
+    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+  }
+
+  private static void assertOneLine(Result r, String expected) {
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.stderrLines().size(), r.stderr());
+    assertTrue(r.stderr().contains(expected), r.stderr());
+    assertFalse(r.stdout().contains("[IIBENCH]"), "nothing may be prepared: " + r.stdout());
+  }
+
+  @Test
+  void loadInsertsInTransactionsAndPrintsRounds(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("rounds.csv");
+    Result r = load("-p", "iibench.roundfile=" + csv, "-threads", "2");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 20"), r.stdout());
+    assertTrue(r.stdout().contains("[INSERT_TXN], Return=OK, 20"), r.stdout());
+    assertTrue(r.stdout().contains(Rounds.TEXT_HEADER), r.stdout());
+    Matcher m = Pattern.compile("\\[IIBENCH\\] +(\\d+) +(\\d+) ").matcher(r.stdout());
+    List<Long> rows = new ArrayList<>();
+    while (m.find()) {
+      assertEquals(rows.size() + 1, Integer.parseInt(m.group(1)), r.stdout());
+      rows.add(Long.parseLong(m.group(2)));
+    }
+    assertEquals(4, rows.size(), r.stdout());
+    for (int k = 0; k < 4; k++) {
+      // clients run on past the round: the rows in the tables when it ended are at least its share
+      assertTrue(rows.get(k) >= 5000L * (k + 1), rows.toString());
+    }
+    assertEquals(20000L, rows.get(3));
+    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 20000 rows, 20000 expected"), r.stdout());
+    assertTrue(r.stdout().contains("[IIBENCH] inserted 20000 rows in"), r.stdout());
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(5, lines.size(), lines.toString());
+    assertTrue(lines.get(4).startsWith("4,20000,"), lines.get(4));
+  }
+
+  @Test
+  void tablePerThreadGivesEachClientItsTable() {
+    Result r = load("-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=10000");
+    assertEquals(0, r.exitCode(), r.all());
+    for (int i = 0; i < 4; i++) {
+      assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index_" + i + ": 2500 rows, 2500 expected"), r.stdout());
+    }
+  }
+
+  @Test
+  void queryThreadsRunTheRangeQuery() {
+    Result r = load("-threads", "3", "-p", "iibench.querythreads=1", "-p", "recordcount=30000",
+        "-p", "iibench.batchsize=100", "-p", "iibench.querystartrows=1000");
+    assertEquals(0, r.exitCode(), r.all());
+    Matcher m = Pattern.compile("\\[QUERY\\], Operations, (\\d+)").matcher(r.stdout());
+    assertTrue(m.find(), r.stdout());
+    assertTrue(Long.parseLong(m.group(1)) > 0);
+    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 300"), r.stdout());
+  }
+
+  @Test
+  void existingRowsAreAppendedToAndSaidSoUnlessDropIsAsked() {
+    Result append = load("-p", "memory.seedrows=700");
+    assertEquals(0, append.exitCode(), append.all());
+    assertTrue(append.stdout().contains("purchases_index: appending to 700 existing rows"), append.stdout());
+    assertTrue(append.stdout().contains("[IIBENCH-VERIFY] purchases_index: 20700 rows, 20700 expected (700 before"), append.stdout());
+  }
+
+  @Test
+  void failedTransactionsFailTheLoad() {
+    Result r = load("-p", "memory.failevery=5");
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("injected failure on insert"), r.stderr());
+    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 16000 rows, 16000 expected"), r.stdout());
+  }
+
+  @Test
+  void badValuesAreOneLineBeforeAnythingIsCreated() {
+    assertOneLine(load("-p", "iibench.batchsize=0"), "iibench.batchsize=0 is out of range");
+    assertOneLine(load("-p", "iibench.indexes=4"), "iibench.indexes=4 is out of range; iibench.indexes accepts a whole number from 0 to 3");
+    assertOneLine(load("-p", "recordcount=-5"), "recordcount=-5 is out of range");
+    assertOneLine(load("-p", "iibench.rows=-1"), "iibench.rows=-1 is out of range");
+    assertOneLine(load("-p", "iibench.disks=nosuchdisk"), "iibench.disks: unknown disk nosuchdisk; disks here:");
+    assertOneLine(load("-p", "iibench.querythreads=1"), "iibench.querythreads=1 leaves no inserting thread");
+    assertOneLine(load("-p", "iibench.batchsise=10"), "unknown property iibench.batchsise (did you mean iibench.batchsize?)");
+    assertOneLine(load("-p", "iibench.rows=5000000000"), "set recordcount=2147483647 with iibench.rows");
+  }
+
+  @Test
+  void moreThanTwoBillionRowsAreAccepted() {
+    // validation only: a 3-billion-row load with recordcount at YCSB's int maximum passes the checks
+    new IIBenchSettings(props("iibench.rows", "3000000000", "recordcount", "2147483647", "dotransactions", "false",
+        "threadcount", "10"));
+  }
+
+  private static java.util.Properties props(String... kv) {
+    java.util.Properties p = new java.util.Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+}

@@ -1,0 +1,71 @@
+package site.ycsbx.workloads.iibench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RoundsTest {
+  private static final long S = 1_000_000_000L;
+
+  @Test
+  void roundEndsWhenEveryClientFinishedItsShareAndReportsTheSpread(@TempDir Path dir) throws Exception {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    Path csv = dir.resolve("rounds.csv");
+    // two clients of 1000 rows each, rounds of 1000 rows: each client's share of round 1 is 500
+    Rounds r = new Rounds(new long[] {1000, 1000}, 1000, 100, null, new PrintStream(text), csv);
+    r.start(0);
+    assertEquals(2, r.roundCount());
+    assertTrue(r.onBatch(0, 500, 500, 2 * S, () -> new SizeReport(1000, 500, "t")).isEmpty());
+    List<Rounds.Line> done = r.onBatch(1, 500, 500, 5 * S, () -> new SizeReport(1000, 500, "t"));
+    assertEquals(1, done.size());
+    Rounds.Line l = done.get(0);
+    assertEquals(1, l.round());
+    assertEquals(1100, l.rows(), "existing + inserted");
+    assertEquals(1500, l.dbBytes());
+    assertEquals(1500.0 / 1100, l.bytesPerRow(), 1e-9);
+    assertEquals(5.0, l.seconds(), 1e-9);
+    assertEquals(3.0, l.spreadSeconds(), 1e-9, "client 0 finished at 2 s, client 1 at 5 s");
+    assertEquals(200.0, l.rowsPerSec(), 1e-9);
+    assertEquals(0.4, l.tps(), 1e-9);
+    assertTrue(Double.isNaN(l.writeBytesPerSec()), "no disks: n/a");
+    // a failed transaction moves the quota on but inserts nothing
+    r.onBatch(0, 500, 0, 6 * S, () -> SizeReport.UNKNOWN);
+    Rounds.Line last = r.onBatch(1, 500, 500, 7 * S, () -> SizeReport.UNKNOWN).get(0);
+    assertEquals(2, last.round());
+    assertEquals(1600, last.rows());
+    assertEquals(-1, last.dbBytes());
+    assertTrue(r.finished());
+    String out = text.toString();
+    assertTrue(out.startsWith(Rounds.TEXT_HEADER), out);
+    assertTrue(out.contains(" n/a "), out);
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(Rounds.CSV_HEADER, lines.get(0));
+    assertEquals(3, lines.size());
+    assertTrue(lines.get(1).startsWith("1,1100,1500,1.36,,,5.000,0.400,200.000,3.000,t"), lines.get(1));
+  }
+
+  @Test
+  void aClientThatRunsAheadCrossesSeveralRoundsInOneBatch() {
+    Rounds r = new Rounds(new long[] {3000, 1000}, 1000, 0, null, new PrintStream(new ByteArrayOutputStream()), null);
+    r.start(0);
+    assertTrue(r.onBatch(0, 3000, 3000, S, () -> SizeReport.UNKNOWN).isEmpty());
+    List<Rounds.Line> done = r.onBatch(1, 1000, 1000, 2 * S, () -> SizeReport.UNKNOWN);
+    assertEquals(List.of(1, 2, 3, 4), done.stream().map(Rounds.Line::round).toList());
+    assertTrue(r.finished());
+  }
+
+  @Test
+  void zeroRowsIsOneEmptyRound() {
+    Rounds r = new Rounds(new long[] {0, 0}, 10, 5, null, new PrintStream(new ByteArrayOutputStream()), null);
+    r.onBatch(0, 0, 0, S, () -> SizeReport.UNKNOWN);
+    assertEquals(1, r.onBatch(1, 0, 0, S, () -> SizeReport.UNKNOWN).size());
+    assertTrue(r.finished());
+  }
+}
