@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# YCSB-X's own cost: workloada load and run ops/s through bin/ycsb, next to a hand-written loop
+# (bench/src/main/java/site/ycsbx/bench/Raw*WorkloadA.java) that sends the same operations
+# through the same driver to the same server, at 1 and 4 threads, on mongodb-embedded, MariaDB
+# InnoDB and MariaDB RocksDB. Prints one table; ratio = YCSB-X / raw loop (goal >= 0.97).
+#
+#   bench/binding-overhead.sh [--records N] [--ops N] [--repeat R] [--threads "1 4"] [--targets "mongodb-embedded innodb rocksdb"]
+#
+# Each figure is the median of R runs; YCSB-X and the raw loop alternate which goes first.
+# MariaDB: uses the test account (ycsbx/ycsbx at 127.0.0.1:3306, scripts/setup-servers.sh) and
+# its own databases ycsbx_bench_x and ycsbx_bench_raw, recreated for every point.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+
+RECORDS=20000 OPS=20000 REPEAT=3 THREADS="1 4" TARGETS="mongodb-embedded innodb rocksdb"
+while [ $# -gt 0 ]; do
+  case $1 in
+    --records) RECORDS=$2; shift 2 ;;
+    --ops) OPS=$2; shift 2 ;;
+    --repeat) REPEAT=$2; shift 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
+    --targets) TARGETS=$2; shift 2 ;;
+    *) echo "binding-overhead: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+MYSQL_URL=jdbc:mysql://127.0.0.1:3306
+DB_USER=${YCSBX_TEST_USER:-ycsbx} DB_PASS=${YCSBX_TEST_PASSWORD:-ycsbx}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+bin/ycsb --help >/dev/null  # builds in a source checkout
+mvn -q -B -o package -pl bench -DskipTests >/dev/null 2>&1 || mvn -q -B package -pl bench -DskipTests >/dev/null
+RAW_CP="bench/target/ycsbx-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/bench-classpath.txt)"
+
+sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
+throughput() { grep -E '^\[(OVERALL|RAW)\].*Throughput' | awk -F', ' '{print $NF}' | tail -1; }
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+ycsbx() { # target phase threads dir
+  local target=$1 phase=$2 threads=$3 dir=$4 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
+  case $target in
+    mongodb-embedded) bin/ycsb "$phase" mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$dir/x" ;;
+    innodb|rocksdb) bin/ycsb "$phase" jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
+      -p db.passwd="$DB_PASS" -p jdbc.engine="$([ "$target" = innodb ] && echo InnoDB || echo RocksDB)" ;;
+  esac 2>/dev/null | throughput
+}
+
+raw() { # target phase threads dir
+  local target=$1 phase=$2 threads=$3 dir=$4 args=(--phase "$2" --threads "$3" --records "$RECORDS" --ops "$OPS")
+  case $target in
+    mongodb-embedded) java -cp "$RAW_CP" site.ycsbx.bench.RawMongoWorkloadA "${args[@]}" --embedded "$dir/raw" ;;
+    innodb|rocksdb) java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcWorkloadA "${args[@]}" --url "$MYSQL_URL/ycsbx_bench_raw" \
+      --user "$DB_USER" --password "$DB_PASS" --engine "$([ "$target" = innodb ] && echo InnoDB || echo RocksDB)" ;;
+  esac | throughput
+}
+
+fresh() { # target dir
+  rm -rf "$2" && mkdir -p "$2"
+  case $1 in
+    innodb|rocksdb) sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;
+      CREATE DATABASE ycsbx_bench_x; CREATE DATABASE ycsbx_bench_raw;" ;;
+  esac
+}
+
+printf "%-17s %7s %5s %14s %14s %7s\n" target threads phase ycsbx_ops_s raw_ops_s ratio
+for target in $TARGETS; do
+  for threads in $THREADS; do
+    declare -A x=() r=()
+    for rep in $(seq 1 "$REPEAT"); do
+      dir=$work/$target-$threads-$rep
+      fresh "$target" "$dir"
+      for phase in load run; do
+        if [ $((rep % 2)) -eq 1 ]; then
+          x[$phase]+="$(ycsbx "$target" "$phase" "$threads" "$dir") "
+          r[$phase]+="$(raw "$target" "$phase" "$threads" "$dir") "
+        else
+          r[$phase]+="$(raw "$target" "$phase" "$threads" "$dir") "
+          x[$phase]+="$(ycsbx "$target" "$phase" "$threads" "$dir") "
+        fi
+      done
+    done
+    for phase in load run; do
+      xm=$(echo "${x[$phase]}" | tr ' ' '\n' | grep . | median)
+      rm_=$(echo "${r[$phase]}" | tr ' ' '\n' | grep . | median)
+      printf "%-17s %7s %5s %14.1f %14.1f %7.3f\n" "$target" "$threads" "$phase" "$xm" "$rm_" "$(awk -v a="$xm" -v b="$rm_" 'BEGIN {print (b > 0 ? a / b : 0)}')"
+    done
+    unset x r
+  done
+done
+case " $TARGETS " in *" innodb "*|*" rocksdb "*) sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;" ;; esac

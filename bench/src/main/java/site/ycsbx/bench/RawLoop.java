@@ -1,0 +1,65 @@
+package site.ycsbx.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs {@code threads} threads that each call an operation {@code ops/threads} times and prints
+ * the throughput the way YCSB measures it (operations over the time from the threads' start to
+ * the last one's end), so a bench script can compare it with YCSB-X's [OVERALL] Throughput.
+ */
+final class RawLoop {
+  /** One thread's operations; {@code i} is the thread's op number, {@code thread} its index. */
+  interface Op {
+    void run(int thread, long i) throws Exception;
+  }
+
+  /** Per-thread setup (connections, statements) done before the clock starts. */
+  interface ThreadSetup {
+    Op setUp(int thread) throws Exception;
+  }
+
+  private RawLoop() {
+  }
+
+  static void run(String label, int threads, long ops, ThreadSetup setup) throws Exception {
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch go = new CountDownLatch(1);
+    AtomicLong failures = new AtomicLong();
+    List<Thread> ts = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      final int thread = t;
+      final long share = ops / threads + (t < ops % threads ? 1 : 0);
+      Thread th = new Thread(() -> {
+        try {
+          Op op = setup.setUp(thread);
+          ready.countDown();
+          go.await();
+          for (long i = 0; i < share; i++) {
+            op.run(thread, i);
+          }
+        } catch (Exception e) {
+          failures.incrementAndGet();
+          System.err.println("raw loop thread " + thread + ": " + e);
+          ready.countDown();
+        }
+      });
+      ts.add(th);
+      th.start();
+    }
+    ready.await();
+    long start = System.nanoTime();
+    go.countDown();
+    for (Thread th : ts) {
+      th.join();
+    }
+    double secs = (System.nanoTime() - start) / 1e9;
+    if (failures.get() > 0) {
+      throw new IllegalStateException(failures.get() + " raw loop threads failed");
+    }
+    System.out.println(String.format(Locale.ROOT, "[RAW] %s, Throughput(ops/sec), %.1f", label, ops / secs));
+  }
+}
