@@ -1,0 +1,68 @@
+package site.ycsbx.db.jdbc;
+
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
+
+/** Opens connections, and turns driver errors into one line that never shows the password. */
+final class Connector {
+  /** A closed port or a silent host must fail fast, not after the OS's minutes-long timeout. */
+  static final int CONNECT_TIMEOUT_SECONDS = 5;
+
+  private Connector() {
+  }
+
+  /** A new connection; a {@link UserError} (target unusable) naming the masked URL on failure. */
+  static Connection open(JdbcOptions o) {
+    Properties info = new Properties();
+    // a user or password in the URL stays in charge unless the properties name one
+    if (!o.user().isEmpty()) {
+      info.setProperty("user", o.user());
+    }
+    if (!o.password().isEmpty()) {
+      info.setProperty("password", o.password());
+    }
+    try {
+      return DriverManager.getConnection(o.connectionUrl(), info);
+    } catch (SQLException e) {
+      throw UserError.target(describe(e, o));
+    }
+  }
+
+  /** One line about a failed connection attempt. */
+  static String describe(SQLException e, JdbcOptions o) {
+    Throwable network = e;
+    // refused, reset, no route (SocketException), timed out, unknown host: the server was not reached
+    while (network != null && !(network instanceof SocketException || network instanceof SocketTimeoutException
+        || network instanceof UnknownHostException)) {
+      network = network.getCause();
+    }
+    if (network != null) {
+      String why = network instanceof UnknownHostException ? "unknown host " + network.getMessage()
+          : network instanceof SocketTimeoutException ? "no answer within " + CONNECT_TIMEOUT_SECONDS + " s"
+          : String.valueOf(network.getMessage());
+      return "cannot reach " + o.maskedUrl() + ": " + why;
+    }
+    return "cannot connect to " + o.maskedUrl() + ": " + message(e, o);
+  }
+
+  /** The first line of a driver message, with the password removed should the driver echo it. */
+  static String message(Throwable e, JdbcOptions o) {
+    String m = String.valueOf(e.getMessage()).strip();
+    int nl = m.indexOf('\n');
+    if (nl >= 0) {
+      m = m.substring(0, nl).strip();
+    }
+    m = Secrets.maskUrl(m);
+    if (!o.password().isEmpty()) {
+      m = m.replace(o.password(), Secrets.MASK);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,282 @@
+package site.ycsbx.db.jdbc;
+
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.UserError;
+
+/**
+ * YCSB's DB over JDBC: MySQL/MariaDB (Connector/J) and PostgreSQL, one connection per client
+ * thread. Options are YCSB's JDBC ones (see {@link JdbcOptions}); product-specific SQL lives in
+ * {@link SqlDialect}. In a load, the table is created at the first insert when absent (with
+ * {@code jdbc.engine}); it is never dropped.
+ *
+ * <p>With {@code db.batchsize} N &gt; 1, a load's inserts are queued and sent N rows per round trip:
+ * queued inserts return {@link Status#BATCHED_OK}, and each round trip is also timed as one
+ * {@value #INSERT_BATCH} operation. The last partial batch is sent and committed in
+ * {@link #cleanup()}.
+ */
+@Provides(stores = ProbeStore.class, preflight = JdbcPreflight.class)
+public class JdbcClient extends DB {
+  /** One batch of inserts: a single round trip (plus its commit when autocommit is off). */
+  public static final String INSERT_BATCH = "INSERT_BATCH";
+
+  private JdbcOptions options;
+  private Connection conn;
+  private Statements statements;
+  private OpTimer timer;
+  private boolean load;
+  private int batchSize;
+  private boolean tableReady;
+
+  private PreparedStatement batch;
+  private int queued;
+
+  @Override
+  public void init() throws DBException {
+    Properties props = getProperties();
+    try {
+      PreflightOnce.run(JdbcPreflight.class, props);
+      options = JdbcOptions.parse(props);
+      conn = Connector.open(options);
+    } catch (UserError e) {
+      throw new DBException(e.getMessage());
+    }
+    try {
+      conn.setAutoCommit(options.autocommit());
+    } catch (SQLException e) {
+      throw new DBException("cannot set autocommit on " + options.maskedUrl() + ": " + Connector.message(e, options));
+    }
+    load = Preflight.Phase.of(props) == Preflight.Phase.LOAD;
+    // a run's inserts are sent one by one: workloads d and e read the keys they insert, and an
+    // insert's latency must be the real one, not a queued row's
+    batchSize = load ? options.batchSize() : 1;
+    timer = new OpTimer();
+    statements = new Statements(conn, options);
+    StoreRegistry.offer(ProbeStore.class, new JdbcProbeStore(conn, options.dialect(), options.engine()));
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      if (conn != null) {
+        if (queued > 0) {
+          sendBatch();
+        }
+        if (!options.autocommit()) {
+          conn.commit();
+        }
+      }
+    } catch (SQLException e) {
+      ErrorLog.report("CLEANUP", "final commit failed: " + Connector.message(e, options));
+    } finally {
+      if (statements != null) {
+        statements.close();
+      }
+      try {
+        if (conn != null) {
+          conn.close();
+        }
+      } catch (SQLException ignored) {
+        // nothing left to save
+      }
+      conn = null;
+      StoreRegistry.clear();
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      Statements.Prepared p = statements.read(table, fields);
+      PreparedStatement ps = p.statement();
+      ps.setString(1, key);
+      Status status;
+      try (ResultSet rs = ps.executeQuery()) {
+        if (rs.next()) {
+          String[] f = p.fields();
+          for (int i = 0; i < f.length; i++) {
+            result.put(f[i], new StringByteIterator(rs.getString(i + 1)));
+          }
+          status = Status.OK;
+        } else {
+          status = notFound("READ", table);
+        }
+      }
+      endTransaction();
+      return status;
+    } catch (SQLException e) {
+      return failed("READ", e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      Statements.Prepared p = statements.scan(table, fields);
+      PreparedStatement ps = p.statement();
+      ps.setString(1, startkey);
+      ps.setInt(2, recordcount);
+      String[] f = p.fields();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          HashMap<String, ByteIterator> row = new HashMap<>(f.length * 2);
+          for (int i = 0; i < f.length; i++) {
+            row.put(f[i], new StringByteIterator(rs.getString(i + 1)));
+          }
+          result.add(row);
+        }
+      }
+      endTransaction();
+      return Status.OK;
+    } catch (SQLException e) {
+      return failed("SCAN", e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      Statements.Prepared p = statements.update(table, values.keySet());
+      PreparedStatement ps = p.statement();
+      String[] f = p.fields();
+      for (int i = 0; i < f.length; i++) {
+        ps.setString(i + 1, values.get(f[i]).toString());
+      }
+      ps.setString(f.length + 1, key);
+      int n = ps.executeUpdate();
+      endTransaction();
+      return n == 0 ? notFound("UPDATE", table) : Status.OK;
+    } catch (SQLException e) {
+      return failed("UPDATE", e);
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      if (!tableReady) {
+        prepareTable(table);
+      }
+      Statements.Prepared p = statements.insert(table, values.keySet());
+      PreparedStatement ps = p.statement();
+      if (queued > 0 && ps != batch && !sendBatch()) {
+        return Status.ERROR;
+      }
+      ps.setString(1, key);
+      String[] f = p.fields();
+      for (int i = 0; i < f.length; i++) {
+        ps.setString(i + 2, values.get(f[i]).toString());
+      }
+      if (batchSize == 1) {
+        ps.executeUpdate();
+        endTransaction();
+        return Status.OK;
+      }
+      ps.addBatch();
+      batch = ps;
+      if (++queued < batchSize) {
+        return Status.BATCHED_OK;
+      }
+      return sendBatch() ? Status.OK : Status.ERROR;
+    } catch (SQLException e) {
+      return failed("INSERT", e);
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      PreparedStatement ps = statements.delete(table).statement();
+      ps.setString(1, key);
+      int n = ps.executeUpdate();
+      endTransaction();
+      return n == 0 ? notFound("DELETE", table) : Status.OK;
+    } catch (SQLException e) {
+      return failed("DELETE", e);
+    }
+  }
+
+  /** In a load, creates YCSB's table when absent (once per JVM); a run expects it (preflight). */
+  private void prepareTable(String table) throws SQLException {
+    if (load) {
+      Tables.ensure(conn, options.dialect(), table, UserTable.columnsDdl(options.dialect(), options.fieldNames()),
+          options.engine());
+    }
+    tableReady = true;
+  }
+
+  /**
+   * Sends the queued inserts in one round trip, commits them when autocommit is off, and records
+   * the round trip as one {@value #INSERT_BATCH} operation.
+   *
+   * @return whether every row was stored
+   */
+  private boolean sendBatch() {
+    int rows = queued;
+    PreparedStatement ps = batch;
+    queued = 0;
+    batch = null;
+    long intended = timer.intendedStartNanos();
+    long start = System.nanoTime();
+    Status status = Status.OK;
+    try {
+      ps.executeBatch();
+      endTransaction();
+    } catch (SQLException e) {
+      status = Status.ERROR;
+      SQLException cause = e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
+      ErrorLog.report(INSERT_BATCH, "batch of " + rows + " rows failed: " + Connector.message(cause, options));
+      clearQuietly(ps);
+      Tables.rollbackQuietly(conn);
+    }
+    timer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
+    return status == Status.OK;
+  }
+
+  /** Each operation is its own transaction when autocommit is off. */
+  private void endTransaction() throws SQLException {
+    if (!options.autocommit()) {
+      conn.commit();
+    }
+  }
+
+  private Status notFound(String op, String table) {
+    ErrorLog.report(op, "key not found in " + table + " (was the table loaded with this recordcount?)");
+    return Status.NOT_FOUND;
+  }
+
+  private Status failed(String op, SQLException e) {
+    ErrorLog.report(op, Connector.message(e, options));
+    Tables.rollbackQuietly(conn);
+    return Status.ERROR;
+  }
+
+  private static void clearQuietly(PreparedStatement ps) {
+    try {
+      ps.clearBatch();
+    } catch (SQLException ignored) {
+      // the statement is unusable; the next insert reports the connection's state
+    }
+  }
+}

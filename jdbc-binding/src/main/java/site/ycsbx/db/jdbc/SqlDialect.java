@@ -1,0 +1,97 @@
+package site.ycsbx.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
+
+/**
+ * What differs between SQL servers, so that the client, the stores and the preflight hold no
+ * product-specific SQL: column types, DDL options, upserts, URL options and how the server
+ * describes itself. Table and column names passed in are checked identifiers, used unquoted.
+ */
+public interface SqlDialect {
+  /** What db.url accepts, for error messages. */
+  String ACCEPTED_URLS = "jdbc:mysql://host:port/database (MySQL, MariaDB) or "
+      + "jdbc:postgresql://host:port/database (PostgreSQL)";
+
+  /** The dialect for a JDBC URL; a {@link UserError} naming db.url when none fits. */
+  static SqlDialect forUrl(String url) {
+    String shown = Secrets.maskUrl(url);
+    if (url == null || url.isBlank()) {
+      throw new UserError(JdbcOptions.URL_PROPERTY + " is not set; " + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
+    }
+    if (!url.startsWith("jdbc:") || url.indexOf(':', 5) < 0) {
+      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is not a JDBC URL; "
+          + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
+    }
+    String scheme = url.substring(5, url.indexOf(':', 5));
+    switch (scheme) {
+      case "mysql":
+        return new MySqlDialect();
+      case "postgresql":
+        return new PostgresDialect();
+      case "mariadb":
+        throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " needs the MariaDB driver, which YCSB-X does not ship; "
+            + "write it as jdbc:mysql://... (MySQL Connector/J talks to MariaDB)");
+      default:
+        throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is for '" + scheme + "', which YCSB-X has no SQL dialect for; "
+            + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
+    }
+  }
+
+  /** The family of servers, for messages: "MySQL/MariaDB", "PostgreSQL". */
+  String family();
+
+  /**
+   * The URL the driver gets: the user's, plus batch rewriting (one round trip per batch) and a
+   * connect timeout, each only when the user did not set it.
+   */
+  String connectionUrl(String url);
+
+  /** Whether tables have a per-table storage engine (ENGINE=). */
+  boolean hasEngines();
+
+  /** SQL type of the YCSB key column. */
+  String keyType();
+
+  /** SQL type of a YCSB field column. */
+  String fieldType();
+
+  /** CREATE TABLE IF NOT EXISTS, with the engine when not null. */
+  String createTable(String table, String columnsDdl, String engine);
+
+  /** Insert or replace (k, v) in the probe table; parameters k, v. */
+  String upsertProbe();
+
+  /** Rows with key >= ?, in key order, at most ? of them. */
+  String scan(String table, String keyColumn, String columns);
+
+  /** Server product (MariaDB, MySQL, PostgreSQL). */
+  String product(Connection c) throws SQLException;
+
+  /** Server version as the server reports it. */
+  String version(Connection c) throws SQLException;
+
+  /** Engines the server can create tables with, as the server spells them; empty if none. */
+  List<String> availableEngines(Connection c) throws SQLException;
+
+  /** The engine a table gets when none is named. */
+  String defaultEngine(Connection c) throws SQLException;
+
+  /** The engine of an existing table (as the server spells it), empty when the table is absent. */
+  Optional<String> tableEngine(Connection c, String table) throws SQLException;
+
+  /** Column names of a table, lower case. */
+  Set<String> columns(Connection c, String table) throws SQLException;
+
+  /** Where tables go, for messages: "database ycsb", "schema public of database ycsb". */
+  String location(Connection c) throws SQLException;
+
+  /** Adds the settings that decide what a commit costs and guarantees. */
+  void putDurability(Connection c, String engine, Fingerprint fp) throws SQLException;
+}

@@ -1,0 +1,155 @@
+package site.ycsbx.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One client thread's prepared statements for YCSB's operations, built on first use for each
+ * table and set of fields, then reused.
+ */
+final class Statements implements AutoCloseable {
+  /** A statement and the field names its parameters (or result columns) follow, in order. */
+  record Prepared(PreparedStatement statement, String[] fields) {
+  }
+
+  private final Connection conn;
+  private final SqlDialect dialect;
+  private final String[] allFields;
+  private final int fetchSize;
+  private final Map<String, Prepared> cache = new HashMap<>();
+
+  Statements(Connection conn, JdbcOptions options) {
+    this.conn = conn;
+    this.dialect = options.dialect();
+    this.allFields = options.fieldNames().toArray(new String[0]);
+    this.fetchSize = options.fetchSize();
+  }
+
+  /** SELECT of the given fields (null: all) of one row. */
+  Prepared read(String table, Collection<String> fields) throws SQLException {
+    String[] f = fields == null ? allFields : order(fields);
+    String key = "R\0" + table + "\0" + cacheKey(f);
+    Prepared p = cache.get(key);
+    if (p == null) {
+      p = prepare(key, "SELECT " + list(f, "") + " FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
+    }
+    return p;
+  }
+
+  /** Rows from a start key, in key order, limited. */
+  Prepared scan(String table, Collection<String> fields) throws SQLException {
+    String[] f = fields == null ? allFields : order(fields);
+    String key = "S\0" + table + "\0" + cacheKey(f);
+    Prepared p = cache.get(key);
+    if (p == null) {
+      p = prepare(key, dialect.scan(checked(table), UserTable.KEY_COLUMN, list(f, "")), f);
+      if (fetchSize > 0) {
+        p.statement().setFetchSize(fetchSize);
+      }
+    }
+    return p;
+  }
+
+  /** UPDATE of the given fields; parameters are the fields in {@link Prepared#fields} order, then the key. */
+  Prepared update(String table, Collection<String> fields) throws SQLException {
+    String[] f = order(fields);
+    String key = "U\0" + table + "\0" + cacheKey(f);
+    Prepared p = cache.get(key);
+    if (p == null) {
+      p = prepare(key, "UPDATE " + checked(table) + " SET " + list(f, " = ?") + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
+    }
+    return p;
+  }
+
+  /**
+   * INSERT of a row; parameters are the key, then the fields in {@link Prepared#fields} order.
+   * {@code fields} null means every field (the common case, built without sorting).
+   */
+  Prepared insert(String table, Collection<String> fields) throws SQLException {
+    String[] f = fields == null ? allFields : order(fields);
+    String key = "I\0" + table + "\0" + cacheKey(f);
+    Prepared p = cache.get(key);
+    if (p == null) {
+      StringBuilder marks = new StringBuilder("?");
+      for (int i = 0; i < f.length; i++) {
+        marks.append(", ?");
+      }
+      p = prepare(key, "INSERT INTO " + checked(table) + " (" + UserTable.KEY_COLUMN + (f.length == 0 ? "" : ", ")
+          + list(f, "") + ") VALUES (" + marks + ")", f);
+    }
+    return p;
+  }
+
+  Prepared delete(String table) throws SQLException {
+    String key = "D\0" + table;
+    Prepared p = cache.get(key);
+    if (p == null) {
+      p = prepare(key, "DELETE FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", new String[0]);
+    }
+    return p;
+  }
+
+  private Prepared prepare(String key, String sql, String[] fields) throws SQLException {
+    for (String f : fields) {
+      checked(f);
+    }
+    Prepared p = new Prepared(conn.prepareStatement(sql), fields);
+    cache.put(key, p);
+    return p;
+  }
+
+  // the "all fields" array is shared, so the common statements are found without building a key
+  private String cacheKey(String[] f) {
+    if (f == allFields) {
+      return "*";
+    }
+    return f.length == 1 ? f[0] : String.join(",", f);
+  }
+
+  /** Field names in a stable order; the "all fields" array itself when they are exactly those. */
+  private String[] order(Collection<String> fields) {
+    if (fields.size() == allFields.length && containsAll(fields)) {
+      return allFields;
+    }
+    String[] f = fields.toArray(new String[0]);
+    Arrays.sort(f);
+    return f;
+  }
+
+  private boolean containsAll(Collection<String> fields) {
+    for (String f : allFields) {
+      if (!fields.contains(f)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String list(String[] names, String suffix) {
+    return String.join(", ", Arrays.stream(names).map(n -> n + suffix).toList());
+  }
+
+  private static String checked(String name) throws SQLException {
+    if (!JdbcOptions.isIdentifier(name)) {
+      throw new SQLException("'" + name + "' is not a plain SQL name (letters, digits, _): refusing to build SQL with it");
+    }
+    return name;
+  }
+
+  @Override
+  public void close() {
+    for (Prepared p : cache.values()) {
+      try {
+        p.statement().close();
+      } catch (SQLException ignored) {
+        // closing the connection releases it anyway
+      }
+    }
+    cache.clear();
+  }
+}

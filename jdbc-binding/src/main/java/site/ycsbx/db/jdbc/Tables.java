@@ -1,0 +1,68 @@
+package site.ycsbx.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+
+/** Creates the tables the binding owns, when absent, with the engine asked for; never drops. */
+final class Tables {
+  private Tables() {
+  }
+
+  /**
+   * Creates the table unless it exists, then checks its engine. Serialised in this JVM: client
+   * threads start together, and concurrent CREATE TABLE IF NOT EXISTS can fail on PostgreSQL
+   * (duplicate pg_type entry).
+   *
+   * @return the table's engine as the server reports it
+   * @throws SQLException when creation fails or the table has another engine than the one asked
+   */
+  static synchronized String ensure(Connection c, SqlDialect d, String table, String columnsDdl, String engine)
+      throws SQLException {
+    Optional<String> existing = d.tableEngine(c, table);
+    if (existing.isEmpty()) {
+      try (Statement s = c.createStatement()) {
+        s.execute(d.createTable(table, columnsDdl, engine));
+      } catch (SQLException e) {
+        rollbackQuietly(c);
+        // another JVM may have created it in the meantime
+        if (d.tableEngine(c, table).isEmpty()) {
+          throw e;
+        }
+      }
+      if (!c.getAutoCommit()) {
+        c.commit();
+      }
+      existing = d.tableEngine(c, table);
+      if (existing.isEmpty()) {
+        throw new SQLException("table " + table + " was created but is not visible");
+      }
+    }
+    String actual = existing.get();
+    if (engine != null && !engine.equalsIgnoreCase(actual)) {
+      throw new SQLException(mismatch(table, actual, engine));
+    }
+    if (!c.getAutoCommit()) {
+      c.commit();
+    }
+    return actual;
+  }
+
+  /** Why an existing table cannot be used with the engine asked for. */
+  static String mismatch(String table, String actual, String asked) {
+    return "table " + table + " exists with engine " + actual + ", not " + asked + " as "
+        + JdbcOptions.ENGINE_PROPERTY + " asks (the results would be labelled with the wrong engine); drop it or set "
+        + JdbcOptions.ENGINE_PROPERTY + "=" + actual;
+  }
+
+  static void rollbackQuietly(Connection c) {
+    try {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+    } catch (SQLException ignored) {
+      // the connection is broken; the caller reports the original error
+    }
+  }
+}

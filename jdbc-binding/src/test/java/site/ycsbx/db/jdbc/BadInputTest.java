@@ -1,0 +1,135 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsbx.db.jdbc.MainOutput.assertOneLineError;
+import static site.ycsbx.db.jdbc.MainOutput.main;
+
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.util.UserError;
+
+/**
+ * Bad options through bin/ycsb's Java side: one line naming the property and what it accepts,
+ * the exit code, and nothing created (the test database stays empty) or dropped.
+ */
+class BadInputTest {
+  // the binding's options are checked the same way whatever the workload; the probe's table
+  // (ycsbx_probe) is the one an engine mismatch is checked against
+  private static final String WORKLOAD = "probe";
+  private TestDatabase db;
+
+  @BeforeEach
+  void createDatabase() {
+    db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB);
+  }
+
+  @AfterEach
+  void dropDatabase() throws Exception {
+    db.close();
+  }
+
+  private List<String> options(String... more) {
+    List<String> o = new ArrayList<>(List.of("-p", "db.url=" + db.url(), "-p", "db.user=" + TestDatabase.USER,
+        "-p", "db.passwd=" + TestDatabase.PASSWORD));
+    o.addAll(List.of(more));
+    return o;
+  }
+
+  private void assertNothingCreated() throws Exception {
+    assertEquals(List.of(), db.tables(), "tables in " + db.name);
+  }
+
+  @Test
+  void unknownEngineNamesTheEnginesAvailable() throws Exception {
+    Result r = main("load", WORKLOAD, options("-p", "jdbc.engine=InnoDBB"));
+    assertOneLineError(r, UserError.TARGET_UNUSABLE, "jdbc.engine=InnoDBB is not an engine of MariaDB",
+        "engines available: ", "InnoDB", "ROCKSDB", "Aria", "MyISAM");
+    assertNothingCreated();
+  }
+
+  @Test
+  void zeroBatchSizeIsRefused() throws Exception {
+    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=0")), UserError.BAD_INPUT,
+        "db.batchsize=0 is out of range; db.batchsize accepts a whole number >= 1");
+    assertNothingCreated();
+  }
+
+  @Test
+  void nonNumericBatchSizeIsRefused() throws Exception {
+    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=abc")), UserError.BAD_INPUT,
+        "db.batchsize=abc is not a whole number; db.batchsize accepts a whole number >= 1");
+    assertNothingCreated();
+  }
+
+  @Test
+  void urlThatIsNotAUrlIsRefused() throws Exception {
+    List<String> o = options();
+    o.set(1, "db.url=not-a-url");
+    assertOneLineError(main("load", WORKLOAD, o), UserError.BAD_INPUT,
+        "db.url=not-a-url is not a JDBC URL; db.url accepts jdbc:mysql://host:port/database");
+    assertNothingCreated();
+  }
+
+  @Test
+  void urlOfAnotherDatabaseIsRefused() throws Exception {
+    List<String> o = options();
+    o.set(1, "db.url=jdbc:oracle:thin:@127.0.0.1:1521/XE");
+    assertOneLineError(main("load", WORKLOAD, o), UserError.BAD_INPUT,
+        "db.url=jdbc:oracle:thin:@127.0.0.1:1521/XE is for 'oracle', which YCSB-X has no SQL dialect for");
+    assertNothingCreated();
+  }
+
+  @Test
+  void nonBooleanAutocommitIsRefused() throws Exception {
+    assertOneLineError(main("load", WORKLOAD, options("-p", "jdbc.autocommit=sometimes")), UserError.BAD_INPUT,
+        "jdbc.autocommit=sometimes is not a boolean; jdbc.autocommit accepts true or false");
+    assertNothingCreated();
+  }
+
+  @Test
+  void closedPortFailsWithinTenSecondsWithoutThePassword() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String url = "jdbc:mysql://" + TestDatabase.USER + ":Unreachable-Secret-9431@127.0.0.1:" + port + "/" + db.name;
+    List<String> o = options();
+    o.set(1, "db.url=" + url);
+    Result r = main("load", WORKLOAD, o);
+    assertOneLineError(r, UserError.TARGET_UNUSABLE,
+        "cannot reach jdbc:mysql://" + TestDatabase.USER + ":*****@127.0.0.1:" + port + "/" + db.name);
+    assertFalse(r.all().contains("Unreachable-Secret-9431"), r.all());
+    assertTrue(r.millis() < 10_000, "took " + r.millis() + " ms");
+    assertNothingCreated();
+  }
+
+  @Test
+  void existingTableWithAnotherEngineIsRefusedAndKept() throws Exception {
+    db.execute("CREATE TABLE ycsbx_probe (k BIGINT PRIMARY KEY, v BIGINT NOT NULL) ENGINE=InnoDB",
+        "INSERT INTO ycsbx_probe VALUES (1, 7)");
+    Result r = main("load", WORKLOAD, options("-p", "jdbc.engine=RocksDB"));
+    assertOneLineError(r, UserError.TARGET_UNUSABLE,
+        "table ycsbx_probe exists with engine InnoDB, not ROCKSDB as jdbc.engine asks", "set jdbc.engine=InnoDB");
+    assertEquals(List.of("ycsbx_probe"), db.tables());
+    assertEquals("InnoDB", db.engine("ycsbx_probe").orElseThrow());
+    assertEquals(1, db.rows("ycsbx_probe"));
+  }
+
+  @Test
+  void engineOnPostgresqlIsRefused() throws Exception {
+    try (TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      Result r = main("load", WORKLOAD, List.of("-p", "db.url=" + pg.url(), "-p", "db.user=" + TestDatabase.USER,
+          "-p", "db.passwd=" + TestDatabase.PASSWORD, "-p", "jdbc.engine=InnoDB"));
+      assertOneLineError(r, UserError.BAD_INPUT, "jdbc.engine=InnoDB names a MySQL/MariaDB storage engine",
+          "PostgreSQL URL, whose tables have no ENGINE option; remove jdbc.engine");
+      assertEquals(List.of(), pg.tables());
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import site.ycsbx.util.UserError;
+
+/** The dialect is chosen from db.url, and adds its driver options without overriding the user's. */
+class SqlDialectTest {
+  @Test
+  void mysqlUrlGetsBatchRewritingAndAConnectTimeout() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
+    assertInstanceOf(MySqlDialect.class, d);
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000",
+        d.connectionUrl("jdbc:mysql://h:3306/ycsb"));
+  }
+
+  @Test
+  void optionsTheUserSetAreKept() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
+    assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000",
+        d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000"));
+  }
+
+  @Test
+  void postgresqlUrlGetsInsertRewritingInSeconds() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb?currentSchema=s");
+    assertInstanceOf(PostgresDialect.class, d);
+    assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true&connectTimeout=5",
+        d.connectionUrl("jdbc:postgresql://h/ycsb?currentSchema=s"));
+  }
+
+  @Test
+  void mariadbSchemeSaysToUseTheMysqlOne() {
+    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://bob:pw@h/ycsb"));
+    assertEquals("db.url=jdbc:mariadb://bob:*****@h/ycsb needs the MariaDB driver, which YCSB-X does not ship; "
+        + "write it as jdbc:mysql://... (MySQL Connector/J talks to MariaDB)", e.getMessage());
+  }
+
+  @Test
+  void missingUrlNamesTheProperty() {
+    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl(""));
+    assertTrue(e.getMessage().startsWith("db.url is not set; db.url accepts jdbc:mysql://"), e.getMessage());
+  }
+}

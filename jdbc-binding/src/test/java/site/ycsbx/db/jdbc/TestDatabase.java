@@ -1,0 +1,178 @@
+package site.ycsbx.db.jdbc;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A database (MariaDB) or schema (PostgreSQL) of its own for one test, on a real server,
+ * dropped by {@link #close()}. A missing server fails the test: nothing is skipped.
+ *
+ * <p>Connection settings, each overridable by an environment variable:
+ * <ul>
+ * <li>{@code YCSBX_TEST_USER} / {@code YCSBX_TEST_PASSWORD}: the account on both servers
+ * (default ycsbx / ycsbx, as scripts/setup-servers.sh creates them)</li>
+ * <li>{@code YCSBX_MARIADB_HOST} / {@code YCSBX_MARIADB_PORT}: default 127.0.0.1 / 3306</li>
+ * <li>{@code YCSBX_PG_HOST} / {@code YCSBX_PG_PORT} / {@code YCSBX_PG_DATABASE}: default
+ * 127.0.0.1 / 5432 / postgres (the test schema is created in that database)</li>
+ * </ul>
+ */
+final class TestDatabase implements AutoCloseable {
+  static final String USER = env("YCSBX_TEST_USER", "ycsbx");
+  static final String PASSWORD = env("YCSBX_TEST_PASSWORD", "ycsbx");
+  static final String MARIADB_HOST = env("YCSBX_MARIADB_HOST", "127.0.0.1");
+  static final String MARIADB_PORT = env("YCSBX_MARIADB_PORT", "3306");
+  static final String PG_HOST = env("YCSBX_PG_HOST", "127.0.0.1");
+  static final String PG_PORT = env("YCSBX_PG_PORT", "5432");
+  static final String PG_DATABASE = env("YCSBX_PG_DATABASE", "postgres");
+
+  /** The servers and engines every JDBC test runs on. */
+  enum Target {
+    MARIADB_INNODB("InnoDB"), MARIADB_ROCKSDB("ROCKSDB"), POSTGRESQL(null);
+
+    /** The jdbc.engine the tests ask for (as information_schema spells it); null on PostgreSQL. */
+    final String engine;
+
+    Target(String engine) {
+      this.engine = engine;
+    }
+
+    boolean mariadb() {
+      return this != POSTGRESQL;
+    }
+
+    /** The engine information_schema / pg_am reports for tables of this target. */
+    String expectedEngine() {
+      return engine == null ? "heap" : engine;
+    }
+  }
+
+  final Target target;
+  final String name;
+
+  private TestDatabase(Target target) {
+    this.target = target;
+    this.name = "ycsbx_t_" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+  }
+
+  /** Creates an empty database (MariaDB) or schema (PostgreSQL) with a unique name. */
+  static TestDatabase create(Target target) {
+    TestDatabase db = new TestDatabase(target);
+    try (Connection c = db.serverConnection(); Statement s = c.createStatement()) {
+      s.execute(target.mariadb() ? "CREATE DATABASE " + db.name : "CREATE SCHEMA " + db.name);
+    } catch (SQLException e) {
+      throw new AssertionError("cannot create test " + (target.mariadb() ? "database " : "schema ") + db.name
+          + " on " + target + " (is the server running? scripts/setup-servers.sh starts it): " + e.getMessage(), e);
+    }
+    return db;
+  }
+
+  /** db.url of this database, without credentials. */
+  String url() {
+    return target.mariadb() ? "jdbc:mysql://" + MARIADB_HOST + ":" + MARIADB_PORT + "/" + name
+        : "jdbc:postgresql://" + PG_HOST + ":" + PG_PORT + "/" + PG_DATABASE + "?currentSchema=" + name;
+  }
+
+  /** -p options for db.url, db.user, db.passwd and (MariaDB) jdbc.engine. */
+  List<String> options() {
+    List<String> o = new ArrayList<>(List.of("-p", "db.url=" + url(), "-p", "db.user=" + USER, "-p", "db.passwd=" + PASSWORD));
+    if (target.engine != null) {
+      o.add("-p");
+      o.add("jdbc.engine=" + target.engine);
+    }
+    return o;
+  }
+
+  /** The same options as properties, for in-process use. */
+  Properties properties() {
+    Properties p = new Properties();
+    List<String> o = options();
+    for (int i = 1; i < o.size(); i += 2) {
+      String kv = o.get(i);
+      p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    return p;
+  }
+
+  /** A connection to this database/schema. */
+  Connection connect() throws SQLException {
+    return DriverManager.getConnection(url(), USER, PASSWORD);
+  }
+
+  /** Tables in this database/schema. */
+  List<String> tables() throws SQLException {
+    String sql = target.mariadb()
+        ? "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME"
+        : "SELECT table_name FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name";
+    List<String> out = new ArrayList<>();
+    try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, name);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The engine of a table: information_schema.TABLES.ENGINE on MariaDB, the access method on PostgreSQL. */
+  Optional<String> engine(String table) throws SQLException {
+    String sql = target.mariadb()
+        ? "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+        : "SELECT a.amname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + " JOIN pg_am a ON a.oid = c.relam WHERE n.nspname = ? AND c.relname = ?";
+    try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, name);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+      }
+    }
+  }
+
+  /** Rows in a table. */
+  long rows(String table) throws SQLException {
+    try (Connection c = connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** Runs statements on this database/schema. */
+  void execute(String... sql) throws SQLException {
+    try (Connection c = connect(); Statement s = c.createStatement()) {
+      for (String q : sql) {
+        s.execute(q);
+      }
+    }
+  }
+
+  /** A connection to the server, outside this database (to create and drop it). */
+  Connection serverConnection() throws SQLException {
+    String url = target.mariadb() ? "jdbc:mysql://" + MARIADB_HOST + ":" + MARIADB_PORT + "/"
+        : "jdbc:postgresql://" + PG_HOST + ":" + PG_PORT + "/" + PG_DATABASE;
+    return DriverManager.getConnection(url, USER, PASSWORD);
+  }
+
+  @Override
+  public void close() throws SQLException {
+    try (Connection c = serverConnection(); Statement s = c.createStatement()) {
+      s.execute(target.mariadb() ? "DROP DATABASE IF EXISTS " + name : "DROP SCHEMA IF EXISTS " + name + " CASCADE");
+    }
+  }
+
+  private static String env(String name, String def) {
+    String v = System.getenv(name);
+    return v == null || v.isBlank() ? def : v;
+  }
+}
