@@ -24,11 +24,13 @@ import site.ycsbx.workloads.StoreWorkload;
  */
 public final class JdbcPreflight implements Preflight {
   /** Prefixes whose properties this binding owns (a misspelt one is refused by bin/ycsb). */
+  @Override
   public Set<String> propertyPrefixes() {
     return Set.of("db.", "jdbc.");
   }
 
   /** The db.* and jdbc.* properties this binding reads. */
+  @Override
   public Set<String> knownProperties() {
     return JdbcOptions.KNOWN;
   }

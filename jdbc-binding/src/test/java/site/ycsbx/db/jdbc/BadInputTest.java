@@ -123,6 +123,13 @@ class BadInputTest {
   }
 
   @Test
+  void misspeltPropertyIsRefusedWithASuggestion() throws Exception {
+    assertOneLineError(main("load", WORKLOAD, options("-p", "jdbc.engin=InnoDB")), UserError.BAD_INPUT,
+        "unknown property jdbc.engin (did you mean jdbc.engine?); jdbc.* properties: jdbc.autocommit, jdbc.engine, jdbc.fetchsize");
+    assertNothingCreated();
+  }
+
+  @Test
   void engineOnPostgresqlIsRefused() throws Exception {
     try (TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
       Result r = main("load", WORKLOAD, List.of("-p", "db.url=" + pg.url(), "-p", "db.user=" + TestDatabase.USER,
