@@ -1,0 +1,74 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight.Phase;
+import site.ycsbx.util.UserError;
+
+/** The preflight, in process: what it learns about each server, what it refuses, and that it writes nothing. */
+class JdbcPreflightTest {
+  private final Fingerprint fp = Fingerprint.current();
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Target.class)
+  void loadFillsTheFingerprintAndCreatesNothing(TestDatabase.Target target) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target)) {
+      Properties p = db.properties();
+      p.setProperty("db.batchsize", "50");
+      p.setProperty("db.url", db.url() + (target.mariadb() ? "?" : "&") + "password=" + TestDatabase.PASSWORD);
+      new JdbcPreflight().check(p, Phase.LOAD, fp);
+      assertEquals(target.mariadb() ? "MariaDB" : "PostgreSQL", fp.get("server.product"));
+      assertEquals(target.expectedEngine(), fp.get("storage.engine"));
+      List<String> durability = target.mariadb()
+          ? List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "innodb_doublewrite")
+          : List.of("synchronous_commit", "fsync");
+      for (String d : durability) {
+        assertTrue(reported(d), d);
+      }
+      assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, reported("rocksdb_flush_log_at_trx_commit"));
+      assertEquals(db.url() + (target.mariadb() ? "?" : "&") + "password=*****"
+          + (target.mariadb() ? "&rewriteBatchedStatements=true&connectTimeout=5000" : "&reWriteBatchedInserts=true&connectTimeout=5"),
+          fp.get("db.url"));
+      assertEquals("50", fp.get("db.batchsize"));
+      assertEquals("true", fp.get("jdbc.autocommit"));
+      assertEquals(List.of(), db.tables());
+    } finally {
+      fp.put("durability.rocksdb_flush_log_at_trx_commit", null);
+    }
+  }
+
+  private boolean reported(String durabilitySetting) {
+    String v = fp.get("durability." + durabilitySetting);
+    return v != null && !v.startsWith("n/a");
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "POSTGRESQL"})
+  void runWithoutTheTableIsRefused(TestDatabase.Target target) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target)) {
+      UserError e = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.properties(), Phase.RUN, fp));
+      assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+      String where = target.mariadb() ? "database " + db.name : "schema " + db.name + " of database " + TestDatabase.PG_DATABASE;
+      assertEquals("table usertable does not exist in " + where + " at " + db.url()
+          + "; run bin/ycsb load with the same properties first", e.getMessage());
+    }
+  }
+
+  @Test
+  void runWithATableOfFewerFieldsIsRefused() throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      db.execute("CREATE TABLE usertable (YCSB_KEY VARCHAR(255) PRIMARY KEY, FIELD0 TEXT, FIELD1 TEXT)");
+      UserError e = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.properties(), Phase.RUN, fp));
+      assertEquals("table usertable in database " + db.name + " has no column field2, field3, field4, field5, field6,"
+          + " field7, field8, field9 (fieldcount=10); load it with the same fieldcount or use another table", e.getMessage());
+    }
+  }
+}
