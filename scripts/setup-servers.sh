@@ -73,8 +73,8 @@ fi
 # a dedicated test user over TCP: the packaged root account is unix-socket only
 mysql_root -e "CREATE USER IF NOT EXISTS '${TEST_USER}'@'127.0.0.1' IDENTIFIED BY '${TEST_PASSWORD}';
   CREATE USER IF NOT EXISTS '${TEST_USER}'@'localhost' IDENTIFIED BY '${TEST_PASSWORD}';
-  GRANT ALL PRIVILEGES ON *.* TO '${TEST_USER}'@'127.0.0.1';
-  GRANT ALL PRIVILEGES ON *.* TO '${TEST_USER}'@'localhost';
+  GRANT ALL PRIVILEGES ON *.* TO '${TEST_USER}'@'127.0.0.1' WITH GRANT OPTION;
+  GRANT ALL PRIVILEGES ON *.* TO '${TEST_USER}'@'localhost' WITH GRANT OPTION;
   FLUSH PRIVILEGES;"
 wait_for "MariaDB over TCP" mariadb -h127.0.0.1 -P3306 -u"$TEST_USER" -p"$TEST_PASSWORD" -e "select 1"
 say "MariaDB ready: $(mariadb -h127.0.0.1 -u"$TEST_USER" -p"$TEST_PASSWORD" -N -e 'select version()'), engines InnoDB and RocksDB"

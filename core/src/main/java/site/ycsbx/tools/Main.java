@@ -148,6 +148,8 @@ public final class Main {
     }
     Object w;
     try {
+      // CoreWorkload's constructor reads YCSB's Measurements singleton, which needs its properties
+      site.ycsb.measurements.Measurements.setProperties(props);
       w = Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     } catch (ClassNotFoundException e) {
       throw new UserError("workload class " + workloadClass + " is not on the class path");

@@ -137,4 +137,15 @@ class MainTest {
         "-p", "ycsbx.maxerrorpercnt=5"), 2,
         "unknown property ycsbx.maxerrorpercnt (did you mean ycsbx.maxerrorpercent?); ycsbx.* properties: ");
   }
+
+  @Test
+  void ycsbCoreWorkloadsRunThroughMain() {
+    Result load = JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500");
+    assertEquals(0, load.exitCode(), load.all());
+    assertTrue(load.stdout().contains("[INSERT], Return=OK, 500"), load.stdout());
+    Result run = JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloadc"), "-p", "operationcount=300");
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.stdout().contains("[READ], Return=OK, 300"), run.stdout());
+    assertTrue(run.stderr().contains("[ERRORS] OK: 300 operations, 0 failed"), run.stderr());
+  }
 }
