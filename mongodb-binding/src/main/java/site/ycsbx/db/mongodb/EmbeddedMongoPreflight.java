@@ -1,0 +1,38 @@
+package site.ycsbx.db.mongodb;
+
+import java.util.HashSet;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.UserError;
+
+/**
+ * The checks of {@code mongodb-embedded}: every option first (nothing is created for bad input),
+ * then the JVM's embedded server is started and inspected like any MongoDB server.
+ */
+public final class EmbeddedMongoPreflight extends MongoPreflight {
+  // only to validate the other options before the server (and its folder) exists
+  private static final String PLACEHOLDER_URL = "mongodb://127.0.0.1/" + EmbeddedServer.DATABASE;
+
+  @Override
+  public Set<String> knownProperties() {
+    Set<String> known = new HashSet<>(MongoOptions.PROPERTIES);
+    known.add(EmbeddedServer.DIR_PROPERTY);
+    return known;
+  }
+
+  @Override
+  public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+    if (props.getProperty(MongoOptions.URL_PROPERTY) != null) {
+      throw new UserError(MongoOptions.URL_PROPERTY + " is not used by mongodb-embedded, which runs its own server "
+          + "(" + EmbeddedServer.DIR_PROPERTY + "); remove it, or use the mongodb binding to reach a server");
+    }
+    MongoOptions.parse(props, PLACEHOLDER_URL);
+    EmbeddedServer.location(props);
+    EmbeddedServer server = EmbeddedServer.start(props);
+    inspect(MongoOptions.parse(props, server.url()), fingerprint);
+    fingerprint.put("server.product", "mongo-java-server " + BuildVersions.mongoJavaServer()
+        + " (" + server.backendDescription() + ")");
+    fingerprint.put(EmbeddedServer.DIR_PROPERTY, server.location());
+  }
+}

@@ -1,0 +1,92 @@
+package site.ycsbx.db.mongodb;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.event.CommandListener;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The one MongoClient a JVM uses for a URL and write concern, shared by every client thread
+ * (the driver's client is thread-safe and pools connections) and closed when the last thread
+ * that acquired it releases it.
+ */
+final class MongoConnection {
+  private static final Map<String, MongoConnection> OPEN = new HashMap<>();
+
+  /**
+   * Tests observe the commands the driver sends through this listener; null in real runs. Set
+   * only by tests in this package.
+   */
+  static volatile CommandListener testListener;
+
+  private final String key;
+  private final MongoOptions options;
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final MongoSchema schema;
+  private int references;
+
+  private MongoConnection(String key, MongoOptions options) {
+    this.key = key;
+    this.options = options;
+    this.client = newClient(options, b -> { });
+    this.database = client.getDatabase(options.database()).withWriteConcern(options.writeConcern());
+    this.schema = new MongoSchema(client.getDatabase(options.database()).withWriteConcern(schemaWriteConcern(options)),
+        options);
+  }
+
+  /** The shared connection for these options; release it in cleanup(). */
+  static synchronized MongoConnection acquire(MongoOptions options) {
+    String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern());
+    MongoConnection c = OPEN.computeIfAbsent(key, k -> new MongoConnection(k, options));
+    c.references++;
+    return c;
+  }
+
+  /** Closes the client when no thread uses it any more. */
+  void release() {
+    synchronized (MongoConnection.class) {
+      if (--references == 0) {
+        OPEN.remove(key);
+        client.close();
+      }
+    }
+  }
+
+  /** A new client for the options; {@code tweak} adjusts settings (e.g. short timeouts). */
+  static MongoClient newClient(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
+    MongoClientSettings.Builder b = MongoClientSettings.builder()
+        .applyConnectionString(options.connectionString())
+        .writeConcern(options.writeConcern());
+    CommandListener l = testListener;
+    if (l != null) {
+      b.addCommandListener(l);
+    }
+    tweak.accept(b);
+    return MongoClients.create(b.build());
+  }
+
+  // collections and indexes must exist before the first write, even when writes are w:0
+  private static WriteConcern schemaWriteConcern(MongoOptions options) {
+    WriteConcern wc = options.writeConcern();
+    return Integer.valueOf(0).equals(wc.getWObject()) ? WriteConcern.W1 : wc;
+  }
+
+  MongoOptions options() {
+    return options;
+  }
+
+  /** The run's database, with the run's write concern. */
+  MongoDatabase database() {
+    return database;
+  }
+
+  MongoSchema schema() {
+    return schema;
+  }
+}

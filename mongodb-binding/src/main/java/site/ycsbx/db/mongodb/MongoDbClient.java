@@ -1,0 +1,295 @@
+package site.ycsbx.db.mongodb;
+
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gte;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Vector;
+import org.bson.Document;
+import org.bson.types.Binary;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.util.UserError;
+
+/**
+ * YCSB's DB for MongoDB through the official synchronous driver, with YCSB's mongodb binding's
+ * semantics: one document per record, {@code _id} = the key, each field a binary value; a scan
+ * reads {@code _id >= startkey} in key order. All client threads share one MongoClient.
+ *
+ * <p>With {@value MongoOptions#BATCH_SIZE_PROPERTY} above 1, inserts are buffered per thread and
+ * sent with one insertMany: the calls that only append return {@link Status#BATCHED_OK}, and
+ * each batch's round trip is also recorded as one {@value #INSERT_BATCH} operation, the
+ * latency to read for batched loads. The last partial batch is sent in {@link #cleanup()}.
+ */
+@Provides(stores = ProbeStore.class, preflight = MongoPreflight.class)
+public class MongoDbClient extends DB {
+  /** Operation name under which each batch's round trip is measured. */
+  public static final String INSERT_BATCH = "INSERT_BATCH";
+
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+  private static final Document BY_KEY = new Document("_id", 1);
+
+  private MongoConnection connection;
+  private MongoSchema schema;
+  private int batchSize;
+  private boolean upsert;
+  private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
+  private final Set<String> ensured = new HashSet<>();
+  private final List<Document> pending = new ArrayList<>();
+  private String pendingTable;
+  private OpTimer batchTimer;
+
+  @Override
+  public void init() throws DBException {
+    MongoOptions options;
+    try {
+      PreflightOnce.run(preflightType(), getProperties());
+      options = options(getProperties());
+    } catch (UserError e) {
+      throw new DBException(e.getMessage());
+    }
+    connection = MongoConnection.acquire(options);
+    schema = connection.schema();
+    batchSize = options.batchSize();
+    upsert = options.upsert();
+    if (batchSize > 1) {
+      batchTimer = new OpTimer();
+    }
+    StoreRegistry.offer(ProbeStore.class, new MongoProbeStore(connection));
+  }
+
+  /** The options of this run; mongodb-embedded points them at its own server. */
+  protected MongoOptions options(Properties props) {
+    return MongoOptions.parse(props);
+  }
+
+  private Class<? extends Preflight> preflightType() {
+    Provides p = getClass().getAnnotation(Provides.class);
+    return p == null ? MongoPreflight.class : p.preflight();
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    try {
+      if (!pending.isEmpty()) {
+        flush(); // a failure is recorded as a failed INSERT_BATCH and logged
+      }
+    } finally {
+      StoreRegistry.clear();
+      if (connection != null) {
+        connection.release();
+        connection = null;
+      }
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      FindIterable<Document> find = collection(table).find(eq("_id", key));
+      if (fields != null) {
+        find = find.projection(projection(fields));
+      }
+      Document doc = find.first();
+      if (doc == null) {
+        ErrorLog.report("READ", "no document with this _id in " + table + " (was it loaded?)");
+        return Status.NOT_FOUND;
+      }
+      fill(doc, result);
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.report("READ", MongoErrors.describe(e));
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    FindIterable<Document> find = collection(table).find(gte("_id", startkey)).sort(BY_KEY).limit(recordcount);
+    if (fields != null) {
+      find = find.projection(projection(fields));
+    }
+    try (MongoCursor<Document> cursor = find.iterator()) {
+      if (!cursor.hasNext()) {
+        ErrorLog.report("SCAN", "no document at or after the start key in " + table + " (was it loaded?)");
+        return Status.NOT_FOUND;
+      }
+      result.ensureCapacity(recordcount);
+      while (cursor.hasNext()) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        fill(cursor.next(), row);
+        result.add(row);
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.report("SCAN", MongoErrors.describe(e));
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Document fields = new Document();
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      fields.append(e.getKey(), e.getValue().toArray());
+    }
+    try {
+      UpdateResult r = collection(table).updateOne(eq("_id", key), new Document("$set", fields));
+      if (r.wasAcknowledged() && r.getMatchedCount() == 0) {
+        ErrorLog.report("UPDATE", "no document with this _id in " + table + " (was it loaded?)");
+        return Status.NOT_FOUND;
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.report("UPDATE", MongoErrors.describe(e));
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Document doc = new Document("_id", key);
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      doc.append(e.getKey(), e.getValue().toArray());
+    }
+    if (batchSize == 1) {
+      try {
+        MongoCollection<Document> c = collectionForWrite(table);
+        if (upsert) {
+          c.replaceOne(eq("_id", key), doc, UPSERT);
+        } else {
+          c.insertOne(doc);
+        }
+        return Status.OK;
+      } catch (MongoException e) {
+        ErrorLog.report("INSERT", MongoErrors.describe(e));
+        return Status.ERROR;
+      }
+    }
+    Status earlier = Status.OK;
+    if (pendingTable != null && !pendingTable.equals(table) && !pending.isEmpty()) {
+      earlier = flush();
+    }
+    pending.add(doc);
+    pendingTable = table;
+    if (pending.size() < batchSize) {
+      return earlier.isOk() ? Status.BATCHED_OK : earlier;
+    }
+    Status sent = flush();
+    if (!sent.isOk()) {
+      ErrorLog.report("INSERT", "the batch this insert completed failed (see " + INSERT_BATCH + ")");
+    }
+    return earlier.isOk() ? sent : earlier;
+  }
+
+  /** Sends the pending inserts in one round trip, timed as one {@value #INSERT_BATCH}. */
+  private Status flush() {
+    Status status;
+    long intended = batchTimer.intendedStartNanos();
+    long start = System.nanoTime();
+    try {
+      MongoCollection<Document> c = collectionForWrite(pendingTable);
+      if (upsert) {
+        List<ReplaceOneModel<Document>> models = new ArrayList<>(pending.size());
+        for (Document d : pending) {
+          models.add(new ReplaceOneModel<>(eq("_id", d.get("_id")), d, UPSERT));
+        }
+        c.bulkWrite(models);
+      } else {
+        c.insertMany(pending);
+      }
+      status = Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + MongoErrors.describe(e));
+      status = Status.ERROR;
+    }
+    batchTimer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
+    pending.clear();
+    return status;
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      DeleteResult r = collection(table).deleteOne(eq("_id", key));
+      if (r.wasAcknowledged() && r.getDeletedCount() == 0) {
+        ErrorLog.report("DELETE", "no document with this _id in " + table);
+        return Status.NOT_FOUND;
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      ErrorLog.report("DELETE", MongoErrors.describe(e));
+      return Status.ERROR;
+    }
+  }
+
+  private MongoCollection<Document> collection(String table) {
+    MongoCollection<Document> c = collections.get(table);
+    if (c == null) {
+      c = connection.database().getCollection(table);
+      collections.put(table, c);
+    }
+    return c;
+  }
+
+  // the first write creates the collection with mongodb.collectionConfig when it is absent
+  private MongoCollection<Document> collectionForWrite(String table) {
+    if (ensured.add(table)) {
+      try {
+        schema.ensureCollection(table);
+      } catch (MongoException e) {
+        ensured.remove(table);
+        throw e;
+      }
+    }
+    return collection(table);
+  }
+
+  private static Document projection(Set<String> fields) {
+    Document p = new Document();
+    for (String f : fields) {
+      p.append(f, 1);
+    }
+    return p;
+  }
+
+  private static void fill(Document doc, Map<String, ByteIterator> result) {
+    for (Map.Entry<String, Object> e : doc.entrySet()) {
+      if (e.getKey().equals("_id")) {
+        continue;
+      }
+      Object v = e.getValue();
+      if (v instanceof Binary) {
+        result.put(e.getKey(), new ByteArrayByteIterator(((Binary) v).getData()));
+      } else if (v != null) {
+        result.put(e.getKey(), new StringByteIterator(v.toString()));
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package site.ycsbx.db.mongodb;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.WriteConcern;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
+
+/**
+ * The MongoDB binding's options, read and checked in one place so the preflight and every
+ * client thread agree. A bad value is a one-line {@link UserError} naming the property.
+ */
+public final class MongoOptions {
+  /** Connection string; may hold a password, so it is read through {@link Props#get}. */
+  public static final String URL_PROPERTY = "mongodb.url";
+  public static final String URL_PROPERTY_DEFAULT = "mongodb://localhost:27017/ycsb";
+  /** Database used when the URL names none. */
+  public static final String DATABASE_DEFAULT = "ycsb";
+
+  /** Inserts sent per round trip (insertMany); 1 sends each insert on its own. */
+  public static final String BATCH_SIZE_PROPERTY = "mongodb.batchsize";
+  public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1;
+  public static final int BATCH_SIZE_MAX = 100_000;
+
+  /** true: inserts are replaceOne upserts (a re-load overwrites); false: real inserts. */
+  public static final String UPSERT_PROPERTY = "mongodb.upsert";
+  public static final boolean UPSERT_PROPERTY_DEFAULT = false;
+
+  /** The storage engine the user expects the server to run; empty: not checked. */
+  public static final String STORAGE_ENGINE_PROPERTY = "mongodb.storageEngine";
+
+  /** Storage-engine config string for collections the binding creates, e.g. block_compressor=zlib. */
+  public static final String COLLECTION_CONFIG_PROPERTY = "mongodb.collectionConfig";
+  /** Storage-engine config string for indexes the binding creates, e.g. prefix_compression=false. */
+  public static final String INDEX_CONFIG_PROPERTY = "mongodb.indexConfig";
+
+  /** Every mongodb.* property the binding reads. */
+  public static final Set<String> PROPERTIES = Set.of(URL_PROPERTY, WriteConcernSetting.PROPERTY,
+      BATCH_SIZE_PROPERTY, UPSERT_PROPERTY, STORAGE_ENGINE_PROPERTY, COLLECTION_CONFIG_PROPERTY,
+      INDEX_CONFIG_PROPERTY);
+
+  private static final String URL_ACCEPTS = "a MongoDB connection string, "
+      + "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";
+
+  private final String url;
+  private final ConnectionString connectionString;
+  private final String database;
+  private final WriteConcern writeConcern;
+  private final int batchSize;
+  private final boolean upsert;
+  private final String storageEngine;
+  private final String collectionConfig;
+  private final String indexConfig;
+
+  private MongoOptions(Properties props, String url) {
+    // cheap checks first, so a typo is reported before anything is contacted
+    batchSize = Props.getInt(props, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, BATCH_SIZE_MAX);
+    upsert = Props.getBoolean(props, UPSERT_PROPERTY, UPSERT_PROPERTY_DEFAULT);
+    WriteConcernSetting.validate(props);
+    storageEngine = blankToNull(props.getProperty(STORAGE_ENGINE_PROPERTY));
+    collectionConfig = blankToNull(props.getProperty(COLLECTION_CONFIG_PROPERTY));
+    indexConfig = blankToNull(props.getProperty(INDEX_CONFIG_PROPERTY));
+    this.url = url;
+    connectionString = parseUrl(url);
+    String db = connectionString.getDatabase();
+    database = db == null || db.isEmpty() ? DATABASE_DEFAULT : db;
+    writeConcern = WriteConcernSetting.resolve(props, connectionString);
+  }
+
+  /** The options of a run, with {@value #URL_PROPERTY} from the properties. */
+  public static MongoOptions parse(Properties props) {
+    return new MongoOptions(props, Props.get(props, URL_PROPERTY, URL_PROPERTY_DEFAULT));
+  }
+
+  /** The options of a run against a server the binding chose itself (mongodb-embedded). */
+  public static MongoOptions parse(Properties props, String url) {
+    return new MongoOptions(props, url);
+  }
+
+  private static ConnectionString parseUrl(String url) {
+    try {
+      return new ConnectionString(url.trim());
+    } catch (IllegalArgumentException e) {
+      String why = e.getMessage() == null ? "" : " (" + redact(e.getMessage(), url) + ")";
+      throw new UserError(URL_PROPERTY + "=" + Secrets.maskUrl(url) + " is not a valid MongoDB connection string"
+          + why + "; " + URL_PROPERTY + " accepts " + URL_ACCEPTS);
+    }
+  }
+
+  /** Text that may quote the URL, with its password masked. */
+  static String redact(String text, String url) {
+    String out = Secrets.maskUrl(text);
+    String password = passwordOf(url);
+    if (password != null && !password.isEmpty()) {
+      out = out.replace(password, Secrets.MASK);
+    }
+    return out;
+  }
+
+  private static String passwordOf(String url) {
+    int scheme = url.indexOf("://");
+    int at = url.indexOf('@', scheme < 0 ? 0 : scheme + 3);
+    if (scheme < 0 || at < 0) {
+      return null;
+    }
+    String userInfo = url.substring(scheme + 3, at);
+    int colon = userInfo.indexOf(':');
+    return colon < 0 ? null : userInfo.substring(colon + 1);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.trim();
+  }
+
+  /** The real URL (with its password): never print it, use {@link #maskedUrl()}. */
+  public String url() {
+    return url;
+  }
+
+  public String maskedUrl() {
+    return Secrets.maskUrl(url);
+  }
+
+  public ConnectionString connectionString() {
+    return connectionString;
+  }
+
+  public String database() {
+    return database;
+  }
+
+  public WriteConcern writeConcern() {
+    return writeConcern;
+  }
+
+  public int batchSize() {
+    return batchSize;
+  }
+
+  public boolean upsert() {
+    return upsert;
+  }
+
+  /** The engine the user expects, or null when not asked. */
+  public String storageEngine() {
+    return storageEngine;
+  }
+
+  /** Config string for new collections, or null. */
+  public String collectionConfig() {
+    return collectionConfig;
+  }
+
+  /** Config string for new indexes, or null. */
+  public String indexConfig() {
+    return indexConfig;
+  }
+}

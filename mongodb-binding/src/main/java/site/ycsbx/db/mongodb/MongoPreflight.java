@@ -1,0 +1,135 @@
+package site.ycsbx.db.mongodb;
+
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.connection.ServerDescription;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.util.UserError;
+
+/**
+ * Checks the MongoDB binding's options, then the server: reachable within
+ * {@value #TIMEOUT_SECONDS} s, able to log in, running the storage engine the user expects. Fills
+ * the fingerprint from buildInfo and serverStatus. Runs only read-only commands: it creates and
+ * writes nothing.
+ */
+public class MongoPreflight implements Preflight {
+  /** How long the check waits for a server (selection, connect, reads). */
+  public static final int TIMEOUT_SECONDS = 5;
+
+  @Override
+  public Set<String> propertyPrefixes() {
+    return Set.of("mongodb.");
+  }
+
+  @Override
+  public Set<String> knownProperties() {
+    return MongoOptions.PROPERTIES;
+  }
+
+  @Override
+  public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+    inspect(MongoOptions.parse(props), fingerprint);
+  }
+
+  /** Contacts the server and fills the fingerprint; a {@link UserError} when it is unusable. */
+  protected void inspect(MongoOptions options, Fingerprint fp) {
+    String url = options.maskedUrl();
+    try (MongoClient client = MongoConnection.newClient(options, b -> b
+        .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
+        .applyToSocketSettings(s -> s.connectTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            .readTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)))) {
+      MongoDatabase db = client.getDatabase(options.database());
+      Document build;
+      try {
+        build = db.runCommand(new Document("buildInfo", 1));
+      } catch (MongoTimeoutException e) {
+        throw UserError.target("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
+            + TIMEOUT_SECONDS + " s: " + MongoOptions.redact(whyUnreachable(client), options.url()));
+      } catch (MongoSecurityException e) {
+        throw UserError.target("cannot log in to MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + "): "
+            + MongoOptions.redact(MongoErrors.describe(e.getCause() == null ? e : e.getCause()), options.url()));
+      } catch (MongoException e) {
+        throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") did not answer buildInfo: "
+            + MongoOptions.redact(MongoErrors.describe(e), options.url()));
+      }
+      Document status = null;
+      String whyNoStatus = null;
+      try {
+        status = db.runCommand(new Document("serverStatus", 1));
+      } catch (MongoCommandException e) {
+        // e.g. not authorized without the clusterMonitor role: the engine is then unknown
+        whyNoStatus = "serverStatus failed: " + MongoErrors.describe(e);
+      }
+      String engine = StorageEngineCheck.reported(status);
+      StorageEngineCheck.verify(options.storageEngine(), engine, whyNoStatus, url);
+
+      fp.put("server.product", product(build, status));
+      fp.put("server.version", build.get("version") == null ? "not reported" : build.get("version"));
+      fp.put("storage.engine", engine != null ? engine
+          : StorageEngineCheck.NOT_REPORTED + (whyNoStatus == null ? "" : " (" + whyNoStatus + ")"));
+      Boolean persistent = StorageEngineCheck.persistent(status);
+      if (persistent != null) {
+        fp.put("storage.persistent", persistent);
+      }
+      putOptions(options, fp);
+    }
+  }
+
+  /** The binding's options and effective durability settings. */
+  protected static void putOptions(MongoOptions options, Fingerprint fp) {
+    fp.put("write.concern", WriteConcernSetting.describe(options.writeConcern()));
+    fp.put("journal", WriteConcernSetting.describeJournal(options.writeConcern()));
+    fp.put(MongoOptions.URL_PROPERTY, options.maskedUrl());
+    fp.put("mongodb.database", options.database());
+    fp.put(MongoOptions.BATCH_SIZE_PROPERTY, options.batchSize());
+    fp.put(MongoOptions.UPSERT_PROPERTY, options.upsert());
+    fp.put(MongoOptions.STORAGE_ENGINE_PROPERTY, options.storageEngine() == null ? "not checked" : options.storageEngine());
+    fp.put(MongoOptions.COLLECTION_CONFIG_PROPERTY, options.collectionConfig() == null ? "none" : options.collectionConfig());
+    fp.put(MongoOptions.INDEX_CONFIG_PROPERTY, options.indexConfig() == null ? "none" : options.indexConfig());
+    fp.put("mongodb.driver", "mongodb-driver-sync " + BuildVersions.driver());
+  }
+
+  /** The product behind a wire-protocol server, from its buildInfo and serverStatus replies. */
+  static String product(Document build, Document status) {
+    Object process = status == null ? null : status.get("process");
+    String p = process == null ? "" : process.toString().toLowerCase(java.util.Locale.ROOT);
+    if (p.equals("java")) {
+      return "mongo-java-server";
+    }
+    String name = build.containsKey("psmdbVersion") ? "Percona Server for MongoDB"
+        : isEnterprise(build) ? "MongoDB Enterprise" : "MongoDB";
+    if (p.contains("mongos")) {
+      return name + " (mongos)";
+    }
+    if (p.contains("mongod") || build.containsKey("gitVersion")) {
+      return name;
+    }
+    return "unknown MongoDB-compatible server" + (process == null ? "" : " (serverStatus.process=" + process + ")");
+  }
+
+  private static boolean isEnterprise(Document build) {
+    Object modules = build.get("modules");
+    return modules instanceof List && ((List<?>) modules).contains("enterprise");
+  }
+
+  // the cause the driver's monitor saw ("Connection refused"), without its cluster dump
+  private static String whyUnreachable(MongoClient client) {
+    for (ServerDescription d : client.getClusterDescription().getServerDescriptions()) {
+      Throwable t = d.getException();
+      if (t != null) {
+        return d.getAddress() + ": " + MongoErrors.describe(t);
+      }
+    }
+    return "no server answered";
+  }
+}

@@ -1,0 +1,93 @@
+package site.ycsbx.db.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.util.UserError;
+
+/** The engine comparison and product detection, on replies shaped as real servers send them. */
+class StorageEngineCheckTest {
+  // serverStatus of MongoDB 7.0 (sections not used by the check trimmed)
+  private static final Document MONGOD_7 = Document.parse("{\"host\": \"db1:27017\", \"version\": \"7.0.14\", "
+      + "\"process\": \"mongod\", \"pid\": {\"$numberLong\": \"1234\"}, \"uptime\": 81.0, "
+      + "\"storageEngine\": {\"name\": \"wiredTiger\", \"supportsCommittedReads\": true, "
+      + "\"oldestRequiredTimestampForCrashRecovery\": {\"$timestamp\": {\"t\": 0, \"i\": 0}}, "
+      + "\"supportsPendingDrops\": true, \"dropPendingIdents\": {\"$numberLong\": \"0\"}, "
+      + "\"supportsSnapshotReadConcern\": true, \"readOnly\": false, \"persistent\": true, "
+      + "\"backupCursorOpen\": false}, \"ok\": 1.0}");
+  // Percona Server for MongoDB 3.6 with MongoRocks
+  private static final Document PSMDB_ROCKS = Document.parse("{\"process\": \"mongod\", "
+      + "\"storageEngine\": {\"name\": \"rocksdb\", \"supportsCommittedReads\": true, \"readOnly\": false, "
+      + "\"persistent\": true}, \"ok\": 1.0}");
+  // mongo-java-server 1.47: no storageEngine section
+  private static final Document MONGO_JAVA_SERVER = Document.parse("{\"host\": \"vm\", \"version\": \"5.0.0\", "
+      + "\"process\": \"java\", \"pid\": 11867, \"uptime\": 0, \"connections\": {\"current\": 1}, \"ok\": 1.0}");
+
+  @Test
+  void reportedEngineIsReadFromServerStatus() {
+    assertEquals("wiredTiger", StorageEngineCheck.reported(MONGOD_7));
+    assertEquals("rocksdb", StorageEngineCheck.reported(PSMDB_ROCKS));
+    assertEquals(Boolean.TRUE, StorageEngineCheck.persistent(MONGOD_7));
+    assertNull(StorageEngineCheck.reported(MONGO_JAVA_SERVER));
+    assertNull(StorageEngineCheck.persistent(MONGO_JAVA_SERVER));
+  }
+
+  @Test
+  void matchingIsCaseInsensitive() {
+    String reported = StorageEngineCheck.reported(MONGOD_7);
+    assertDoesNotThrow(() -> StorageEngineCheck.verify("wiredTiger", reported, null, "mongodb://db1/ycsb"));
+    assertDoesNotThrow(() -> StorageEngineCheck.verify("WIREDTIGER", reported, null, "mongodb://db1/ycsb"));
+    assertDoesNotThrow(() -> StorageEngineCheck.verify("RocksDB", StorageEngineCheck.reported(PSMDB_ROCKS), null, "x"));
+  }
+
+  @Test
+  void nothingAskedNothingChecked() {
+    assertDoesNotThrow(() -> StorageEngineCheck.verify(null, null, null, "mongodb://db1/ycsb"));
+    assertDoesNotThrow(() -> StorageEngineCheck.verify(null, "wiredTiger", null, "mongodb://db1/ycsb"));
+  }
+
+  @Test
+  void mismatchStopsNamingBothEngines() {
+    UserError e = assertThrows(UserError.class, () -> StorageEngineCheck.verify("rocksdb",
+        StorageEngineCheck.reported(MONGOD_7), null, "mongodb://u:*****@db1/ycsb"));
+    assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+    assertEquals("mongodb.storageEngine=rocksdb but the server at mongodb://u:*****@db1/ycsb runs storage engine "
+        + "wiredTiger (serverStatus.storageEngine.name); nothing was written", e.getMessage());
+  }
+
+  @Test
+  void askedButNotReportedCannotBeVerified() {
+    UserError e = assertThrows(UserError.class, () -> StorageEngineCheck.verify("wiredTiger",
+        StorageEngineCheck.reported(MONGO_JAVA_SERVER), null, "mongodb://127.0.0.1:1234/t"));
+    assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+    assertEquals("mongodb.storageEngine=wiredTiger cannot be verified: the server at mongodb://127.0.0.1:1234/t does not "
+        + "report its storage engine (serverStatus has no storageEngine section); remove mongodb.storageEngine to run "
+        + "without the check", e.getMessage());
+    UserError denied = assertThrows(UserError.class, () -> StorageEngineCheck.verify("wiredTiger", null,
+        "serverStatus failed: not authorized (code 13 Unauthorized)", "mongodb://db1/ycsb"));
+    assertEquals("mongodb.storageEngine=wiredTiger cannot be verified: the server at mongodb://db1/ycsb does not report "
+        + "its storage engine (serverStatus failed: not authorized (code 13 Unauthorized)); remove "
+        + "mongodb.storageEngine to run without the check", denied.getMessage());
+  }
+
+  @Test
+  void productIsDetectedFromBuildInfoAndServerStatus() {
+    Document mongodBuild = Document.parse("{\"version\": \"7.0.14\", \"gitVersion\": \"ce59cfc6a3c5e5c067dca0d30697edd68d4f5188\", "
+        + "\"modules\": [], \"allocator\": \"tcmalloc\", \"versionArray\": [7, 0, 14, 0], \"ok\": 1.0}");
+    Document enterpriseBuild = Document.parse("{\"version\": \"7.0.14\", \"gitVersion\": \"ce59\", \"modules\": [\"enterprise\"], \"ok\": 1.0}");
+    Document perconaBuild = Document.parse("{\"version\": \"3.6.23-13.0\", \"psmdbVersion\": \"3.6.23-13.0\", \"gitVersion\": \"x\", \"ok\": 1.0}");
+    Document javaServerBuild = Document.parse("{\"version\": \"5.0.0\", \"versionArray\": [5, 0, 0], \"maxBsonObjectSize\": 16777216, \"ok\": 1.0}");
+    assertEquals("MongoDB", MongoPreflight.product(mongodBuild, MONGOD_7));
+    assertEquals("MongoDB", MongoPreflight.product(mongodBuild, null));
+    assertEquals("MongoDB Enterprise", MongoPreflight.product(enterpriseBuild, MONGOD_7));
+    assertEquals("MongoDB (mongos)", MongoPreflight.product(mongodBuild, Document.parse("{\"process\": \"mongos\"}")));
+    assertEquals("Percona Server for MongoDB", MongoPreflight.product(perconaBuild, PSMDB_ROCKS));
+    assertEquals("mongo-java-server", MongoPreflight.product(javaServerBuild, MONGO_JAVA_SERVER));
+    assertEquals("unknown MongoDB-compatible server (serverStatus.process=ferretdb)",
+        MongoPreflight.product(javaServerBuild, Document.parse("{\"process\": \"ferretdb\"}")));
+  }
+}

@@ -1,0 +1,156 @@
+package site.ycsbx.db.mongodb;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.BinData;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A mongo-java-server started in the test JVM on 127.0.0.1 and an ephemeral port, for tests
+ * that run the binding in-process or in a subprocess. It records every command it receives (the
+ * server side of the wire), accepts SASL PLAIN logins (recording the password it was sent, so a
+ * test can prove the real password reached the driver), and can report a storage engine in
+ * serverStatus the way a real mongod does.
+ */
+final class TestServer implements AutoCloseable {
+  private static final AtomicInteger DATABASES = new AtomicInteger();
+
+  /** One received command: database, name as sent, and the command document. */
+  record Command(String database, String name, Document body) {
+  }
+
+  private final Recording backend;
+  private final MongoServer server;
+  private final int port;
+
+  TestServer() {
+    this(null);
+  }
+
+  /** A server whose serverStatus reports {@code storageEngine.name = engine} (null: none, as mongo-java-server). */
+  TestServer(String engine) {
+    backend = new Recording(engine);
+    server = new MongoServer(backend);
+    server.bind("127.0.0.1", 0);
+    port = server.getLocalAddress().getPort();
+  }
+
+  int port() {
+    return port;
+  }
+
+  /** A database name no other test uses. */
+  static String freshDatabase() {
+    return "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
+  }
+
+  String url(String database) {
+    return "mongodb://127.0.0.1:" + port + "/" + database;
+  }
+
+  /** A client for assertions (not the binding's). */
+  MongoClient client() {
+    return MongoClients.create("mongodb://127.0.0.1:" + port);
+  }
+
+  List<Command> commands() {
+    return new ArrayList<>(backend.received);
+  }
+
+  /** Names of the commands received for one database, in order. */
+  List<String> commandNames(String database) {
+    List<String> out = new ArrayList<>();
+    for (Command c : backend.received) {
+      if (c.database().equals(database)) {
+        out.add(c.name());
+      }
+    }
+    return out;
+  }
+
+  /** Commands that change data or schema, on any database. */
+  List<Command> writes() {
+    Set<String> writing = Set.of("insert", "update", "delete", "create", "createindexes", "drop", "dropdatabase",
+        "findandmodify", "renamecollection", "dropindexes");
+    List<Command> out = new ArrayList<>();
+    for (Command c : backend.received) {
+      if (writing.contains(c.name().toLowerCase(java.util.Locale.ROOT))) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  Set<String> databaseNames() {
+    try (MongoClient c = client()) {
+      return c.listDatabaseNames().into(new TreeSet<>());
+    }
+  }
+
+  long count(String database, String collection) {
+    try (MongoClient c = client()) {
+      return c.getDatabase(database).getCollection(collection).countDocuments();
+    }
+  }
+
+  /** Passwords received in SASL PLAIN logins. */
+  List<String> passwordsReceived() {
+    return new ArrayList<>(backend.passwords);
+  }
+
+  @Override
+  public void close() {
+    server.shutdownNow();
+  }
+
+  private static final class Recording extends MemoryBackend {
+    final List<Command> received = new CopyOnWriteArrayList<>();
+    final List<String> passwords = new CopyOnWriteArrayList<>();
+    private final String engine;
+
+    Recording(String engine) {
+      this.engine = engine;
+    }
+
+    @Override
+    public Document handleCommand(Channel channel, String database, String command, Document query) {
+      received.add(new Command(database, command, query.clone()));
+      if (command.equalsIgnoreCase("saslStart")) {
+        return plainLogin(query);
+      }
+      return super.handleCommand(channel, database, command, query);
+    }
+
+    // PLAIN: one message "\0user\0password"; the login is accepted
+    private Document plainLogin(Document query) {
+      Object payload = query.get("payload");
+      byte[] bytes = payload instanceof BinData ? ((BinData) payload).getData() : (byte[]) payload;
+      String[] parts = new String(bytes, StandardCharsets.UTF_8).split("\0");
+      passwords.add(parts[parts.length - 1]);
+      return new Document("conversationId", 1).append("done", true).append("payload", new byte[0]).append("ok", 1.0);
+    }
+
+    @Override
+    public Document getServerStatus() {
+      Document status = super.getServerStatus();
+      if (engine != null) {
+        // the section as MongoDB 7.0 reports it
+        status.put("storageEngine", new Document("name", engine).append("supportsCommittedReads", true)
+            .append("oldestRequiredTimestampForCrashRecovery", 0L).append("supportsPendingDrops", true)
+            .append("dropPendingIdents", 0L).append("supportsSnapshotReadConcern", true)
+            .append("readOnly", false).append("persistent", true).append("backupCursorOpen", false));
+      }
+      return status;
+    }
+  }
+}
