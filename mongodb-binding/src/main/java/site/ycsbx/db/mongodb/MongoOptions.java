@@ -41,8 +41,8 @@ public final class MongoOptions {
       BATCH_SIZE_PROPERTY, UPSERT_PROPERTY, STORAGE_ENGINE_PROPERTY, COLLECTION_CONFIG_PROPERTY,
       INDEX_CONFIG_PROPERTY);
 
-  private static final String URL_ACCEPTS = "a MongoDB connection string, "
-      + "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";
+  private static final String URL_ACCEPTS =
+      "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";
 
   private final String url;
   private final ConnectionString connectionString;
@@ -83,8 +83,10 @@ public final class MongoOptions {
     try {
       return new ConnectionString(url.trim());
     } catch (IllegalArgumentException e) {
-      String why = e.getMessage() == null ? "" : " (" + redact(e.getMessage(), url) + ")";
-      throw new UserError(URL_PROPERTY + "=" + Secrets.maskUrl(url) + " is not a valid MongoDB connection string"
+      // the driver's reason helps inside a mongodb:// URL (a bad option); for anything else it repeats URL_ACCEPTS
+      boolean mongoScheme = url.trim().startsWith("mongodb://") || url.trim().startsWith("mongodb+srv://");
+      String why = !mongoScheme || e.getMessage() == null ? "" : " (" + redact(e.getMessage(), url) + ")";
+      throw new UserError(URL_PROPERTY + "=" + mask(url) + " is not a valid MongoDB connection string"
           + why + "; " + URL_PROPERTY + " accepts " + URL_ACCEPTS);
     }
   }
@@ -93,16 +95,36 @@ public final class MongoOptions {
   static String redact(String text, String url) {
     String out = Secrets.maskUrl(text);
     String password = passwordOf(url);
-    if (password != null && !password.isEmpty()) {
+    // a very short password would also match inside ordinary words of the message
+    if (password != null && password.length() >= 4) {
       out = out.replace(password, Secrets.MASK);
     }
     return out;
   }
 
+  /**
+   * The URL with its password masked, also when the password holds an unencoded '@' (which
+   * the driver refuses, so such a URL only ever appears in an error message).
+   */
+  static String mask(String url) {
+    int scheme = url.indexOf("://");
+    int query = url.indexOf('?');
+    int at = url.lastIndexOf('@', query < 0 ? url.length() : query);
+    if (scheme >= 0 && at > scheme) {
+      String userInfo = url.substring(scheme + 3, at);
+      int colon = userInfo.indexOf(':');
+      if (colon >= 0) {
+        url = url.substring(0, scheme + 3) + userInfo.substring(0, colon) + ":" + Secrets.MASK + url.substring(at);
+      }
+    }
+    return Secrets.maskUrl(url);
+  }
+
   private static String passwordOf(String url) {
     int scheme = url.indexOf("://");
-    int at = url.indexOf('@', scheme < 0 ? 0 : scheme + 3);
-    if (scheme < 0 || at < 0) {
+    int query = url.indexOf('?');
+    int at = url.lastIndexOf('@', query < 0 ? url.length() : query);
+    if (scheme < 0 || at <= scheme) {
       return null;
     }
     String userInfo = url.substring(scheme + 3, at);
@@ -120,7 +142,7 @@ public final class MongoOptions {
   }
 
   public String maskedUrl() {
-    return Secrets.maskUrl(url);
+    return mask(url);
   }
 
   public ConnectionString connectionString() {

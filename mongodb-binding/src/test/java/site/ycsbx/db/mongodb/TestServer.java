@@ -137,7 +137,7 @@ final class TestServer implements AutoCloseable {
       byte[] bytes = payload instanceof BinData ? ((BinData) payload).getData() : (byte[]) payload;
       String[] parts = new String(bytes, StandardCharsets.UTF_8).split("\0");
       passwords.add(parts[parts.length - 1]);
-      return new Document("conversationId", 1).append("done", true).append("payload", new byte[0]).append("ok", 1.0);
+      return new Document("conversationId", 1).append("done", true).append("payload", new BinData(new byte[0])).append("ok", 1.0);
     }
 
     @Override
