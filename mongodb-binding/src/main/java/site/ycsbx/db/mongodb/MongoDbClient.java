@@ -73,7 +73,12 @@ public class MongoDbClient extends DB {
     } catch (UserError e) {
       throw new DBException(e.getMessage());
     }
-    connection = MongoConnection.acquire(options);
+    try {
+      connection = MongoConnection.acquire(options);
+    } catch (MongoException | IllegalArgumentException e) {
+      throw new DBException("cannot create a MongoDB client for " + options.maskedUrl() + ": "
+          + MongoOptions.redact(MongoErrors.describe(e), options.url()));
+    }
     schema = connection.schema();
     batchSize = options.batchSize();
     upsert = options.upsert();

@@ -73,8 +73,11 @@ public class MongoPreflight implements Preflight {
       String engine = StorageEngineCheck.reported(status);
       StorageEngineCheck.verify(options.storageEngine(), engine, whyNoStatus, url);
 
-      fp.put("server.product", product(build, status));
-      fp.put("server.version", build.get("version") == null ? "not reported" : build.get("version"));
+      String product = product(build, status);
+      Object version = build.get("version");
+      fp.put("server.product", product);
+      fp.put("server.version", version == null ? "not reported"
+          : product.equals("mongo-java-server") ? version + " (MongoDB version emulated by mongo-java-server)" : version);
       fp.put("storage.engine", engine != null ? engine
           : StorageEngineCheck.NOT_REPORTED + (whyNoStatus == null ? "" : " (" + whyNoStatus + ")"));
       Boolean persistent = StorageEngineCheck.persistent(status);

@@ -267,7 +267,7 @@ class WireCommandsTest {
     assertEquals(List.of("buildInfo", "serverStatus"), sentNames().stream()
         .filter(n -> !n.equals("hello") && !n.equals("isMaster") && !n.equals("ismaster")).toList());
     assertEquals("mongo-java-server", fp.get("server.product"));
-    assertEquals("5.0.0", fp.get("server.version"));
+    assertEquals("5.0.0 (MongoDB version emulated by mongo-java-server)", fp.get("server.version"));
     assertEquals("wiredTiger", fp.get("storage.engine"));
     assertEquals("true", fp.get("storage.persistent"));
     assertEquals("w=1, j=true, wtimeout=none", fp.get("write.concern"));
