@@ -17,6 +17,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.IIBenchStore;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.ProbeStore;
@@ -34,8 +35,11 @@ import site.ycsbx.util.UserError;
  * queued inserts return {@link Status#BATCHED_OK}, and each round trip is also timed as one
  * {@value #INSERT_BATCH} operation. The last partial batch is sent and committed in
  * {@link #cleanup()}.
+ *
+ * <p>Stores for YCSB-X's workloads, on this thread's connection: {@link JdbcProbeStore},
+ * {@link JdbcIIBenchStore}.
  */
-@Provides(stores = ProbeStore.class, preflight = JdbcPreflight.class)
+@Provides(stores = {ProbeStore.class, IIBenchStore.class}, preflight = JdbcPreflight.class)
 public class JdbcClient extends DB {
   /** One batch of inserts: a single round trip (plus its commit when autocommit is off). */
   public static final String INSERT_BATCH = "INSERT_BATCH";
@@ -73,6 +77,7 @@ public class JdbcClient extends DB {
     timer = new OpTimer();
     statements = new Statements(conn, options);
     StoreRegistry.offer(ProbeStore.class, new JdbcProbeStore(conn, options.dialect(), options.engine()));
+    StoreRegistry.offer(IIBenchStore.class, new JdbcIIBenchStore(conn, options));
   }
 
   @Override

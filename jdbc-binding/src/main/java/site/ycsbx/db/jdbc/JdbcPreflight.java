@@ -16,11 +16,13 @@ import site.ycsbx.store.ProbeStore;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ProbeWorkload;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
 /**
  * Checks the JDBC options, connects (failing within seconds), checks {@code jdbc.engine}
  * against the server's engines and against the engine of an existing table, requires YCSB's
- * table before a run, and fills the fingerprint. Reads only: the connection is read-only.
+ * table before a run, checks existing iibench tables and batch sizes ({@link IIBenchPreflight}),
+ * and fills the fingerprint. Reads only: the connection is read-only.
  */
 public final class JdbcPreflight implements Preflight {
   /** Prefixes whose properties this binding owns (a misspelt one is refused by bin/ycsb). */
@@ -62,6 +64,11 @@ public final class JdbcPreflight implements Preflight {
     boolean usertable = o.table().equals(table);
     Optional<String> existing = table == null ? Optional.empty() : d.tableEngine(c, table);
     String where = d.location(c);
+    IIBenchPreflight.Result iibench = null;
+    if (isIIBench(props)) {
+      iibench = new IIBenchPreflight(props).check(c, d, o, engine, where);
+      existing = iibench.engine();
+    }
     if (existing.isPresent() && engine != null && !existing.get().equalsIgnoreCase(engine)) {
       throw UserError.target(Tables.mismatch(table, existing.get(), engine) + " (" + where + " at " + o.maskedUrl() + ")");
     }
@@ -91,12 +98,15 @@ public final class JdbcPreflight implements Preflight {
     d.putDurability(c, storageEngine, fp);
     fp.put("db.url", o.connectionUrl());
     fp.put("db.user", o.user().isEmpty() ? "(from db.url)" : o.user());
-    fp.put("db.batchsize", o.batchSize());
+    // iibench sends its own batches (iibench.batchsize rows per INSERT), not db.batchsize's
+    fp.put("db.batchsize", iibench == null ? String.valueOf(o.batchSize()) : "n/a (iibench.batchsize)");
     fp.put("jdbc.autocommit", o.autocommit());
     fp.put("jdbc.fetchsize", o.fetchSize() == 0 ? "driver default" : String.valueOf(o.fetchSize()));
     fp.put("jdbc.engine", o.engine() == null ? "server default" : o.engine());
     if (table != null) {
       fp.put("jdbc.table", table + " in " + where + (usertable ? " (" + state + ")" : ""));
+    } else if (iibench != null) {
+      fp.put("jdbc.table", iibench.tables());
     }
   }
 
@@ -106,17 +116,29 @@ public final class JdbcPreflight implements Preflight {
    * workloads, whose stores create their own tables.
    */
   private static String tableOfWorkload(Properties props, JdbcOptions o) {
-    String name = props.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
-    Class<?> w;
-    try {
-      w = Class.forName(name, false, JdbcPreflight.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
+    Class<?> w = workloadClass(props);
+    if (w == null) {
       return o.table();
     }
     if (ProbeWorkload.class.isAssignableFrom(w)) {
       return ProbeStore.TABLE;
     }
     return StoreWorkload.class.isAssignableFrom(w) ? null : o.table();
+  }
+
+  /** The insert benchmark: its tables are checked when they exist, created by the workload otherwise. */
+  private static boolean isIIBench(Properties props) {
+    Class<?> w = workloadClass(props);
+    return w != null && IIBenchWorkload.class.isAssignableFrom(w);
+  }
+
+  private static Class<?> workloadClass(Properties props) {
+    String name = props.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    try {
+      return Class.forName(name, false, JdbcPreflight.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return null;
+    }
   }
 
   private static void checkColumns(Connection c, SqlDialect d, JdbcOptions o, String table, String where)

@@ -1,10 +1,19 @@
 package site.ycsbx.db.jdbc;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Adds driver options to a JDBC URL without overriding what the user wrote. */
+/** Reads and adds driver options of a JDBC URL without overriding what the user wrote. */
 final class JdbcUrls {
+  /** A socket factory for Unix sockets (junixsocket's AFUNIX*) or Windows named pipes. */
+  private static final Pattern LOCAL_SOCKET = Pattern.compile("(?:^|[&;])socketfactory=[^&;]*(?:unix|namedpipe)");
+  private static final Pattern ADDRESS_HOST = Pattern.compile("\\(host=([^)]*)\\)");
+
   private JdbcUrls() {
   }
 
@@ -24,5 +33,67 @@ final class JdbcUrls {
     }
     Pattern p = Pattern.compile("(?:^|[&;])" + Pattern.quote(name.toLowerCase(Locale.ROOT)) + "=");
     return p.matcher(url.substring(q + 1).toLowerCase(Locale.ROOT)).find();
+  }
+
+  /**
+   * Whether the server runs on this host: the URL connects through a Unix socket or a named
+   * pipe, or every host it names is localhost, a loopback address or an address of one of this
+   * host's interfaces (names are resolved; one that does not resolve counts as remote).
+   */
+  static boolean isLocal(String url) {
+    int q = url.indexOf('?');
+    if (q >= 0 && LOCAL_SOCKET.matcher(url.substring(q + 1).toLowerCase(Locale.ROOT)).find()) {
+      return true;
+    }
+    for (String host : hosts(url)) {
+      if (!isLocalHost(host)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The hosts a URL names: {@code jdbc:sub://[user[:password]@]host[:port][,host[:port]...]/...},
+   * IPv6 in brackets, Connector/J's {@code address=(host=..)(port=..)}; none named: localhost,
+   * the drivers' default.
+   */
+  static List<String> hosts(String url) {
+    int start = url.indexOf("//");
+    if (start < 0) {
+      return List.of("localhost"); // jdbc:postgresql:database
+    }
+    int end = start + 2;
+    while (end < url.length() && url.charAt(end) != '/' && url.charAt(end) != '?') {
+      end++;
+    }
+    String authority = url.substring(start + 2, end);
+    authority = authority.substring(authority.lastIndexOf('@') + 1);
+    List<String> out = new ArrayList<>();
+    for (String part : authority.split(",")) {
+      String h = part.strip();
+      if (h.contains("(")) {
+        Matcher m = ADDRESS_HOST.matcher(h);
+        h = m.find() ? m.group(1) : "";
+      } else if (h.startsWith("[")) {
+        h = h.substring(1, Math.max(1, h.indexOf(']')));
+      } else if (h.indexOf(':') >= 0) {
+        h = h.substring(0, h.indexOf(':'));
+      }
+      out.add(h.isEmpty() ? "localhost" : h);
+    }
+    return out;
+  }
+
+  private static boolean isLocalHost(String host) {
+    if (host.equalsIgnoreCase("localhost")) {
+      return true;
+    }
+    try {
+      InetAddress a = InetAddress.getByName(host);
+      return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 }

@@ -3,9 +3,12 @@ package site.ycsbx.db.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.workloads.iibench.IIBenchTable;
+import site.ycsbx.workloads.iibench.SizeReport;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
@@ -94,4 +97,51 @@ public interface SqlDialect {
 
   /** Adds the settings that decide what a commit costs and guarantees. */
   void putDurability(Connection c, String engine, Fingerprint fp) throws SQLException;
+
+  // --- iibench (see IIBenchSchema and JdbcIIBenchStore) ---
+
+  /** Column definition of a BIGINT primary key the server numbers (iibench's transactionid). */
+  String autoIncrementPrimaryKey();
+
+  /** SQL type of iibench's dateandtime: a date and time to the second, without time zone. */
+  String dateTimeType();
+
+  /** SQL type of iibench's price: a 4-byte float, as in the reference program. */
+  String floatType();
+
+  /** SQL type of an iibench padding column of {@code length} ASCII characters. */
+  String paddingType(int length);
+
+  /**
+   * Statements creating an iibench table and its secondary indexes, to run in order (in one
+   * transaction where DDL is transactional).
+   *
+   * @param columnsDdl column definitions, primary key included
+   * @param engine the engine asked for, or null
+   */
+  List<String> createTableWithIndexes(String table, String columnsDdl, List<IIBenchTable.Index> indexes, String engine);
+
+  /** The name a secondary index of the table gets on this server. */
+  String indexName(String table, String index);
+
+  /** The table's indexes other than its primary key: name to columns in order (lower case). */
+  Map<String, List<String>> secondaryIndexes(Connection c, String table) throws SQLException;
+
+  /**
+   * Whether the planner turns a row-value comparison {@code (a, b, c) > (?, ?, ?)} into an index
+   * range; when it does not, the iibench query uses the reference program's three-clause OR.
+   */
+  boolean indexesRowValueComparison();
+
+  /**
+   * A select-list expression giving a float column's stored value as an exact double (the
+   * driver may otherwise read a rounded decimal rendering).
+   */
+  String floatAsDouble(String column);
+
+  /** Largest statement the server accepts, in bytes. */
+  long maxStatementBytes(Connection c) throws SQLException;
+
+  /** Data and index bytes of existing tables as the server reports them, naming where they come from. */
+  SizeReport tableSizes(Connection c, List<String> tables) throws SQLException;
 }
