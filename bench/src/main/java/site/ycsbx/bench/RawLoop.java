@@ -26,6 +26,11 @@ final class RawLoop {
   }
 
   static void run(String label, int threads, long ops, ThreadSetup setup) throws Exception {
+    run(label, threads, ops, setup, 1);
+  }
+
+  /** As above; each operation counts {@code unitsPerOp} units (rows per transaction). */
+  static void run(String label, int threads, long ops, ThreadSetup setup, int unitsPerOp) throws Exception {
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     AtomicLong failures = new AtomicLong();
@@ -60,6 +65,7 @@ final class RawLoop {
     if (failures.get() > 0) {
       throw new IllegalStateException(failures.get() + " raw loop threads failed");
     }
-    System.out.println(String.format(Locale.ROOT, "[RAW] %s, Throughput(ops/sec), %.1f", label, ops / secs));
+    System.out.println(String.format(Locale.ROOT, "[RAW] %s, Throughput(ops/sec), %.1f", label,
+        ops * (double) unitsPerOp / secs));
   }
 }
