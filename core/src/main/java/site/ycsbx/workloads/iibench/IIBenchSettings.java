@@ -112,8 +112,31 @@ public final class IIBenchSettings {
     }
   }
 
-  int inserters() {
+  /** Client threads that insert (the others run queries). */
+  public int inserters() {
     return threads - queryThreads;
+  }
+
+  /** Rows this run inserts, all clients together. */
+  public long rows() {
+    return rows;
+  }
+
+  public int batchSize() {
+    return batchSize;
+  }
+
+  public boolean drop() {
+    return drop;
+  }
+
+  /** The tables of this run: one shared table, or one per inserting client. */
+  public java.util.List<IIBenchTable> tables() {
+    java.util.List<IIBenchTable> out = new java.util.ArrayList<>();
+    for (int i = 0; i < (tablePerThread ? inserters() : 1); i++) {
+      out.add(tableOf(i));
+    }
+    return out;
   }
 
   /** Rows each inserting client inserts: an equal share, the remainder to the first ones. */
@@ -126,7 +149,7 @@ public final class IIBenchSettings {
   }
 
   /** The table of an inserting client. */
-  IIBenchTable tableOf(int inserter) {
+  public IIBenchTable tableOf(int inserter) {
     return new IIBenchTable(tablePerThread ? table + "_" + inserter : table, indexes, paddingFields, paddingLength);
   }
 }

@@ -1,6 +1,5 @@
 package site.ycsbx.workloads.iibench;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,11 +74,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
     disks = DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, settings.disks);
-    tables = new ArrayList<>();
-    for (int i = 0; i < (settings.tablePerThread ? settings.inserters() : 1); i++) {
-      tables.add(settings.tableOf(i));
-      existing.put(settings.tableOf(i).name(), new AtomicLong());
-      acked.put(settings.tableOf(i).name(), new AtomicLong());
+    tables = settings.tables();
+    for (IIBenchTable t : tables) {
+      existing.put(t.name(), new AtomicLong());
+      acked.put(t.name(), new AtomicLong());
     }
     prepared = new CountDownLatch(settings.inserters());
     if (settings.reportSeconds > 0) {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.iibench.IIBenchSettings;
 import site.ycsbx.workloads.iibench.IIBenchTable;
@@ -30,30 +29,11 @@ final class IIBenchPreflight {
 
   /** Reads the iibench properties (the workload has checked their values). */
   IIBenchPreflight(Properties p) {
-    String base = p.getProperty(IIBenchSettings.TABLE_PROPERTY, IIBenchSettings.TABLE_PROPERTY_DEFAULT);
-    int indexes = Props.getInt(p, IIBenchSettings.INDEXES_PROPERTY, IIBenchSettings.INDEXES_PROPERTY_DEFAULT, 0, 3);
-    int paddingFields = Props.getInt(p, IIBenchSettings.PADDING_FIELDS_PROPERTY, 0, 0, Integer.MAX_VALUE);
-    int paddingLength = Props.getInt(p, IIBenchSettings.PADDING_LENGTH_PROPERTY,
-        IIBenchSettings.PADDING_LENGTH_PROPERTY_DEFAULT, 1, Integer.MAX_VALUE);
-    // as IIBenchSettings names them: one table, or one per inserting client thread
-    if (Props.getBoolean(p, IIBenchSettings.TABLE_PER_THREAD_PROPERTY, false)) {
-      int threads = Props.getInt(p, "threadcount", 1, 1, Integer.MAX_VALUE);
-      int queryThreads = Props.getInt(p, IIBenchSettings.QUERY_THREADS_PROPERTY, 0, 0, Integer.MAX_VALUE);
-      for (int i = 0; i < Math.max(1, threads - queryThreads); i++) {
-        tables.add(new IIBenchTable(base + "_" + i, indexes, paddingFields, paddingLength));
-      }
-    } else {
-      tables.add(new IIBenchTable(base, indexes, paddingFields, paddingLength));
-    }
-    int batch = Props.getInt(p, IIBenchSettings.BATCH_SIZE_PROPERTY, IIBenchSettings.BATCH_SIZE_PROPERTY_DEFAULT, 1,
-        Integer.MAX_VALUE);
-    boolean load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
-    long rows = p.getProperty(IIBenchSettings.ROWS_PROPERTY) != null
-        ? Props.getLong(p, IIBenchSettings.ROWS_PROPERTY, 0, 0, Long.MAX_VALUE)
-        : Props.getLong(p, load ? "recordcount" : "operationcount", 0, 0, Long.MAX_VALUE);
+    IIBenchSettings settings = new IIBenchSettings(p);
+    tables.addAll(settings.tables());
     // a load smaller than one batch sends one smaller INSERT
-    batchRows = rows > 0 ? (int) Math.min(batch, rows) : batch;
-    drop = Props.getBoolean(p, IIBenchSettings.DROP_PROPERTY, false);
+    batchRows = settings.rows() > 0 ? (int) Math.min(settings.batchSize(), settings.rows()) : settings.batchSize();
+    drop = settings.drop();
   }
 
   /**
