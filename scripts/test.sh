@@ -10,6 +10,7 @@ command -v java >/dev/null || { echo "test: java not found; install a JDK 17+" >
 command -v mvn >/dev/null || { echo "test: mvn not found; install Maven" >&2; exit 2; }
 
 scripts/setup-servers.sh
+scripts/setup-chromium.sh  # the sweep/compare HTML reports are checked in headless Chromium
 
 MVN=(mvn -B --no-transfer-progress)
 # 5.x driver line first; 'clean' because the two lines differ in return types

@@ -67,8 +67,11 @@ public final class Main {
       return;
     }
     String command = args.get(0);
+    if (command.equals("sweep")) {
+      System.exit(site.ycsbx.tools.sweep.Sweep.run(args.subList(1, args.size()), System.out, System.err));
+    }
     if (!List.of("load", "run", "shell").contains(command)) {
-      throw new UserError("unknown command '" + command + "'; commands: load, run, shell (see ycsb --help)");
+      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep (see ycsb --help)");
     }
     if (args.size() < 2 || args.get(1).startsWith("-")) {
       throw new UserError(command + " needs a binding: " + bindingNames());
@@ -195,6 +198,8 @@ public final class Main {
     out.println("  load     load the data set (YCSB's -load)");
     out.println("  run      run the transaction phase (YCSB's -t)");
     out.println("  shell    interactive YCSB shell against the binding");
+    out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");
+    out.println("           [--sla-p99 MS]: one run per thread count, a table, the knee, sweep.csv/.json/.html");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {

@@ -1,0 +1,141 @@
+package site.ycsbx.tools.sweep;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import site.ycsbx.tools.Main;
+import site.ycsbx.util.UserError;
+
+/**
+ * Runs one point of a sweep as {@code java -cp <this class path> site.ycsbx.tools.Main ...} in a
+ * fresh JVM (YCSB's Client keeps static state and calls System.exit) and reads its results from
+ * the JSON export it writes, never from its text output.
+ */
+final class PointRunner {
+  static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
+  /** Exported for every point; YCSB's default histogram has only the 95th and 99th. */
+  static final String PERCENTILES = "50,95,99,99.9";
+  /** Linux's USER_HZ: the unit of the CPU times in /proc/self/stat. */
+  private static final double CLOCK_TICKS_PER_SECOND = 100.0;
+
+  private final SweepArgs args;
+  private final Path pointsDir;
+
+  PointRunner(SweepArgs args, Path pointsDir) {
+    this.args = args;
+    this.pointsDir = pointsDir;
+  }
+
+  /** The reload before a point of a run sweep; returns null when it worked, else why not. */
+  String reload(int threads, int repeat) {
+    String name = String.format("t%d-r%d-reload", threads, repeat);
+    Path log = pointsDir.resolve(name + ".log");
+    Child c = start("load", threads, pointsDir.resolve(name + ".json"), log);
+    return c.exitCode == 0 ? null : "the reload before it exited " + c.exitCode + ": " + lastLine(log);
+  }
+
+  PointResult run(int threads, int repeat) {
+    String name = String.format("t%d-r%d", threads, repeat);
+    Path export = pointsDir.resolve(name + ".json");
+    Path log = pointsDir.resolve(name + ".log");
+    Child c = start(args.phase, threads, export, log);
+    String exportName = pointsDir.getFileName() + "/" + export.getFileName();
+    if (c.exitCode != 0 || !Files.exists(export)) {
+      String why = "exited " + c.exitCode + ": " + lastLine(log) + " (see " + pointsDir.getFileName() + "/" + log.getFileName() + ")";
+      return new PointResult(threads, repeat, c.exitCode == 0 ? 1 : c.exitCode, why, c.wallMs, c.cpuPercent,
+          Double.NaN, 0, Map.of(), Map.of(), Files.exists(export) ? exportName : null);
+    }
+    YcsbResult r;
+    try {
+      r = YcsbResult.read(export);
+    } catch (UserError e) {
+      return new PointResult(threads, repeat, 1, e.getMessage(), c.wallMs, c.cpuPercent, Double.NaN, 0, Map.of(),
+          Map.of(), exportName);
+    }
+    Map<String, OpStats> ops = new LinkedHashMap<>();
+    for (String op : r.operations()) {
+      ops.put(op, r.stats(op));
+    }
+    return new PointResult(threads, repeat, 0, null, c.wallMs, c.cpuPercent, r.throughput(), r.errors(), ops,
+        r.fingerprint(), exportName);
+  }
+
+  private record Child(int exitCode, long wallMs, double cpuPercent) {
+  }
+
+  private Child start(String phase, int threads, Path export, Path log) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // the heap the user gave this JVM (JAVA_OPTS) applies to every point
+    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (a.startsWith("-Xmx") || a.startsWith("-Xms")) {
+        cmd.add(a);
+      }
+    }
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(Main.class.getName());
+    cmd.add(phase);
+    cmd.add(args.binding);
+    cmd.addAll(args.ycsbArgs);
+    cmd.addAll(List.of("-threads", String.valueOf(threads),
+        "-p", "measurementtype=hdrhistogram",
+        "-p", "hdrhistogram.percentiles=" + PERCENTILES,
+        "-p", "exporter=" + JSON_ARRAY_EXPORTER,
+        "-p", "exportfile=" + export.toAbsolutePath()));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    try {
+      double cpu0 = childrenCpuSeconds();
+      long t0 = System.nanoTime();
+      Process p = pb.start();
+      int exit = p.waitFor();
+      long wallNanos = System.nanoTime() - t0;
+      double cpu = childrenCpuSeconds() - cpu0;
+      double pct = Double.isNaN(cpu) ? Double.NaN
+          : 100.0 * cpu / (wallNanos / 1e9) / Runtime.getRuntime().availableProcessors();
+      return new Child(exit, wallNanos / 1_000_000, pct);
+    } catch (IOException e) {
+      throw UserError.target("cannot start a point's JVM (" + cmd.get(0) + "): " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw UserError.target("interrupted");
+    }
+  }
+
+  /**
+   * CPU seconds of this JVM's finished children (cutime + cstime in /proc/self/stat): the
+   * kernel adds a child's user and system time there when the child is reaped, so the
+   * difference across one point is exactly that point's JVM, start-up included. NaN off Linux.
+   */
+  static double childrenCpuSeconds() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+      // fields after the command name, which is in parentheses and may contain spaces
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+      return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / CLOCK_TICKS_PER_SECOND;
+    } catch (IOException | RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  /** The most telling line of a point's log: YCSB-X's own one-line verdict, else the last line. */
+  static String lastLine(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        if (lines.get(i).startsWith("ycsb:")) {
+          return lines.get(i).trim();
+        }
+      }
+      return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).trim();
+    } catch (IOException e) {
+      return "(no log)";
+    }
+  }
+}

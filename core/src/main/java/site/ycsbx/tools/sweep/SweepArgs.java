@@ -1,0 +1,161 @@
+package site.ycsbx.tools.sweep;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import site.ycsbx.util.UserError;
+
+/**
+ * {@code sweep load|run <binding> [YCSB options] --threads 1,2,4 [--repeat R] [--reload]
+ * [--out DIR] [--label NAME] [--sla-p99 MS]}. YCSB's own options ({@code -P}, {@code -p},
+ * {@code -target}, {@code -s}, {@code -l}) are passed to every point unchanged; the rest is
+ * checked here, before any point runs.
+ */
+final class SweepArgs {
+  static final String USAGE = "sweep load|run <binding> -P file [-p k=v]... --threads 1,2,4,8 [--repeat R] [--reload]"
+      + " [--out DIR] [--label NAME] [--sla-p99 MS]";
+
+  /** Properties the sweep sets for every point itself. */
+  private static final Set<String> OWN_PROPERTIES = Set.of("exporter", "exportfile", "measurementtype",
+      "hdrhistogram.percentiles", "threadcount");
+
+  String phase;
+  String binding;
+  final List<String> ycsbArgs = new ArrayList<>();
+  final List<String> workloadFiles = new ArrayList<>();
+  List<Integer> threads;
+  int repeat = 1;
+  boolean reload;
+  Path out;
+  String label;
+  Double slaP99Ms;
+
+  static SweepArgs parse(List<String> args) {
+    SweepArgs a = new SweepArgs();
+    if (args.size() < 2 || !(args.get(0).equals("load") || args.get(0).equals("run")) || args.get(1).startsWith("-")) {
+      throw new UserError("usage: ycsb " + USAGE);
+    }
+    a.phase = args.get(0);
+    a.binding = args.get(1);
+    for (int i = 2; i < args.size(); i++) {
+      String o = args.get(i);
+      switch (o) {
+        case "--threads" -> a.threads = threadList(value(args, ++i, o));
+        case "--repeat" -> a.repeat = wholeNumber(o, value(args, ++i, o), 1, 1000);
+        case "--reload" -> a.reload = true;
+        case "--out" -> a.out = Path.of(value(args, ++i, o));
+        case "--label" -> a.label = value(args, ++i, o);
+        case "--sla-p99" -> a.slaP99Ms = positive(o, value(args, ++i, o));
+        case "-threads" -> throw new UserError("-threads is set per point by the sweep; give --threads 1,2,4,...");
+        case "-P" -> {
+          String f = value(args, ++i, o);
+          if (!Files.isRegularFile(Path.of(f))) {
+            throw new UserError("workload file " + f + " does not exist");
+          }
+          a.workloadFiles.add(f);
+          a.ycsbArgs.add(o);
+          a.ycsbArgs.add(f);
+        }
+        case "-p" -> {
+          String kv = value(args, ++i, o);
+          int eq = kv.indexOf('=');
+          if (eq <= 0) {
+            throw new UserError("-p " + kv + " is not key=value");
+          }
+          if (OWN_PROPERTIES.contains(kv.substring(0, eq))) {
+            throw new UserError("-p " + kv.substring(0, eq) + " is set per point by the sweep (it exports every point as JSON"
+                + " with an HdrHistogram); leave it out");
+          }
+          a.ycsbArgs.add(o);
+          a.ycsbArgs.add(kv);
+        }
+        case "-target", "-l" -> {
+          a.ycsbArgs.add(o);
+          a.ycsbArgs.add(value(args, ++i, o));
+        }
+        case "-s" -> a.ycsbArgs.add(o);
+        default -> throw new UserError("unknown sweep option " + o + "; usage: ycsb " + USAGE);
+      }
+    }
+    if (a.threads == null) {
+      throw new UserError("sweep needs --threads, a comma-separated list of thread counts such as 1,2,4,8");
+    }
+    if (a.reload && a.phase.equals("load")) {
+      throw new UserError("--reload re-runs the load before each point of a run sweep; a load sweep loads anyway");
+    }
+    if (a.out == null) {
+      a.out = Path.of("sweep-" + a.phase + "-" + a.binding.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
+          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+    if (Files.exists(a.out.resolve(SweepReport.JSON_FILE))) {
+      throw new UserError("--out " + a.out + " already holds a sweep (" + SweepReport.JSON_FILE
+          + "); give another folder, nothing is overwritten");
+    }
+    if (a.label == null) {
+      String w = a.workloadFiles.isEmpty() ? "" : " " + Path.of(a.workloadFiles.get(a.workloadFiles.size() - 1)).getFileName();
+      a.label = a.binding + w;
+    }
+    return a;
+  }
+
+  /** "1,2,4,8": whole numbers from 1 to 100000, each once. */
+  static List<Integer> threadList(String s) {
+    String accepts = "--threads accepts a comma-separated list of whole numbers from 1 to 100000, e.g. 1,2,4,8";
+    if (s.isBlank()) {
+      throw new UserError("--threads is empty; " + accepts);
+    }
+    List<Integer> out = new ArrayList<>();
+    for (String part : s.split(",", -1)) {
+      String p = part.trim();
+      int n;
+      try {
+        n = Integer.parseInt(p);
+      } catch (NumberFormatException e) {
+        throw new UserError("--threads " + s + ": '" + p + "' is not a whole number; " + accepts);
+      }
+      if (n < 1 || n > 100_000) {
+        throw new UserError("--threads " + s + ": " + n + " is out of range; " + accepts);
+      }
+      if (out.contains(n)) {
+        throw new UserError("--threads " + s + ": " + n + " appears twice; " + accepts);
+      }
+      out.add(n);
+    }
+    return out.stream().sorted().toList();
+  }
+
+  private static String value(List<String> args, int i, String option) {
+    if (i >= args.size()) {
+      throw new UserError(option + " needs a value; usage: ycsb " + USAGE);
+    }
+    return args.get(i);
+  }
+
+  private static int wholeNumber(String option, String v, int min, int max) {
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UserError(option + " " + v + ": " + option + " accepts a whole number from " + min + " to " + max);
+  }
+
+  private static double positive(String option, String v) {
+    try {
+      double d = Double.parseDouble(v.trim());
+      if (d > 0 && Double.isFinite(d)) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new UserError(option + " " + v + ": " + option + " accepts a number of milliseconds above 0, e.g. 1 or 0.5");
+  }
+}

@@ -1,0 +1,11 @@
+package site.ycsbx.tools.sweep;
+
+import java.util.List;
+
+/**
+ * What {@code sweep.json} holds: how the sweep was run (secrets masked), every point with its
+ * fingerprint and per-operation results, and the verdict. {@code compare} reads it back.
+ */
+public record SweepFile(String label, String phase, String binding, List<String> workloadFiles, List<String> ycsbArgs,
+    List<Integer> threads, int repeat, boolean reload, Double slaP99Ms, List<PointResult> points, Verdict verdict) {
+}

@@ -1,0 +1,189 @@
+package site.ycsbx.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.tools.sweep.KneeFinder.Kind;
+import site.ycsbx.tools.sweep.KneeFinder.Knee;
+
+/** The knee fit and the SLA verdict on synthetic curves whose answers are known. */
+class KneeFinderTest {
+  private static final int[] THREADS = {1, 2, 4, 8, 16, 32, 64};
+
+  private static double[] curve(IntToDoubleFunction f) {
+    double[] y = new double[THREADS.length];
+    for (int i = 0; i < THREADS.length; i++) {
+      y[i] = f.applyAsDouble(THREADS[i]);
+    }
+    return y;
+  }
+
+  @Test
+  void hardPlateauLevelsOffWhereItStarts() {
+    Knee k = KneeFinder.find(THREADS, curve(t -> 1000.0 * Math.min(t, 8)));
+    assertEquals(Kind.KNEE, k.kind());
+    assertEquals(8, k.kneeThreads());
+    assertEquals(8000, k.level(), 1e-6);
+    assertEquals(0, k.gainAfter(), 1e-6);
+  }
+
+  @Test
+  void plateauAt16() {
+    Knee k = KneeFinder.find(THREADS, curve(t -> 500.0 * Math.min(t, 16)));
+    assertEquals(Kind.KNEE, k.kind());
+    assertEquals(16, k.kneeThreads());
+  }
+
+  @Test
+  void linearThroughputHasNoKnee() {
+    Knee k = KneeFinder.find(THREADS, curve(t -> 1200.0 * t));
+    assertEquals(Kind.STILL_RISING, k.kind());
+    assertEquals(0, k.kneeThreads());
+    assertFalse(k.found());
+  }
+
+  @Test
+  void linearOnTheLogAxisHasNoKneeEither() {
+    // +1000 ops/s per doubling stays above 10% of the level up to 64 threads
+    Knee k = KneeFinder.find(THREADS, curve(t -> 1000.0 + 1000.0 * Math.log(t) / Math.log(2)));
+    assertEquals(Kind.STILL_RISING, k.kind());
+  }
+
+  @Test
+  void peakThenDecline() {
+    double[] y = {1000, 1900, 3600, 6000, 4500, 3000, 2000};
+    Knee k = KneeFinder.find(THREADS, y);
+    assertEquals(Kind.PEAK, k.kind());
+    assertEquals(8, k.kneeThreads());
+    assertTrue(k.gainAfter() < 0);
+  }
+
+  @Test
+  void flatFromTheStart() {
+    Knee k = KneeFinder.find(THREADS, curve(t -> 5000.0 + (t % 2) * 30));
+    assertEquals(Kind.FLAT, k.kind());
+    assertEquals(1, k.kneeThreads());
+  }
+
+  @Test
+  void noisyPlateauWithRepeatsFindsTheSameKnee() {
+    Random rnd = new Random(42);
+    // 3 repeats per thread count with ±8% noise: a single noisy point must not move the knee
+    int[] threads = new int[THREADS.length * 3];
+    double[] ops = new double[threads.length];
+    for (int trial = 0; trial < 20; trial++) {
+      for (int i = 0; i < threads.length; i++) {
+        threads[i] = THREADS[i % THREADS.length];
+        ops[i] = 1000.0 * Math.min(threads[i], 8) * (1 + 0.08 * (2 * rnd.nextDouble() - 1));
+      }
+      Knee k = KneeFinder.find(threads, ops);
+      assertEquals(Kind.KNEE, k.kind(), "trial " + trial);
+      assertEquals(8, k.kneeThreads(), "trial " + trial);
+    }
+  }
+
+  @Test
+  void noisyPointAfterTheKneeDoesNotMoveIt() {
+    // a first-difference rule would see 32 threads' jump as more growth
+    double[] y = {1000, 2000, 4000, 8000, 8100, 8900, 8050};
+    Knee k = KneeFinder.find(THREADS, y);
+    assertEquals(Kind.KNEE, k.kind());
+    assertEquals(8, k.kneeThreads());
+  }
+
+  @Test
+  void javadocWorkedExample() {
+    double[] y = {1000, 2000, 3900, 7200, 8100, 8000, 8200};
+    Knee k = KneeFinder.find(THREADS, y);
+    assertEquals(Kind.KNEE, k.kind());
+    assertEquals(8, k.kneeThreads());
+    assertTrue(k.gainAfter() < KneeFinder.FLAT_GAIN, k.toString());
+    assertEquals(0.95, k.gainBefore(), 0.005);
+    assertEquals(0.03, k.gainAfter(), 0.005);
+    assertEquals(7500, k.level(), 5);
+  }
+
+  @Test
+  void noisyFlatCurveOnFourPointsIsFlatNotRising() {
+    // the null binding on 2 cores: client-bound, 4 only looks like a dip
+    Knee k = KneeFinder.find(new int[] {1, 2, 4, 8}, new double[] {208333, 210526, 170940, 204082});
+    assertEquals(Kind.FLAT, k.kind());
+    assertEquals(1, k.kneeThreads());
+  }
+
+  @Test
+  void threeThreadCountsRisingIsStillRising() {
+    Knee k = KneeFinder.find(new int[] {1, 2, 4}, new double[] {1000, 1950, 3900});
+    assertEquals(Kind.STILL_RISING, k.kind());
+  }
+
+  @Test
+  void twoThreadCountsAreTooFew() {
+    Knee k = KneeFinder.find(new int[] {1, 2, 1, 2}, new double[] {1, 2, 1, 2});
+    assertEquals(Kind.TOO_FEW, k.kind());
+  }
+
+  private static List<Verdict.Level> levels(double[] ops, double[] p99) {
+    List<Verdict.Level> l = new ArrayList<>();
+    for (int i = 0; i < THREADS.length; i++) {
+      l.add(new Verdict.Level(THREADS[i], ops[i], p99[i]));
+    }
+    return l;
+  }
+
+  @Test
+  void slaGivenPicksTheHighestThroughputWithinIt() {
+    double[] ops = curve(t -> 2050.0 * Math.min(t, 64));
+    double[] p99 = {300, 350, 500, 800, 950, 1400, 2600};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), 1.0);
+    assertEquals(Kind.STILL_RISING, v.knee().kind());
+    assertEquals(16, v.slaThreads());
+    assertEquals(1000, v.p99LimitUs(), 1e-9);
+    assertEquals(16, v.rangeLow());
+    assertTrue(v.sentence().contains("p99 stays under 1 ms up to 16 threads"), v.sentence());
+  }
+
+  @Test
+  void kneeAboveTheSlaGivesARange() {
+    double[] ops = {10000, 20000, 40000, 80000, 160000, 300000, 305000};
+    double[] p99 = {200, 220, 300, 500, 900, 1800, 3500};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), 1.0);
+    assertEquals(Kind.KNEE, v.knee().kind());
+    assertEquals(32, v.knee().kneeThreads());
+    assertEquals(16, v.slaThreads());
+    assertEquals(v.knee().kneeThreads(), v.rangeHigh());
+    assertEquals(16, v.rangeLow());
+    assertTrue(v.sentence().startsWith("throughput levels off at " + v.knee().kneeThreads() + " threads ("),
+        v.sentence());
+    assertTrue(v.sentence().endsWith("; use 16-" + v.knee().kneeThreads()), v.sentence());
+  }
+
+  @Test
+  void withoutSlaTheLimitIsAFactorOfTheOneThreadP99() {
+    double[] ops = curve(t -> 1000.0 * Math.min(t, 8));
+    double[] p99 = {100, 110, 150, 250, 320, 600, 1200};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), null);
+    assertEquals(300, v.p99LimitUs(), 1e-9);
+    // 8, 16, 32 and 64 all reach 8000 ops/s; 8 is the first within 300 µs, and the knee
+    assertEquals(8, v.slaThreads());
+    assertEquals(8, v.rangeLow());
+    assertEquals(8, v.rangeHigh());
+    assertTrue(v.sentence().contains("(3x the 1-thread p99)"), v.sentence());
+    assertTrue(v.sentence().endsWith("; use 8"), v.sentence());
+  }
+
+  @Test
+  void latencyAboveTheLimitEverywhere() {
+    double[] ops = curve(t -> 1000.0 * Math.min(t, 8));
+    double[] p99 = {2000, 2100, 2500, 3000, 4000, 5000, 9000};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), 1.0);
+    assertEquals(0, v.slaThreads());
+    assertTrue(v.sentence().contains("p99 exceeds 1 ms at every thread count"), v.sentence());
+  }
+}

@@ -1,0 +1,149 @@
+package site.ycsbx.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.MemoryProbeDb;
+import site.ycsbx.testing.SweepChecks;
+import site.ycsbx.tools.Main;
+
+/** Real sweeps on the null binding, failed points, and bad input. */
+class SweepTest {
+  private static final String MAIN = Main.class.getName();
+
+  private record Run(int exit, String out, String err) {
+  }
+
+  private static Run sweep(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit = Sweep.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void nullBindingSweepWritesTheThreeFilesAndRendersInChromium(@TempDir Path tmp) throws Exception {
+    Path out = tmp.resolve("s");
+    Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500",
+        "-p", "operationcount=3000", "--threads", "4,1,2", "--out", out.toString(), "--label", "null-a");
+    assertEquals(0, r.exit(), r.err());
+    // progress: point k of n, with an ETA after the first
+    assertTrue(r.err().contains("sweep: point 1/3: run null, 1 threads"), r.err());
+    assertTrue(r.err().contains("sweep: point 3/3: run null, 4 threads (ETA "), r.err());
+    // the table: overall and per operation, all columns
+    assertTrue(r.out().contains("OVERALL (latency columns: the slowest operation)"), r.out());
+    assertTrue(r.out().matches("(?s).*threads\\s+ops/s\\s+p50 ms\\s+p95 ms\\s+p99 ms\\s+p99.9 ms\\s+max ms\\s+errors\\s+CPU %.*"),
+        r.out());
+    assertTrue(r.out().contains("\nREAD\n") && r.out().contains("\nUPDATE\n"), r.out());
+    assertTrue(r.out().contains("verdict: "), r.out());
+
+    SweepFile f = SweepChecks.assertFiles(out, List.of(1, 2, 4), List.of("READ", "UPDATE"), "null");
+    assertEquals("null-a", f.label());
+    for (PointResult p : f.points()) {
+      assertEquals(3000, p.ops().get("READ").count() + p.ops().get("UPDATE").count());
+      assertEquals(0, p.errors());
+      assertTrue(p.cpuPercent() > 0 && p.cpuPercent() <= 100.5, "client CPU % " + p.cpuPercent());
+      assertEquals("none", p.fingerprint().get("storage.engine"));
+    }
+    SweepChecks.assertRenders(out.resolve(SweepReport.HTML_FILE));
+  }
+
+  @Test
+  void aFailedPointIsReportedAndTheSweepGoesOnThenExitsOne(@TempDir Path tmp) throws Exception {
+    Path out = tmp.resolve("s");
+    Run r = sweep("load", MemoryProbeDb.class.getName(), "-P", JavaProcess.workload("probe"),
+        "-p", "recordcount=50", "-p", "memory.unreachable=mongodb://bob:s3cr3t@127.0.0.1:1/x",
+        "--threads", "1,2", "--out", out.toString());
+    assertEquals(1, r.exit(), r.err());
+    assertTrue(r.err().contains("sweep: point 1/2 FAILED (1 threads): exited 1: ycsb: cannot reach memory server"),
+        r.err());
+    assertTrue(r.err().contains("sweep: point 2/2 FAILED"), "the sweep must go on after a failed point: " + r.err());
+    assertTrue(r.err().contains("sweep: 2 of 2 points failed"), r.err());
+    assertTrue(r.out().contains("       1 FAILED: exited 1"), r.out());
+    SweepFile f = SweepReport.read(out);
+    assertEquals(List.of(1, 1), f.points().stream().map(PointResult::exitCode).toList());
+    String json = Files.readString(out.resolve(SweepReport.JSON_FILE));
+    assertFalse(json.contains("s3cr3t"), "password in sweep.json");
+    assertTrue(json.contains("memory.unreachable=mongodb://bob:*****@127.0.0.1:1/x"), json);
+  }
+
+  private static void assertBadInput(Path tmp, String expected, String... sweepArgs) {
+    Path out = tmp.resolve("never");
+    String[] args = new String[sweepArgs.length + 3];
+    args[0] = "sweep";
+    System.arraycopy(sweepArgs, 0, args, 1, sweepArgs.length);
+    args[args.length - 2] = "--out";
+    args[args.length - 1] = out.toString();
+    Result r = JavaProcess.run(MAIN, args);
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.stderrLines().size(), "expected one line:\n" + r.stderr());
+    assertTrue(r.stderrLines().get(0).startsWith("ycsb: "), r.stderr());
+    assertTrue(r.stderrLines().get(0).contains(expected), r.stderrLines().get(0));
+    assertFalse(Files.exists(out), "nothing may be created on bad input");
+  }
+
+  @Test
+  void emptyThreadList(@TempDir Path tmp) {
+    assertBadInput(tmp, "--threads is empty; --threads accepts a comma-separated list of whole numbers from 1 to 100000",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "--threads", "");
+  }
+
+  @Test
+  void nonNumericThreads(@TempDir Path tmp) {
+    assertBadInput(tmp, "--threads 1,two,4: 'two' is not a whole number",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "--threads", "1,two,4");
+  }
+
+  @Test
+  void zeroThreads(@TempDir Path tmp) {
+    assertBadInput(tmp, "--threads 0,2: 0 is out of range",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "--threads", "0,2");
+  }
+
+  @Test
+  void negativeThreads(@TempDir Path tmp) {
+    assertBadInput(tmp, "--threads -4: -4 is out of range",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "--threads", "-4");
+  }
+
+  @Test
+  void missingThreads(@TempDir Path tmp) {
+    assertBadInput(tmp, "sweep needs --threads", "run", "null", "-P", JavaProcess.workload("workloada"));
+  }
+
+  @Test
+  void exporterIsTheSweepsOwn(@TempDir Path tmp) {
+    assertBadInput(tmp, "-p exporter is set per point by the sweep",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "-p", "exporter=x", "--threads", "1");
+  }
+
+  @Test
+  void missingWorkloadFile(@TempDir Path tmp) {
+    assertBadInput(tmp, "workload file workloads/nope does not exist",
+        "run", "null", "-P", "workloads/nope", "--threads", "1,2");
+  }
+
+  @Test
+  void existingSweepIsNotOverwritten(@TempDir Path tmp) throws Exception {
+    Path out = tmp.resolve("s");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve(SweepReport.JSON_FILE), "{}");
+    Result r = JavaProcess.run(MAIN, "sweep", "run", "null", "-P", JavaProcess.workload("workloada"),
+        "--threads", "1", "--out", out.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("already holds a sweep"), r.stderr());
+    assertEquals("{}", Files.readString(out.resolve(SweepReport.JSON_FILE)));
+  }
+}
