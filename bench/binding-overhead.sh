@@ -24,18 +24,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-MYSQL_URL=jdbc:mysql://127.0.0.1:3306
-DB_USER=${YCSBX_TEST_USER:-ycsbx} DB_PASS=${YCSBX_TEST_PASSWORD:-ycsbx}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-bin/ycsb --help >/dev/null  # builds in a source checkout
-mvn -q -B -o package -pl bench -DskipTests >/dev/null 2>&1 || mvn -q -B package -pl bench -DskipTests >/dev/null
-RAW_CP="bench/target/ycsbx-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/bench-classpath.txt)"
-
-sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
-throughput() { grep -E '^\[(OVERALL|RAW)\].*Throughput' | awk -F', ' '{print $NF}' | tail -1; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+. bench/lib.sh
 
 ycsbx() { # target phase threads dir
   local target=$1 phase=$2 threads=$3 dir=$4 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
@@ -57,10 +46,7 @@ raw() { # target phase threads dir
 
 fresh() { # target dir
   rm -rf "$2" && mkdir -p "$2"
-  case $1 in
-    innodb|rocksdb) sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;
-      CREATE DATABASE ycsbx_bench_x; CREATE DATABASE ycsbx_bench_raw;" ;;
-  esac
+  case $1 in innodb|rocksdb) bench_databases ;; esac
 }
 
 printf "%-17s %7s %5s %14s %14s %7s\n" target threads phase ycsbx_ops_s raw_ops_s ratio
@@ -81,11 +67,11 @@ for target in $TARGETS; do
       done
     done
     for phase in load run; do
-      xm=$(echo "${x[$phase]}" | tr ' ' '\n' | grep . | median)
-      rm_=$(echo "${r[$phase]}" | tr ' ' '\n' | grep . | median)
-      printf "%-17s %7s %5s %14.1f %14.1f %7.3f\n" "$target" "$threads" "$phase" "$xm" "$rm_" "$(awk -v a="$xm" -v b="$rm_" 'BEGIN {print (b > 0 ? a / b : 0)}')"
+      xm=$(median "${x[$phase]}")
+      rm_=$(median "${r[$phase]}")
+      printf "%-17s %7s %5s %14.1f %14.1f %7.3f\n" "$target" "$threads" "$phase" "$xm" "$rm_" "$(ratio "$xm" "$rm_")"
     done
     unset x r
   done
 done
-case " $TARGETS " in *" innodb "*|*" rocksdb "*) sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;" ;; esac
+case " $TARGETS " in *" innodb "*|*" rocksdb "*) bench_databases drop ;; esac

@@ -5,9 +5,7 @@
 #
 #   bench/iibench-client-cost.sh [--rows N] [--repeat R]
 #
-# Baseline in the same run: the same load with iibench.batchsize=1000 and 0 indexes is not a
-# baseline for the null store (it does nothing with indexes), so the ratio printed is
-# rows/s against the 5M rows/s goal, and RSS(10N) / RSS(N).
+# Printed ratios: rows/s against the 5M rows/s goal, and RSS(10N rows) / RSS(N rows).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
@@ -19,9 +17,7 @@ while [ $# -gt 0 ]; do
     *) echo "iibench-client-cost: unknown option $1" >&2; exit 2 ;;
   esac
 done
-bin/ycsb --help >/dev/null  # builds in a source checkout
-
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+. bench/lib.sh
 load() { # rows, extra args...
   local rows=$1; shift
   bin/ycsb load null -P workloads/iibench -p recordcount=2147483647 -p iibench.rows="$rows" \
@@ -34,9 +30,9 @@ rates=""
 for _ in $(seq 1 "$REPEAT"); do
   rates+="$(JAVA_OPTS="-XX:ActiveProcessorCount=1" taskset -c 0 bash -c "$(declare -f load); load $((ROWS * 10))" | rows_per_s) "
 done
-rate=$(echo "$rates" | tr ' ' '\n' | grep . | median)
+rate=$(median "$rates")
 printf "%-28s %14s %10s\n" measure rows_per_s vs_goal
-printf "%-28s %14.0f %10.2f\n" "1 thread, batch 1000" "$rate" "$(awk -v r="$rate" 'BEGIN {print r / 5000000}')"
+printf "%-28s %14.0f %10.2f\n" "1 thread, batch 1000" "$rate" "$(ratio "$rate" 5000000)"
 
 echo
 echo "== client peak RSS (GNU time), null binding, 1 thread, JVM defaults, median of $REPEAT"
@@ -51,9 +47,9 @@ for _ in $(seq 1 "$REPEAT"); do
   small+="$(rss "$ROWS") "
   large+="$(rss $((ROWS * 10))) "
 done
-s=$(echo "$small" | tr ' ' '\n' | grep . | median)
-l=$(echo "$large" | tr ' ' '\n' | grep . | median)
+s=$(median "$small")
+l=$(median "$large")
 printf "%-28s %14s\n" rows peak_rss_mb
 printf "%-28s %14.1f\n" "$ROWS" "$(awk -v k="$s" 'BEGIN {print k / 1024}')"
 printf "%-28s %14.1f\n" "$((ROWS * 10))" "$(awk -v k="$l" 'BEGIN {print k / 1024}')"
-printf "%-28s %14.2f\n" "ratio (10x rows / 1x rows)" "$(awk -v a="$l" -v b="$s" 'BEGIN {print a / b}')"
+printf "%-28s %14.2f\n" "ratio (10x rows / 1x rows)" "$(ratio "$l" "$s")"

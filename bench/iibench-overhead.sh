@@ -23,17 +23,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-MYSQL_URL=jdbc:mysql://127.0.0.1:3306
-DB_USER=${YCSBX_TEST_USER:-ycsbx} DB_PASS=${YCSBX_TEST_PASSWORD:-ycsbx}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-bin/ycsb --help >/dev/null  # builds in a source checkout
-mvn -q -B -o package -pl bench -DskipTests >/dev/null 2>&1 || mvn -q -B package -pl bench -DskipTests >/dev/null
-RAW_CP="bench/target/ycsbx-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/bench-classpath.txt)"
-
-sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+. bench/lib.sh
 
 ycsbx() { # target threads dir
   local args=(-P workloads/iibench -p recordcount="$ROWS" -p iibench.roundrows="$ROWS" -p iibench.reportseconds=0 -threads "$2")
@@ -55,10 +45,7 @@ raw() { # target threads dir
 
 fresh() { # target dir
   rm -rf "$2" && mkdir -p "$2"
-  if [ "$1" = innodb ]; then
-    sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;
-      CREATE DATABASE ycsbx_bench_x; CREATE DATABASE ycsbx_bench_raw;"
-  fi
+  case $1 in innodb|rocksdb) bench_databases ;; esac
 }
 
 printf "%-17s %7s %14s %14s %7s\n" target threads ycsbx_rows_s raw_rows_s ratio
@@ -74,10 +61,10 @@ for target in $TARGETS; do
         rs+="$(raw "$target" "$threads" "$dir") "; xs+="$(ycsbx "$target" "$threads" "$dir") "
       fi
     done
-    xm=$(echo "$xs" | tr ' ' '\n' | grep . | median)
-    rm_=$(echo "$rs" | tr ' ' '\n' | grep . | median)
+    xm=$(median "$xs")
+    rm_=$(median "$rs")
     printf "%-17s %7s %14.1f %14.1f %7.3f\n" "$target" "$threads" "$xm" "$rm_" \
-      "$(awk -v a="$xm" -v b="$rm_" 'BEGIN {print (b > 0 ? a / b : 0)}')"
+      "$(ratio "$xm" "$rm_")"
   done
 done
-case " $TARGETS " in *" innodb "*) sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;" ;; esac
+case " $TARGETS " in *" innodb "*|*" rocksdb "*) bench_databases drop ;; esac
