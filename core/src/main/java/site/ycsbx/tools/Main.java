@@ -70,8 +70,11 @@ public final class Main {
     if (command.equals("sweep")) {
       System.exit(site.ycsbx.tools.sweep.Sweep.run(args.subList(1, args.size()), System.out, System.err));
     }
+    if (command.equals("compare")) {
+      System.exit(site.ycsbx.tools.compare.Compare.run(args.subList(1, args.size()), System.out, System.err));
+    }
     if (!List.of("load", "run", "shell").contains(command)) {
-      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep (see ycsb --help)");
+      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare (see ycsb --help)");
     }
     if (args.size() < 2 || args.get(1).startsWith("-")) {
       throw new UserError(command + " needs a binding: " + bindingNames());
@@ -200,6 +203,8 @@ public final class Main {
     out.println("  shell    interactive YCSB shell against the binding");
     out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");
     out.println("           [--sla-p99 MS]: one run per thread count, a table, the knee, sweep.csv/.json/.html");
+    out.println("  compare  A B [--labels a,b] [--html FILE]: two sweeps or results (YCSB-X's or stock YCSB's text/JSON)");
+    out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {

@@ -1,0 +1,291 @@
+package site.ycsbx.tools.compare;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+import org.apache.commons.math3.stat.inference.TTest;
+import site.ycsbx.tools.sweep.Charts;
+import site.ycsbx.tools.sweep.OpStats;
+import site.ycsbx.util.UserError;
+
+/**
+ * {@code ycsb compare A B [--labels a,b] [--html FILE]}: two sweeps or results side by side,
+ * per thread count and operation: throughput, p95, p99 and the ratio B/A. With repeats (two or
+ * more runs per thread count on both sides) Welch's t-test says whether the throughput
+ * difference is significant, and the spread is shown. When the fingerprints differ in more
+ * than one dimension the first line says so: the difference then cannot be put down to one
+ * cause.
+ */
+public final class Compare {
+  static final String USAGE = "compare A B [--labels a,b] [--html FILE]   (A, B: sweep folders or YCSB result files)";
+  /** p-value below which a throughput difference is called significant. */
+  static final double ALPHA = 0.05;
+  /** Fingerprint entries that differ by design between the points of a comparison. */
+  private static final Set<String> NOT_A_DIMENSION = Set.of("threads");
+
+  private Compare() {
+  }
+
+  public static int run(List<String> args, PrintStream out, PrintStream err) {
+    List<String> files = new ArrayList<>();
+    String[] labels = {null, null};
+    Path html = null;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i);
+      if (a.equals("--labels")) {
+        String v = value(args, ++i, a);
+        String[] l = v.split(",", -1);
+        if (l.length != 2 || l[0].isBlank() || l[1].isBlank()) {
+          throw new UserError("--labels " + v + ": --labels accepts two names separated by a comma, e.g. innodb,rocksdb");
+        }
+        labels = l;
+      } else if (a.equals("--html")) {
+        html = Path.of(value(args, ++i, a));
+      } else if (a.startsWith("--")) {
+        throw new UserError("unknown compare option " + a + "; usage: ycsb " + USAGE);
+      } else {
+        files.add(a);
+      }
+    }
+    if (files.size() != 2) {
+      throw new UserError("compare needs two results, got " + files.size() + "; usage: ycsb " + USAGE);
+    }
+    Side a = Side.load(Path.of(files.get(0)), labels[0]);
+    Side b = Side.load(Path.of(files.get(1)), labels[1]);
+    if (a.label.equals(b.label)) {
+      throw new UserError("both sides are labelled '" + a.label + "'; name them with --labels a,b");
+    }
+    sameWorkload(a, b);
+    List<int[]> pairs = threadPairs(a, b);
+    if (html == null) {
+      html = Path.of("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".html");
+    }
+    if (Files.exists(html)) {
+      throw new UserError("--html " + html + " already exists; give another file, nothing is overwritten");
+    }
+    StringBuilder text = new StringBuilder();
+    String headline = fingerprintLine(a, b);
+    text.append(headline).append('\n');
+    text.append("A = ").append(a.describe()).append('\n');
+    text.append("B = ").append(b.describe()).append("\n\n");
+    text.append(table(a, b, pairs));
+    out.print(text);
+    String page = Charts.page("YCSB-X compare: " + a.label + " vs " + b.label, headline, text.toString(),
+        charts(a, b, pairs));
+    try {
+      Files.writeString(html, page, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw UserError.target("cannot write " + html + ": " + e.getMessage());
+    }
+    out.println("html: " + html);
+    return 0;
+  }
+
+  private static String value(List<String> args, int i, String option) {
+    if (i >= args.size()) {
+      throw new UserError(option + " needs a value; usage: ycsb " + USAGE);
+    }
+    return args.get(i);
+  }
+
+  /** Refuses two results of different workloads, by what each side records of its workload. */
+  static void sameWorkload(Side a, Side b) {
+    if (a.workloadFiles != null && b.workloadFiles != null && !a.workloadFiles.isEmpty()
+        && !a.workloadFiles.equals(b.workloadFiles)) {
+      throw new UserError(String.format("%s ran %s, %s ran %s: results of different workloads cannot be compared",
+          a.label, a.workloadFiles, b.label, b.workloadFiles));
+    }
+    for (String key : List.of("workload", "phase")) {
+      String va = a.fingerprint.get(key);
+      String vb = b.fingerprint.get(key);
+      if (va != null && vb != null && !va.equals(vb)) {
+        throw new UserError(String.format("%s has %s=%s, %s has %s=%s: results of different workloads cannot be compared",
+            a.label, key, va, b.label, key, vb));
+      }
+    }
+    if (!a.operations().equals(b.operations())) {
+      throw new UserError(String.format("%s has operations %s, %s has %s: results of different workloads cannot be compared",
+          a.label, a.operations(), b.label, b.operations()));
+    }
+  }
+
+  /** Thread counts to put side by side: those both have, or the single run of each. */
+  static List<int[]> threadPairs(Side a, Side b) {
+    TreeSet<Integer> common = new TreeSet<>(a.threads());
+    common.retainAll(b.threads());
+    List<int[]> pairs = new ArrayList<>();
+    if (!common.isEmpty()) {
+      common.forEach(t -> pairs.add(new int[] {t, t}));
+    } else if (a.threads().size() == 1 && b.threads().size() == 1) {
+      pairs.add(new int[] {a.threads().first(), b.threads().first()});
+    } else {
+      throw new UserError(String.format("%s (threads %s) and %s (threads %s) have no thread count in common",
+          a.label, Side.join(a.threads()), b.label, Side.join(b.threads())));
+    }
+    return pairs;
+  }
+
+  /** The first line: which fingerprint dimensions differ, and a warning when more than one does. */
+  static String fingerprintLine(Side a, Side b) {
+    if (!a.hasFingerprint() || !b.hasFingerprint()) {
+      String which = !a.hasFingerprint() && !b.hasFingerprint() ? "neither side has" : (!a.hasFingerprint() ? a.label
+          : b.label) + " has";
+      return "note: " + which + " a fingerprint (stock YCSB output): what differs between the two runs is not recorded";
+    }
+    Set<String> keys = new LinkedHashSet<>(a.fingerprint.keySet());
+    keys.addAll(b.fingerprint.keySet());
+    List<String> diffs = new ArrayList<>();
+    for (String k : keys) {
+      String va = a.fingerprint.getOrDefault(k, "(absent)");
+      String vb = b.fingerprint.getOrDefault(k, "(absent)");
+      if (!NOT_A_DIMENSION.contains(k) && !va.equals(vb)) {
+        diffs.add(k + ": " + va + " vs " + vb);
+      }
+    }
+    if (diffs.isEmpty()) {
+      return "fingerprints: identical (the same setup measured twice)";
+    }
+    if (diffs.size() == 1) {
+      return "fingerprints differ in one dimension: " + diffs.get(0);
+    }
+    return "WARNING: the fingerprints differ in " + diffs.size() + " dimensions, so a difference below cannot be put"
+        + " down to one of them: " + String.join("; ", diffs);
+  }
+
+  private static double[] values(List<Side.Sample> samples, String op, ToDoubleFunction<OpStats> f) {
+    return samples.stream().mapToDouble(s -> value(s, op, f)).filter(d -> !Double.isNaN(d)).toArray();
+  }
+
+  private static double value(Side.Sample s, String op, ToDoubleFunction<OpStats> f) {
+    if (op.equals("OVERALL")) {
+      return s.ops().values().stream().filter(o -> !o.op().endsWith("_BATCH")).mapToDouble(f)
+          .filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
+    }
+    OpStats o = s.ops().get(op);
+    return o == null ? Double.NaN : f.applyAsDouble(o);
+  }
+
+  private static double[] throughputs(List<Side.Sample> samples, String op) {
+    if (op.equals("OVERALL")) {
+      return samples.stream().mapToDouble(Side.Sample::throughput).filter(d -> !Double.isNaN(d)).toArray();
+    }
+    return values(samples, op, OpStats::opsPerSec);
+  }
+
+  private static double mean(double[] v) {
+    SummaryStatistics s = new SummaryStatistics();
+    for (double d : v) {
+      s.addValue(d);
+    }
+    return s.getN() == 0 ? Double.NaN : s.getMean();
+  }
+
+  private static String spread(double[] v) {
+    if (v.length < 2) {
+      return "";
+    }
+    SummaryStatistics s = new SummaryStatistics();
+    for (double d : v) {
+      s.addValue(d);
+    }
+    return String.format(Locale.ROOT, "±%.0f", s.getStandardDeviation());
+  }
+
+  /** Welch's two-sided t-test on the throughputs of the repeats. */
+  static String significance(double[] a, double[] b) {
+    if (a.length < 2 || b.length < 2) {
+      return "-";
+    }
+    double p = new TTest().tTest(a, b);
+    if (Double.isNaN(p)) {
+      // both sides without any spread: identical values are not different, others are
+      return mean(a) == mean(b) ? "same" : "p<0.001";
+    }
+    return String.format(Locale.ROOT, "p=%.3f%s", p, p < ALPHA ? " significant" : " not significant");
+  }
+
+  private static String ratio(double a, double b) {
+    if (Double.isNaN(a) || Double.isNaN(b) || a == 0) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, "%.2f", b / a);
+  }
+
+  private static String ms(double us) {
+    if (Double.isNaN(us)) {
+      return "-";
+    }
+    double ms = us / 1000;
+    return String.format(Locale.ROOT, ms < 1 ? "%.3f" : ms < 100 ? "%.2f" : "%.1f", ms);
+  }
+
+  /** A thread count; "?" when the result does not say (stock YCSB's JSON exports). */
+  private static String t(int threads) {
+    return threads == 0 ? "?" : String.valueOf(threads);
+  }
+
+  static String table(Side a, Side b, List<int[]> pairs) {
+    boolean repeats = pairs.stream().anyMatch(p -> a.at(p[0]).size() > 1 || b.at(p[1]).size() > 1);
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%8s %-18s %12s%s %12s%s %6s %9s %9s %6s %9s %9s %6s%s%n", "threads",
+        "operation", "A ops/s", repeats ? String.format("%9s", "spread") : "", "B ops/s",
+        repeats ? String.format("%9s", "spread") : "", "B/A", "A p95 ms", "B p95 ms", "B/A", "A p99 ms",
+        "B p99 ms", "B/A", repeats ? "  Welch t-test (ops/s)" : ""));
+    List<String> ops = new ArrayList<>();
+    ops.add("OVERALL");
+    ops.addAll(a.operations());
+    for (int[] p : pairs) {
+      List<Side.Sample> sa = a.at(p[0]);
+      List<Side.Sample> sb2 = b.at(p[1]);
+      String threads = p[0] == p[1] ? t(p[0]) : t(p[0]) + "/" + t(p[1]);
+      for (String op : ops) {
+        double[] ta = throughputs(sa, op);
+        double[] tb = throughputs(sb2, op);
+        double p95a = mean(values(sa, op, OpStats::p95));
+        double p95b = mean(values(sb2, op, OpStats::p95));
+        double p99a = mean(values(sa, op, OpStats::p99));
+        double p99b = mean(values(sb2, op, OpStats::p99));
+        sb.append(String.format(Locale.ROOT, "%8s %-18s %12.0f%s %12.0f%s %6s %9s %9s %6s %9s %9s %6s%s%n",
+            threads, op, mean(ta), repeats ? String.format("%9s", spread(ta)) : "",
+            mean(tb), repeats ? String.format("%9s", spread(tb)) : "", ratio(mean(ta), mean(tb)), ms(p95a), ms(p95b),
+            ratio(p95a, p95b), ms(p99a), ms(p99b), ratio(p99a, p99b),
+            repeats ? "  " + significance(ta, tb) : ""));
+      }
+    }
+    sb.append("(OVERALL latency columns: the slowest operation's)\n");
+    return sb.toString();
+  }
+
+  /** Throughput and p99 against threads, one line per side. */
+  static List<String> charts(Side a, Side b, List<int[]> pairs) {
+    List<Charts.Series> tput = new ArrayList<>();
+    List<Charts.Series> p99 = new ArrayList<>();
+    for (Side s : List.of(a, b)) {
+      boolean isA = s == a;
+      int[] t = pairs.stream().mapToInt(p -> Math.max(1, isA ? p[0] : p[1])).toArray();
+      double[] y = new double[t.length];
+      double[] l = new double[t.length];
+      for (int i = 0; i < t.length; i++) {
+        List<Side.Sample> at = s.at(isA ? pairs.get(i)[0] : pairs.get(i)[1]);
+        y[i] = mean(throughputs(at, "OVERALL"));
+        l[i] = mean(values(at, "OVERALL", OpStats::p99)) / 1000.0;
+      }
+      tput.add(new Charts.Series(s.label, t, y));
+      p99.add(new Charts.Series(s.label, t, l));
+    }
+    return List.of(Charts.threadsChart("throughput: " + a.label + " vs " + b.label, "ops/s", tput, 0, ""),
+        Charts.threadsChart("p99 latency (slowest operation): " + a.label + " vs " + b.label, "p99 ms", p99, 0, ""));
+  }
+}

@@ -1,0 +1,114 @@
+package site.ycsbx.tools.compare;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import site.ycsbx.tools.sweep.OpStats;
+import site.ycsbx.tools.sweep.PointResult;
+import site.ycsbx.tools.sweep.SweepFile;
+import site.ycsbx.tools.sweep.SweepReport;
+import site.ycsbx.tools.sweep.YcsbResult;
+import site.ycsbx.util.UserError;
+
+/**
+ * One side of a comparison: a sweep folder (every successful point), or a single YCSB result
+ * file (YCSB-X's or stock YCSB 0.17's text output, JSON or JSON-array export).
+ */
+final class Side {
+  /**
+   * One run.
+   *
+   * @param threads client threads, 0 when the result does not say
+   */
+  record Sample(int threads, double throughput, Map<String, OpStats> ops) {
+  }
+
+  final String label;
+  final Path path;
+  final boolean sweep;
+  final List<Sample> samples = new ArrayList<>();
+  /** The fingerprint; empty for stock YCSB output, which has none. */
+  final Map<String, String> fingerprint = new LinkedHashMap<>();
+  /** The workload file names, when known (sweeps, captured stock command lines). */
+  String workloadFiles;
+
+  private Side(String label, Path path, boolean sweep) {
+    this.label = label;
+    this.path = path;
+    this.sweep = sweep;
+  }
+
+  static Side load(Path path, String label) {
+    if (!Files.exists(path)) {
+      throw new UserError(path + " does not exist; compare accepts sweep folders and YCSB result files");
+    }
+    if (Files.isDirectory(path)) {
+      SweepFile f = SweepReport.read(path);
+      Side s = new Side(label != null ? label : f.label(), path, true);
+      for (PointResult p : f.points()) {
+        if (p.ok()) {
+          s.samples.add(new Sample(p.threads(), p.throughput(), p.ops()));
+          if (s.fingerprint.isEmpty()) {
+            s.fingerprint.putAll(p.fingerprint());
+          }
+        }
+      }
+      if (s.samples.isEmpty()) {
+        throw new UserError(path + ": no point of this sweep succeeded; nothing to compare");
+      }
+      s.workloadFiles = String.join(",", f.workloadFiles().stream().map(w -> Path.of(w).getFileName().toString()).toList());
+      s.fingerprint.put("phase", f.phase());
+      return s;
+    }
+    YcsbResult r = YcsbResult.read(path);
+    Side s = new Side(label != null ? label : path.getFileName().toString(), path, false);
+    Map<String, OpStats> ops = new LinkedHashMap<>();
+    for (String op : r.operations()) {
+      ops.put(op, r.stats(op));
+    }
+    s.samples.add(new Sample(r.threads(), r.throughput(), ops));
+    s.fingerprint.putAll(r.fingerprint());
+    s.workloadFiles = s.fingerprint.remove("workload.files");
+    return s;
+  }
+
+  /** True when the result carries a YCSB-X fingerprint (stock YCSB's does not). */
+  boolean hasFingerprint() {
+    return fingerprint.containsKey("ycsbx.version");
+  }
+
+  TreeSet<Integer> threads() {
+    TreeSet<Integer> t = new TreeSet<>();
+    samples.forEach(s -> t.add(s.threads()));
+    return t;
+  }
+
+  List<Sample> at(int threads) {
+    return samples.stream().filter(s -> s.threads() == threads).toList();
+  }
+
+  /** The workload's operations (batch round trips left out: they re-time other operations). */
+  Set<String> operations() {
+    Set<String> ops = new LinkedHashSet<>();
+    samples.forEach(s -> s.ops().keySet().stream().filter(o -> !o.endsWith("_BATCH")).forEach(ops::add));
+    return ops;
+  }
+
+  String describe() {
+    TreeSet<Integer> t = threads();
+    int runs = samples.size();
+    String kind = sweep ? "sweep" : hasFingerprint() ? "YCSB-X result" : "stock YCSB result";
+    return label + " (" + kind + ", " + path + (t.first() > 0 ? ", threads " + join(t) : "") + (runs > t.size()
+        ? ", " + runs + " runs" : "") + ")";
+  }
+
+  static String join(Set<Integer> t) {
+    return String.join(",", t.stream().map(String::valueOf).toList());
+  }
+}
