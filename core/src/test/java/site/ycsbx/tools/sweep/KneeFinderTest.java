@@ -124,6 +124,14 @@ class KneeFinderTest {
   }
 
   @Test
+  void readmeWorkedExampleSentence() {
+    double[] ops = {1000, 2000, 3900, 7200, 8100, 8000, 8200};
+    double[] p99 = {100, 110, 150, 250, 320, 600, 1200};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), null);
+    assertTrue(v.sentence().startsWith("throughput levels off at 8 threads (7.2k ops/s); "), v.sentence());
+  }
+
+  @Test
   void twoThreadCountsAreTooFew() {
     Knee k = KneeFinder.find(new int[] {1, 2, 1, 2}, new double[] {1, 2, 1, 2});
     assertEquals(Kind.TOO_FEW, k.kind());

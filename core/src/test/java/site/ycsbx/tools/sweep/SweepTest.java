@@ -79,6 +79,31 @@ class SweepTest {
     assertTrue(json.contains("memory.unreachable=mongodb://bob:*****@127.0.0.1:1/x"), json);
   }
 
+  @Test
+  void reloadRunsTheLoadBeforeEachPoint(@TempDir Path tmp) throws Exception {
+    Path out = tmp.resolve("s");
+    Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=200",
+        "-p", "operationcount=500", "--threads", "1,2", "--reload", "--out", out.toString());
+    assertEquals(0, r.exit(), r.err());
+    for (String t : List.of("1", "2")) {
+      // the reload is a load with the point's thread count, before the point
+      Path reload = out.resolve("points/t" + t + "-r1-reload.json");
+      YcsbResult load = YcsbResult.read(reload);
+      assertEquals(200, load.stats("INSERT").count());
+      assertEquals("load", load.fingerprint().get("phase"));
+      assertEquals(t, load.fingerprint().get("threads"));
+      Path point = out.resolve("points/t" + t + "-r1.json");
+      assertTrue(Files.getLastModifiedTime(reload).compareTo(Files.getLastModifiedTime(point)) <= 0);
+    }
+    assertTrue(SweepReport.read(out).reload());
+  }
+
+  @Test
+  void reloadOfALoadSweepIsRefused(@TempDir Path tmp) {
+    assertBadInput(tmp, "--reload re-runs the load before each point of a run sweep",
+        "load", "null", "-P", JavaProcess.workload("workloada"), "--threads", "1", "--reload");
+  }
+
   private static void assertBadInput(Path tmp, String expected, String... sweepArgs) {
     Path out = tmp.resolve("never");
     String[] args = new String[sweepArgs.length + 3];
