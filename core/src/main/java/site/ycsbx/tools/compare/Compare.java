@@ -211,7 +211,7 @@ public final class Compare {
     double p = new TTest().tTest(a, b);
     if (Double.isNaN(p)) {
       // both sides without any spread: identical values are not different, others are
-      return mean(a) == mean(b) ? "same" : "p<0.001";
+      return mean(a) == mean(b) ? "no difference (no spread)" : "significant (no spread on either side)";
     }
     return String.format(Locale.ROOT, "p=%.3f%s", p, p < ALPHA ? " significant" : " not significant");
   }

@@ -75,7 +75,15 @@ public final class Charts {
     y.setAutoRangeMinimumSize(0.01);
     XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
     for (int i = 0; i < series.size(); i++) {
-      r.setSeriesStroke(i, new BasicStroke(2.0f));
+      if (series.get(i).name().startsWith("fit")) {
+        // a model, not measurements: dashed, without point markers
+        r.setSeriesStroke(i, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+            new float[] {4f, 4f}, 0f));
+        r.setSeriesShapesVisible(i, false);
+        r.setSeriesPaint(i, Color.GRAY);
+      } else {
+        r.setSeriesStroke(i, new BasicStroke(2.0f));
+      }
     }
     plot.setRenderer(r);
     if (markerThreads > 0) {

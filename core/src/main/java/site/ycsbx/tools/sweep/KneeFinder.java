@@ -61,14 +61,25 @@ public final class KneeFinder {
    * The fit's answer.
    *
    * @param kneeThreads the measured thread count at the knee (0 when there is none)
-   * @param level fitted throughput at the break
+   * @param breakThreads the thread count the fitted level refers to: the break of the two-line
+   *     fit, or the smallest thread count when a single line was used (0 with too few points)
+   * @param level fitted throughput at breakThreads
    * @param gainBefore share of throughput gained per doubling of threads before the break (1 = doubles)
    * @param gainAfter the same after the break (negative: falls)
    * @param sse the fit's residual sum of squares (log2 units)
    */
-  public record Knee(Kind kind, int kneeThreads, double level, double gainBefore, double gainAfter, double sse) {
+  public record Knee(Kind kind, int kneeThreads, int breakThreads, double level, double gainBefore, double gainAfter, double sse) {
     public boolean found() {
       return kind == Kind.KNEE || kind == Kind.PEAK || kind == Kind.FLAT;
+    }
+
+    /** The fitted throughput at a thread count (NaN with too few points): the curve charts draw. */
+    public double fitted(double threads) {
+      if (breakThreads <= 0) {
+        return Double.NaN;
+      }
+      double gain = threads <= breakThreads ? gainBefore : gainAfter;
+      return level * Math.pow(1 + gain, log2(threads / breakThreads));
     }
   }
 
@@ -92,7 +103,7 @@ public final class KneeFinder {
       }
     }
     if (distinct.size() < 3) {
-      return new Knee(Kind.TOO_FEW, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+      return new Knee(Kind.TOO_FEW, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
     double[] x = points.stream().mapToDouble(p -> p[0]).toArray();
     double[] y = points.stream().mapToDouble(p -> p[1]).toArray();
@@ -112,8 +123,8 @@ public final class KneeFinder {
       // one straight line explains the points as well: no bend to report
       double g = Math.pow(2, line.getSlope()) - 1;
       double level = Math.pow(2, line.predict(x[0]));
-      return g >= FLAT_GAIN ? new Knee(Kind.STILL_RISING, 0, level, g, g, line.getSumSquaredErrors())
-          : new Knee(Kind.FLAT, candidates[0], level, g, g, line.getSumSquaredErrors());
+      return g >= FLAT_GAIN ? new Knee(Kind.STILL_RISING, 0, candidates[0], level, g, g, line.getSumSquaredErrors())
+          : new Knee(Kind.FLAT, candidates[0], candidates[0], level, g, g, line.getSumSquaredErrors());
     }
     double level = Math.pow(2, best.beta[0]);
     double g1 = Math.pow(2, best.beta[1]) - 1;
@@ -130,7 +141,7 @@ public final class KneeFinder {
       kind = g2 < -FLAT_GAIN ? Kind.PEAK : Kind.KNEE;
       knee = best.threads;
     }
-    return new Knee(kind, knee, level, g1, g2, best.sse);
+    return new Knee(kind, knee, best.threads, level, g1, g2, best.sse);
   }
 
   /**

@@ -26,10 +26,18 @@ final class PointRunner {
 
   private final SweepArgs args;
   private final Path pointsDir;
+  // the point running now: ended with the sweep (Ctrl-C) so no benchmark goes on unwatched
+  private volatile Process running;
 
   PointRunner(SweepArgs args, Path pointsDir) {
     this.args = args;
     this.pointsDir = pointsDir;
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      Process p = running;
+      if (p != null && p.isAlive()) {
+        p.destroy();
+      }
+    }, "ycsbx-sweep-stop-point"));
   }
 
   /** The reload before a point of a run sweep; returns null when it worked, else why not. */
@@ -94,7 +102,9 @@ final class PointRunner {
       double cpu0 = childrenCpuSeconds();
       long t0 = System.nanoTime();
       Process p = pb.start();
+      running = p;
       int exit = p.waitFor();
+      running = null;
       long wallNanos = System.nanoTime() - t0;
       double cpu = childrenCpuSeconds() - cpu0;
       double pct = Double.isNaN(cpu) ? Double.NaN

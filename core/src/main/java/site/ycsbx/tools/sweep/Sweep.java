@@ -44,7 +44,8 @@ public final class Sweep {
     for (int r = 1; r <= args.repeat; r++) {
       for (int t : args.threads) {
         k++;
-        err.printf(Locale.ROOT, "sweep: point %d/%d: %s %s, %d threads%s%s%n", k, total, args.phase, args.binding, t,
+        err.printf(Locale.ROOT, "sweep: point %d/%d: %s %s, %s%s%s%n", k, total, args.phase, args.binding,
+            Verdict.threads(t),
             args.repeat > 1 ? ", repeat " + r + "/" + args.repeat : "", eta(started, k - 1, total));
         String reloadFailure = args.reload ? runner.reload(t, r) : null;
         PointResult p = reloadFailure == null ? runner.run(t, r)
@@ -56,7 +57,7 @@ public final class Sweep {
               Verdict.ops(p.throughput()), Double.isNaN(p.worstP99()) ? "n/a" : Verdict.latency(p.worstP99()),
               p.errors(), p.wallMs() / 1000.0);
         } else {
-          err.printf(Locale.ROOT, "sweep: point %d/%d FAILED (%d threads): %s%n", k, total, t, p.failure());
+          err.printf(Locale.ROOT, "sweep: point %d/%d FAILED (%s): %s%n", k, total, Verdict.threads(t), p.failure());
           if (p.exitCode() == 2) {
             err.println("sweep: stopping: bad input fails every point alike");
             stopped = true;

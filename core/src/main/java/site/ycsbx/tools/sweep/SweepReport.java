@@ -187,7 +187,19 @@ public final class SweepReport {
     int[] t = levels.stream().mapToInt(Verdict.Level::threads).toArray();
     int knee = sweep.verdict().knee().found() ? sweep.verdict().knee().kneeThreads() : 0;
     List<Charts.Series> tput = new ArrayList<>();
-    tput.add(new Charts.Series("overall", t, levels.stream().mapToDouble(Verdict.Level::opsPerSec).toArray()));
+    tput.add(new Charts.Series("measured", t, levels.stream().mapToDouble(Verdict.Level::opsPerSec).toArray()));
+    KneeFinder.Knee fit = sweep.verdict().knee();
+    if (fit.breakThreads() > 0 && t.length > 0) {
+      // the fitted curve, sampled finely enough to show its bend on the log2 axis
+      List<Integer> xs = new ArrayList<>();
+      for (double x = t[0]; x <= t[t.length - 1] * 1.0001; x *= Math.pow(2, 0.25)) {
+        xs.add((int) Math.round(x));
+      }
+      xs.add(fit.breakThreads());
+      int[] fx = xs.stream().distinct().sorted().mapToInt(Integer::intValue).toArray();
+      tput.add(new Charts.Series("fit (" + fit.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")",
+          fx, java.util.Arrays.stream(fx).mapToDouble(fit::fitted).toArray()));
+    }
     List<Charts.Series> p99 = new ArrayList<>();
     for (String op : operations()) {
       double[] v = new double[t.length];

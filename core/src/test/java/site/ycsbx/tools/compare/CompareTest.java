@@ -172,7 +172,7 @@ class CompareTest {
       List<String> cells = row(r.out(), t, "OVERALL");
       assertTrue(cells.get(3).startsWith("±"), "spread column: " + cells);
       // two runs a side give Welch's test about one degree of freedom: a p-value, not always a verdict
-      assertTrue(String.join(" ", cells).matches(".* p=[01]\\.\\d{3} (not )?significant$"), String.join(" ", cells));
+      assertTrue(String.join(" ", cells).matches(".* (p=[01]\\.\\d{3} (not )?significant|significant \\(no spread on either side\\))$"), String.join(" ", cells));
       assertTrue(Double.parseDouble(cells.get(6)) < 1.0, "paced B/A below 1: " + cells);
     }
   }
@@ -195,6 +195,10 @@ class CompareTest {
     assertEquals("p=0.000 significant", Compare.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199}));
     assertTrue(Compare.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).endsWith(" not significant"));
     assertEquals("-", Compare.significance(new double[] {100}, new double[] {200, 201}));
+    // quantized throughputs can repeat exactly: no variance to test, the verdict follows the means
+    assertEquals("significant (no spread on either side)",
+        Compare.significance(new double[] {100, 100}, new double[] {200, 200}));
+    assertEquals("no difference (no spread)", Compare.significance(new double[] {100, 100}, new double[] {100, 100}));
   }
 
   private static void assertBadInput(String expected, String... args) {

@@ -31,6 +31,10 @@ class KneeFinderTest {
     assertEquals(8, k.kneeThreads());
     assertEquals(8000, k.level(), 1e-6);
     assertEquals(0, k.gainAfter(), 1e-6);
+    // the fitted curve the chart draws goes through the points
+    for (int t : THREADS) {
+      assertEquals(1000.0 * Math.min(t, 8), k.fitted(t), 1e-6);
+    }
   }
 
   @Test

@@ -40,7 +40,7 @@ class SweepTest {
         "-p", "operationcount=3000", "--threads", "4,1,2", "--out", out.toString(), "--label", "null-a");
     assertEquals(0, r.exit(), r.err());
     // progress: point k of n, with an ETA after the first
-    assertTrue(r.err().contains("sweep: point 1/3: run null, 1 threads"), r.err());
+    assertTrue(r.err().contains("sweep: point 1/3: run null, 1 thread\n"), r.err());
     assertTrue(r.err().contains("sweep: point 3/3: run null, 4 threads (ETA "), r.err());
     // the table: overall and per operation, all columns
     assertTrue(r.out().contains("OVERALL (latency columns: the slowest operation)"), r.out());
@@ -67,7 +67,7 @@ class SweepTest {
         "-p", "recordcount=50", "-p", "memory.unreachable=mongodb://bob:s3cr3t@127.0.0.1:1/x",
         "--threads", "1,2", "--out", out.toString());
     assertEquals(1, r.exit(), r.err());
-    assertTrue(r.err().contains("sweep: point 1/2 FAILED (1 threads): exited 1: ycsb: cannot reach memory server"),
+    assertTrue(r.err().contains("sweep: point 1/2 FAILED (1 thread): exited 1: ycsb: cannot reach memory server"),
         r.err());
     assertTrue(r.err().contains("sweep: point 2/2 FAILED"), "the sweep must go on after a failed point: " + r.err());
     assertTrue(r.err().contains("sweep: 2 of 2 points failed"), r.err());
