@@ -1,10 +1,12 @@
 package site.ycsbx.db.mongodb;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.iibench.IIBenchTable;
 
 /**
  * The checks of {@code mongodb-embedded}: every option first (nothing is created for bad input),
@@ -27,10 +29,11 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
       throw new UserError(MongoOptions.URL_PROPERTY + " is not used by mongodb-embedded, which runs its own server "
           + "(" + EmbeddedServer.DIR_PROPERTY + "); remove it, or use the mongodb binding to reach a server");
     }
-    MongoOptions.parse(props, PLACEHOLDER_URL);
+    List<IIBenchTable> tables = iibenchTables(props);
+    checkDatabaseNames(tables, MongoOptions.parse(props, PLACEHOLDER_URL));
     EmbeddedServer.location(props);
     EmbeddedServer server = EmbeddedServer.start(props);
-    inspect(MongoOptions.parse(props, server.url()), fingerprint);
+    inspect(MongoOptions.parse(props, server.url()), tables, props, fingerprint);
     fingerprint.put("server.product", "mongo-java-server " + BuildVersions.mongoJavaServer()
         + " (" + server.backendDescription() + ")");
     fingerprint.put(EmbeddedServer.DIR_PROPERTY, server.location());

@@ -1,6 +1,7 @@
 package site.ycsbx.db.mongodb;
 
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -8,7 +9,9 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.event.CommandListener;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.bson.Document;
 
 /**
  * The one MongoClient a JVM uses for a URL and write concern, shared by every client thread
@@ -29,6 +32,8 @@ final class MongoConnection {
   private final MongoClient client;
   private final MongoDatabase database;
   private final MongoSchema schema;
+  private final Map<String, MongoSchema> schemas = new ConcurrentHashMap<>();
+  private volatile Boolean reportsSizes;
   private int references;
 
   private MongoConnection(String key, MongoOptions options) {
@@ -38,6 +43,7 @@ final class MongoConnection {
     this.database = client.getDatabase(options.database()).withWriteConcern(options.writeConcern());
     this.schema = new MongoSchema(client.getDatabase(options.database()).withWriteConcern(schemaWriteConcern(options)),
         options);
+    schemas.put(options.database(), schema);
   }
 
   /** The shared connection for these options; release it in cleanup(). */
@@ -88,5 +94,35 @@ final class MongoConnection {
 
   MongoSchema schema() {
     return schema;
+  }
+
+  /** A database of this server by name, with the run's write concern. */
+  MongoDatabase database(String name) {
+    return name.equals(options.database()) ? database : client.getDatabase(name).withWriteConcern(options.writeConcern());
+  }
+
+  /** The schema helper of a database by name (acknowledged writes, the user's config strings). */
+  MongoSchema schema(String name) {
+    return schemas.computeIfAbsent(name,
+        n -> new MongoSchema(client.getDatabase(n).withWriteConcern(schemaWriteConcern(options)), options));
+  }
+
+  /**
+   * Whether collStats sizes are bytes: false on mongo-java-server (serverStatus.process "java"),
+   * whose storageSize is 0 and index sizes are entry counts. Asked once per connection.
+   */
+  boolean reportsSizes() {
+    Boolean r = reportsSizes;
+    if (r == null) {
+      Document status = null;
+      try {
+        status = database.runCommand(new Document("serverStatus", 1));
+      } catch (MongoException e) {
+        // not authorized for serverStatus: a real server (mongo-java-server has no access control)
+      }
+      r = !MongoPreflight.product(new Document(), status).equals(MongoPreflight.EMULATOR);
+      reportsSizes = r;
+    }
+    return r;
   }
 }

@@ -29,6 +29,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.IIBenchStore;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.ProbeStore;
@@ -45,8 +46,11 @@ import site.ycsbx.util.UserError;
  * sent with one insertMany: the calls that only append return {@link Status#BATCHED_OK}, and
  * each batch's round trip is also recorded as one {@value #INSERT_BATCH} operation, the
  * latency to read for batched loads. The last partial batch is sent in {@link #cleanup()}.
+ *
+ * <p>Each client thread is also offered the stores of YCSB-X's workloads: {@link MongoProbeStore}
+ * and {@link MongoIIBenchStore}.
  */
-@Provides(stores = ProbeStore.class, preflight = MongoPreflight.class)
+@Provides(stores = {ProbeStore.class, IIBenchStore.class}, preflight = MongoPreflight.class)
 public class MongoDbClient extends DB {
   /** Operation name under which each batch's round trip is measured. */
   public static final String INSERT_BATCH = "INSERT_BATCH";
@@ -86,6 +90,7 @@ public class MongoDbClient extends DB {
       batchTimer = new OpTimer();
     }
     StoreRegistry.offer(ProbeStore.class, new MongoProbeStore(connection));
+    StoreRegistry.offer(IIBenchStore.class, new MongoIIBenchStore(connection));
   }
 
   /** The options of this run; mongodb-embedded points them at its own server. */

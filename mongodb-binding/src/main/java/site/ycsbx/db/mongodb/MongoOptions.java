@@ -36,10 +36,22 @@ public final class MongoOptions {
   /** Storage-engine config string for indexes the binding creates, e.g. prefix_compression=false. */
   public static final String INDEX_CONFIG_PROPERTY = "mongodb.indexConfig";
 
+  /**
+   * true: each iibench collection lives in its own database named {@code <database>_<collection>}
+   * (e.g. {@code ycsb_purchases_index_3}), the published "10db" method for MongoDB 2.4/2.6 whose
+   * lock was per database; the URL's database name is kept as the prefix so runs against
+   * different URL databases do not share databases. false: every collection is in the URL's
+   * database. YCSB's usertable and the probe collection always stay in the URL's database.
+   */
+  public static final String DATABASE_PER_COLLECTION_PROPERTY = "mongodb.databasePerCollection";
+  public static final boolean DATABASE_PER_COLLECTION_PROPERTY_DEFAULT = false;
+  /** MongoDB refuses database names of 64 characters or more. */
+  public static final int DATABASE_NAME_MAX = 63;
+
   /** Every mongodb.* property the binding reads. */
   public static final Set<String> PROPERTIES = Set.of(URL_PROPERTY, WriteConcernSetting.PROPERTY,
       BATCH_SIZE_PROPERTY, UPSERT_PROPERTY, STORAGE_ENGINE_PROPERTY, COLLECTION_CONFIG_PROPERTY,
-      INDEX_CONFIG_PROPERTY);
+      INDEX_CONFIG_PROPERTY, DATABASE_PER_COLLECTION_PROPERTY);
 
   private static final String URL_ACCEPTS =
       "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";
@@ -53,6 +65,7 @@ public final class MongoOptions {
   private final String storageEngine;
   private final String collectionConfig;
   private final String indexConfig;
+  private final boolean databasePerCollection;
 
   private MongoOptions(Properties props, String url) {
     // cheap checks first, so a typo is reported before anything is contacted
@@ -62,6 +75,8 @@ public final class MongoOptions {
     storageEngine = blankToNull(props.getProperty(STORAGE_ENGINE_PROPERTY));
     collectionConfig = blankToNull(props.getProperty(COLLECTION_CONFIG_PROPERTY));
     indexConfig = blankToNull(props.getProperty(INDEX_CONFIG_PROPERTY));
+    databasePerCollection = Props.getBoolean(props, DATABASE_PER_COLLECTION_PROPERTY,
+        DATABASE_PER_COLLECTION_PROPERTY_DEFAULT);
     this.url = url;
     connectionString = parseUrl(url);
     String db = connectionString.getDatabase();
@@ -178,5 +193,14 @@ public final class MongoOptions {
   /** Config string for new indexes, or null. */
   public String indexConfig() {
     return indexConfig;
+  }
+
+  public boolean databasePerCollection() {
+    return databasePerCollection;
+  }
+
+  /** The database an iibench collection lives in (see {@value #DATABASE_PER_COLLECTION_PROPERTY}). */
+  public String databaseOf(String collection) {
+    return databasePerCollection ? database + "_" + collection : database;
   }
 }

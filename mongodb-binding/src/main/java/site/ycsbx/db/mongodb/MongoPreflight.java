@@ -15,6 +15,9 @@ import org.bson.Document;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.iibench.IIBenchSettings;
+import site.ycsbx.workloads.iibench.IIBenchTable;
+import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
 /**
  * Checks the MongoDB binding's options, then the server: reachable within
@@ -25,6 +28,8 @@ import site.ycsbx.util.UserError;
 public class MongoPreflight implements Preflight {
   /** How long the check waits for a server (selection, connect, reads). */
   public static final int TIMEOUT_SECONDS = 5;
+  /** The product name of the Java wire-protocol emulator. */
+  static final String EMULATOR = "mongo-java-server";
 
   @Override
   public Set<String> propertyPrefixes() {
@@ -38,11 +43,67 @@ public class MongoPreflight implements Preflight {
 
   @Override
   public void check(Properties props, Phase phase, Fingerprint fingerprint) {
-    inspect(MongoOptions.parse(props), fingerprint);
+    MongoOptions options = MongoOptions.parse(props);
+    List<IIBenchTable> tables = iibenchTables(props);
+    checkDatabaseNames(tables, options);
+    inspect(options, tables, props, fingerprint);
+  }
+
+  /** The collections of an iibench run, or an empty list for other workloads. */
+  static List<IIBenchTable> iibenchTables(Properties props) {
+    Class<?> w;
+    try {
+      w = Class.forName(props.getProperty("workload", ""), false, MongoPreflight.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return List.of();
+    }
+    return IIBenchWorkload.class.isAssignableFrom(w) ? new IIBenchSettings(props).tables() : List.of();
+  }
+
+  /**
+   * With {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}, every iibench database name
+   * must be one MongoDB accepts, checked here so no database is created before the server
+   * refuses one.
+   */
+  static void checkDatabaseNames(List<IIBenchTable> tables, MongoOptions options) {
+    if (!options.databasePerCollection()) {
+      return;
+    }
+    for (IIBenchTable t : tables) {
+      String name = options.databaseOf(t.name());
+      if (name.length() > MongoOptions.DATABASE_NAME_MAX) {
+        throw new UserError(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY + "=true needs database " + name + " ("
+            + name.length() + " characters) but MongoDB accepts at most " + MongoOptions.DATABASE_NAME_MAX
+            + "; use a shorter database in " + MongoOptions.URL_PROPERTY + " or a shorter "
+            + IIBenchSettings.TABLE_PROPERTY);
+      }
+    }
+  }
+
+  /**
+   * Existing iibench collections must have no indexes beyond the ones asked for, unless
+   * iibench.drop=true replaces them: refused here, before any thread creates anything.
+   */
+  private static void checkExistingCollections(MongoClient client, MongoOptions options, List<IIBenchTable> tables,
+      Properties props) {
+    if (tables.isEmpty() || new IIBenchSettings(props).drop()) {
+      return;
+    }
+    for (IIBenchTable t : tables) {
+      MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
+      if (db.listCollections().filter(new Document("name", t.name())).first() == null) {
+        continue;
+      }
+      String why = MongoIIBenchStore.otherIndexes(t, db.getName() + "." + t.name(),
+          db.getCollection(t.name()).listIndexes().into(new java.util.ArrayList<>()));
+      if (why != null) {
+        throw UserError.target(why);
+      }
+    }
   }
 
   /** Contacts the server and fills the fingerprint; a {@link UserError} when it is unusable. */
-  protected void inspect(MongoOptions options, Fingerprint fp) {
+  protected void inspect(MongoOptions options, List<IIBenchTable> iibench, Properties props, Fingerprint fp) {
     String url = options.maskedUrl();
     try (MongoClient client = MongoConnection.newClient(options, b -> b
         .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
@@ -77,7 +138,7 @@ public class MongoPreflight implements Preflight {
       Object version = build.get("version");
       fp.put("server.product", product);
       fp.put("server.version", version == null ? "not reported"
-          : product.equals("mongo-java-server") ? version + " (MongoDB version emulated by mongo-java-server)" : version);
+          : product.equals(EMULATOR) ? version + " (MongoDB version emulated by mongo-java-server)" : version);
       fp.put("storage.engine", engine != null ? engine
           : StorageEngineCheck.NOT_REPORTED + (whyNoStatus == null ? "" : " (" + whyNoStatus + ")"));
       Boolean persistent = StorageEngineCheck.persistent(status);
@@ -85,6 +146,7 @@ public class MongoPreflight implements Preflight {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
+      checkExistingCollections(client, options, iibench, props);
     }
   }
 
@@ -99,6 +161,7 @@ public class MongoPreflight implements Preflight {
     fp.put(MongoOptions.STORAGE_ENGINE_PROPERTY, options.storageEngine() == null ? "not checked" : options.storageEngine());
     fp.put(MongoOptions.COLLECTION_CONFIG_PROPERTY, options.collectionConfig() == null ? "none" : options.collectionConfig());
     fp.put(MongoOptions.INDEX_CONFIG_PROPERTY, options.indexConfig() == null ? "none" : options.indexConfig());
+    fp.put(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY, options.databasePerCollection());
     fp.put("mongodb.driver", "mongodb-driver-sync " + BuildVersions.driver());
   }
 
@@ -107,7 +170,7 @@ public class MongoPreflight implements Preflight {
     Object process = status == null ? null : status.get("process");
     String p = process == null ? "" : process.toString().toLowerCase(java.util.Locale.ROOT);
     if (p.equals("java")) {
-      return "mongo-java-server";
+      return EMULATOR;
     }
     String name = build.containsKey("psmdbVersion") ? "Percona Server for MongoDB"
         : isEnterprise(build) ? "MongoDB Enterprise" : "MongoDB";

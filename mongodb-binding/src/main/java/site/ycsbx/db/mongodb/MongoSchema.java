@@ -14,7 +14,8 @@ import org.bson.conversions.Bson;
  * Creates the collections and indexes the binding's stores need, with the user's
  * storage-engine config strings ({@value MongoOptions#COLLECTION_CONFIG_PROPERTY},
  * {@value MongoOptions#INDEX_CONFIG_PROPERTY}). A collection is created only when absent, so
- * its config applies only to collections this binding creates; nothing is ever dropped.
+ * its config applies only to collections this binding creates; nothing is dropped unless a store
+ * is explicitly asked to (iibench.drop=true).
  */
 public final class MongoSchema {
   /** Engine whose options a config string is filed under when the server does not say. */
@@ -68,6 +69,17 @@ public final class MongoSchema {
       indexOptions.storageEngine(configFor(options.indexConfig()));
     }
     database.getCollection(collection).createIndex(keys, indexOptions);
+  }
+
+  /** Drops the collection (when it exists) and its indexes; only for an explicit drop request. */
+  public synchronized void drop(String name) {
+    ensured.remove(name);
+    database.getCollection(name).drop();
+  }
+
+  /** The indexes of a collection as listIndexes reports them. */
+  public java.util.List<Document> indexes(String collection) {
+    return database.getCollection(collection).listIndexes().into(new java.util.ArrayList<>());
   }
 
   private boolean exists(String name) {

@@ -39,7 +39,20 @@ final class TestServer implements AutoCloseable {
 
   /** A server whose serverStatus reports {@code storageEngine.name = engine} (null: none, as mongo-java-server). */
   TestServer(String engine) {
-    backend = new Recording(engine);
+    this(engine, 0, 0);
+  }
+
+  /**
+   * A server that answers serverStatus and collStats as a mongod with the given engine does:
+   * process "mongod", and collStats storageSize / totalIndexSize in bytes, here that many bytes
+   * per document (mongo-java-server itself reports 0 and index entry counts).
+   */
+  static TestServer posingAsMongod(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
+    return new TestServer(engine, storageBytesPerDoc, indexBytesPerDoc);
+  }
+
+  private TestServer(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
+    backend = new Recording(engine, storageBytesPerDoc, indexBytesPerDoc);
     server = new MongoServer(backend);
     server.bind("127.0.0.1", 0);
     port = server.getLocalAddress().getPort();
@@ -117,9 +130,17 @@ final class TestServer implements AutoCloseable {
     final List<Command> received = new CopyOnWriteArrayList<>();
     final List<String> passwords = new CopyOnWriteArrayList<>();
     private final String engine;
+    private final long storagePerDoc;
+    private final long indexPerDoc;
 
-    Recording(String engine) {
+    Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
+      this.storagePerDoc = storagePerDoc;
+      this.indexPerDoc = indexPerDoc;
+    }
+
+    private boolean posing() {
+      return storagePerDoc > 0 || indexPerDoc > 0;
     }
 
     @Override
@@ -128,7 +149,13 @@ final class TestServer implements AutoCloseable {
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
       }
-      return super.handleCommand(channel, database, command, query);
+      Document reply = super.handleCommand(channel, database, command, query);
+      if (posing() && command.equalsIgnoreCase("collStats")) {
+        long count = ((Number) reply.get("count")).longValue();
+        reply.put("storageSize", count * storagePerDoc);
+        reply.put("totalIndexSize", count * indexPerDoc);
+      }
+      return reply;
     }
 
     // PLAIN: one message "\0user\0password"; the login is accepted
@@ -143,6 +170,9 @@ final class TestServer implements AutoCloseable {
     @Override
     public Document getServerStatus() {
       Document status = super.getServerStatus();
+      if (posing()) {
+        status.put("process", "mongod");
+      }
       if (engine != null) {
         // the section as MongoDB 7.0 reports it
         status.put("storageEngine", new Document("name", engine).append("supportsCommittedReads", true)
