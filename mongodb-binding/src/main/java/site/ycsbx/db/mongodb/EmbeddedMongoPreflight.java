@@ -30,7 +30,14 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
           + "(" + EmbeddedServer.DIR_PROPERTY + "); remove it, or use the mongodb binding to reach a server");
     }
     List<IIBenchTable> tables = iibenchTables(props);
-    checkDatabaseNames(tables, MongoOptions.parse(props, PLACEHOLDER_URL));
+    MongoOptions options = MongoOptions.parse(props, PLACEHOLDER_URL);
+    // mongo-java-server stores nothing of a w:0 write and breaks its connections under a stream
+    // of them: a run would measure writes that never happened
+    if (!options.writeConcern().isAcknowledged()) {
+      throw new UserError(WriteConcernSetting.PROPERTY + "=unacknowledged is not supported by mongodb-embedded, which "
+          + "drops w:0 writes; use acknowledged or journaled, or the mongodb binding against a real server");
+    }
+    checkDatabaseNames(tables, options);
     EmbeddedServer.location(props);
     EmbeddedServer server = EmbeddedServer.start(props);
     inspect(MongoOptions.parse(props, server.url()), tables, props, fingerprint);

@@ -167,6 +167,14 @@ class BadInputTest {
   }
 
   @Test
+  void embeddedRefusesUnacknowledgedWritesItWouldDrop(@TempDir Path dir) {
+    Result r = JavaProcess.run(dir, 60, Main.class.getName(), "load", "mongodb-embedded", "-P",
+        JavaProcess.workload("iibench"), "-p", "mongodb.writeConcern=unacknowledged");
+    assertOneLine(r, 2, "ycsb: mongodb.writeConcern=unacknowledged is not supported by mongodb-embedded");
+    assertFalse(Files.exists(dir.resolve("ycsbx-data")), "the embedded data folder was created");
+  }
+
+  @Test
   void embeddedDirThatIsAFile(@TempDir Path dir) throws IOException {
     Path file = Files.writeString(dir.resolve("taken"), "x");
     Result r = JavaProcess.run(dir, 60, Main.class.getName(), "load", "mongodb-embedded", "-P",
