@@ -182,8 +182,28 @@ class TarballIT {
   }
 
   /**
-   * The README's first commands, word for word, in a fresh unpacked copy (the data folder they
-   * create must not disturb the other tests' copy).
+   * The README's first command, word for word, in a fresh unpacked copy: an iibench load of the
+   * workload file's 200000 rows into the embedded server, twice (the second appends).
+   */
+  @Test
+  void readmeFirstCommandLoadsIIBenchAndAppends() throws IOException {
+    Path copy = unpack(Files.createDirectories(tmp.resolve("readme-iibench")));
+    Result first = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/iibench");
+    assertEquals(0, first.exitCode(), first.all());
+    assertTrue(first.stdout().contains("[FINGERPRINT]"), first.all());
+    assertTrue(first.stdout().contains("[INSERT_TXN], Return=OK, 200"), first.all());
+    assertTrue(first.stdout().contains("[IIBENCH] inserted 200000 rows in "), first.all());
+    assertTrue(first.stderr().contains("[ERRORS] OK: 200 operations, 0 failed"), first.all());
+    Result second = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/iibench", "-p", "recordcount=3000",
+        "-p", "iibench.verify=true");
+    assertEquals(0, second.exitCode(), second.all());
+    assertTrue(second.stdout().contains("purchases_index: appending to 200000 existing rows"), second.all());
+    assertTrue(second.stdout().contains("[IIBENCH-VERIFY] purchases_index: 203000 rows, 203000 expected"), second.all());
+  }
+
+  /**
+   * YCSB's workload A, load then run, as the README shows it, in a fresh unpacked copy (the
+   * data folder they create must not disturb the other tests' copy).
    */
   @Test
   void mongodbEmbeddedLoadThenRunSeeTheSameData() throws IOException {
