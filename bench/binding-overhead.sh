@@ -26,6 +26,9 @@ done
 
 . bench/lib.sh
 
+# the ops/s of YCSB's [OVERALL] line or the raw loop's [RAW] line
+throughput() { grep -E '^\[(OVERALL|RAW)\].*Throughput' | awk -F', ' '{print $NF}' | tail -1; }
+
 ycsbx() { # target phase threads dir
   local target=$1 phase=$2 threads=$3 dir=$4 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
   case $target in
