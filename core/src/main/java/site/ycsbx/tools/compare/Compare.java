@@ -32,8 +32,19 @@ public final class Compare {
   static final String USAGE = "compare A B [--labels a,b] [--html FILE]   (A, B: sweep folders or YCSB result files)";
   /** p-value below which a throughput difference is called significant. */
   static final double ALPHA = 0.05;
-  /** Fingerprint entries that differ by design between the points of a comparison. */
-  private static final Set<String> NOT_A_DIMENSION = Set.of("threads");
+  /**
+   * Fingerprint entries that are not a dimension of the setup: the thread count differs by
+   * design between the points of a comparison, and these name where the data was put, not how it
+   * was measured (two databases on one server are one setup).
+   */
+  private static final Set<String> NOT_A_DIMENSION = Set.of("threads", "jdbc.table", "mongodb.database",
+      "mongodb.embedded.dir");
+  /** Entries that state one dimension twice: counted once, under the name they map to. */
+  private static final java.util.Map<String, String> SAME_DIMENSION = java.util.Map.of(
+      "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine");
+  /** The database part of a connection URL: a different database on the same server is the same setup. */
+  private static final java.util.regex.Pattern URL_DATABASE =
+      java.util.regex.Pattern.compile("^((?:jdbc:)?[a-z+]+://[^/?]*)/[^?]*");
 
   private Compare() {
   }
@@ -146,22 +157,36 @@ public final class Compare {
     }
     Set<String> keys = new LinkedHashSet<>(a.fingerprint.keySet());
     keys.addAll(b.fingerprint.keySet());
-    List<String> diffs = new ArrayList<>();
+    java.util.Map<String, List<String>> dimensions = new java.util.LinkedHashMap<>();
+    List<String> oneSided = new ArrayList<>();
     for (String k : keys) {
-      String va = a.fingerprint.getOrDefault(k, "(absent)");
-      String vb = b.fingerprint.getOrDefault(k, "(absent)");
-      if (!NOT_A_DIMENSION.contains(k) && !va.equals(vb)) {
-        diffs.add(k + ": " + va + " vs " + vb);
+      String va = a.fingerprint.get(k);
+      String vb = b.fingerprint.get(k);
+      if (NOT_A_DIMENSION.contains(k) || java.util.Objects.equals(va, vb)) {
+        continue;
+      }
+      if (va == null || vb == null) {
+        // a setting only one side has follows from another difference (e.g. RocksDB's own flush setting)
+        oneSided.add(k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb));
+      } else if (!withoutDatabase(va).equals(withoutDatabase(vb))) {
+        dimensions.computeIfAbsent(SAME_DIMENSION.getOrDefault(k, k), d -> new ArrayList<>())
+            .add(k + ": " + va + " vs " + vb);
       }
     }
+    String also = oneSided.isEmpty() ? "" : " (set on one side only: " + String.join("; ", oneSided) + ")";
+    List<String> diffs = dimensions.values().stream().map(l -> String.join(", ", l)).toList();
     if (diffs.isEmpty()) {
-      return "fingerprints: identical (the same setup measured twice)";
+      return "fingerprints: identical (the same setup measured twice)" + also;
     }
     if (diffs.size() == 1) {
-      return "fingerprints differ in one dimension: " + diffs.get(0);
+      return "fingerprints differ in one dimension: " + diffs.get(0) + also;
     }
     return "WARNING: the fingerprints differ in " + diffs.size() + " dimensions, so a difference below cannot be put"
-        + " down to one of them: " + String.join("; ", diffs);
+        + " down to one of them: " + String.join("; ", diffs) + also;
+  }
+
+  private static String withoutDatabase(String value) {
+    return URL_DATABASE.matcher(value).replaceFirst("$1");
   }
 
   private static double[] values(List<Side.Sample> samples, String op, ToDoubleFunction<OpStats> f) {

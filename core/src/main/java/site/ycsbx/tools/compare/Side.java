@@ -44,6 +44,13 @@ final class Side {
     this.sweep = sweep;
   }
 
+  /** A side known only by its fingerprint. */
+  static Side ofFingerprint(String label, Map<String, String> fingerprint) {
+    Side s = new Side(label, null, false);
+    s.fingerprint.putAll(fingerprint);
+    return s;
+  }
+
   static Side load(Path path, String label) {
     if (!Files.exists(path)) {
       throw new UserError(path + " does not exist; compare accepts sweep folders and YCSB result files");

@@ -256,4 +256,26 @@ class CompareTest {
   void oneResultIsNotAComparison() {
     assertBadInput("compare needs two results, got 1", "x.json");
   }
+
+  @Test
+  void engineStatedTwiceDatabaseNamesAndEngineOnlySettingsAreOneDimension() {
+    java.util.Map<String, String> inno = new java.util.LinkedHashMap<>();
+    inno.put("ycsbx.version", "0.1");
+    inno.put("storage.engine", "InnoDB");
+    inno.put("jdbc.engine", "InnoDB");
+    inno.put("db.url", "jdbc:mysql://127.0.0.1:3306/ycsbx_a?connectTimeout=5000");
+    inno.put("jdbc.table", "ycsbx_a.usertable (exists)");
+    java.util.Map<String, String> rocks = new java.util.LinkedHashMap<>(inno);
+    rocks.put("storage.engine", "ROCKSDB");
+    rocks.put("jdbc.engine", "RocksDB");
+    rocks.put("db.url", "jdbc:mysql://127.0.0.1:3306/ycsbx_b?connectTimeout=5000");
+    rocks.put("jdbc.table", "ycsbx_b.usertable (exists)");
+    rocks.put("durability.rocksdb_flush_log_at_trx_commit", "1");
+    assertEquals("fingerprints differ in one dimension: storage.engine: InnoDB vs ROCKSDB, jdbc.engine: InnoDB vs "
+        + "RocksDB (set on one side only: durability.rocksdb_flush_log_at_trx_commit: (absent) vs 1)",
+        Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks)));
+    rocks.put("db.url", "jdbc:mysql://db2:3306/ycsbx_b?connectTimeout=5000");
+    assertTrue(Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks))
+        .startsWith("WARNING: the fingerprints differ in 2 dimensions"), "another server is another dimension");
+  }
 }
