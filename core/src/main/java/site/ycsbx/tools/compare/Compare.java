@@ -42,6 +42,8 @@ public final class Compare {
   /** Entries that state one dimension twice: counted once, under the name they map to. */
   private static final java.util.Map<String, String> SAME_DIMENSION = java.util.Map.of(
       "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine");
+  /** Settings of one storage engine, reported only when that engine is in use. */
+  private static final String ENGINE_SETTING_PREFIX = "durability.";
   /** The database part of a connection URL: a different database on the same server is the same setup. */
   private static final java.util.regex.Pattern URL_DATABASE =
       java.util.regex.Pattern.compile("^((?:jdbc:)?[a-z+]+://[^/?]*)/[^?]*");
@@ -165,12 +167,12 @@ public final class Compare {
       if (NOT_A_DIMENSION.contains(k) || java.util.Objects.equals(va, vb)) {
         continue;
       }
-      if (va == null || vb == null) {
-        // a setting only one side has follows from another difference (e.g. RocksDB's own flush setting)
-        oneSided.add(k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb));
-      } else if (!withoutDatabase(va).equals(withoutDatabase(vb))) {
-        dimensions.computeIfAbsent(SAME_DIMENSION.getOrDefault(k, k), d -> new ArrayList<>())
-            .add(k + ": " + va + " vs " + vb);
+      String shown = k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb);
+      if ((va == null || vb == null) && k.startsWith(ENGINE_SETTING_PREFIX)) {
+        // a durability setting only one engine has follows from the engine (RocksDB's own flush setting)
+        oneSided.add(shown);
+      } else if (va == null || vb == null || !withoutDatabase(va).equals(withoutDatabase(vb))) {
+        dimensions.computeIfAbsent(SAME_DIMENSION.getOrDefault(k, k), d -> new ArrayList<>()).add(shown);
       }
     }
     String also = oneSided.isEmpty() ? "" : " (set on one side only: " + String.join("; ", oneSided) + ")";
