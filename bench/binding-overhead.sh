@@ -6,13 +6,16 @@
 #
 #   bench/binding-overhead.sh [--records N] [--ops N] [--repeat R] [--threads "1 4"] [--targets "mongodb-embedded innodb rocksdb"]
 #
-# Each figure is the median of R runs; YCSB-X and the raw loop alternate which goes first.
+# Each figure is the median of R runs; YCSB-X and the raw loop alternate which goes first, so
+# keep R even (a run right after the loads meets the server's background flushing). Runs are
+# long enough (default 100000 operations) that JIT warm-up, which competes with the server for
+# the same cores, does not decide the ratio.
 # MariaDB: uses the test account (ycsbx/ycsbx at 127.0.0.1:3306, scripts/setup-servers.sh) and
 # its own databases ycsbx_bench_x and ycsbx_bench_raw, recreated for every point.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-RECORDS=20000 OPS=20000 REPEAT=3 THREADS="1 4" TARGETS="mongodb-embedded innodb rocksdb"
+RECORDS=50000 OPS=100000 REPEAT=4 THREADS="1 4" TARGETS="mongodb-embedded innodb rocksdb"
 while [ $# -gt 0 ]; do
   case $1 in
     --records) RECORDS=$2; shift 2 ;;

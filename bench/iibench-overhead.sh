@@ -3,7 +3,8 @@
 # RawIIBench.java) that inserts the same rows (transactions of 1000 rows into a table with the
 # three secondary indexes) through the same driver into the same server, at 1 and 4 threads, on
 # mongodb-embedded and MariaDB InnoDB. Prints rows/s of each and the ratio YCSB-X / raw loop
-# (goal >= 0.97). Each figure is the median of R runs; the two alternate which goes first.
+# (goal >= 0.97). Each figure is the median of R runs; the two alternate which goes first (keep R
+# even).
 #
 #   bench/iibench-overhead.sh [--rows N] [--repeat R] [--threads "1 4"] [--targets "mongodb-embedded innodb"]
 #
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-ROWS=200000 REPEAT=3 THREADS="1 4" TARGETS="mongodb-embedded innodb"
+ROWS=400000 REPEAT=4 THREADS="1 4" TARGETS="mongodb-embedded innodb"
 while [ $# -gt 0 ]; do
   case $1 in
     --rows) ROWS=$2; shift 2 ;;
