@@ -282,7 +282,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     long total = insertedRows.get() + existing.values().stream().mapToLong(AtomicLong::get).sum();
     if (total < Math.max(1, settings.queryStartRows)) {
-      sleep(50);
+      sleep(5); // short: a query thread must not miss a short load
       return true;
     }
     IIBenchTable table = tables.get(ThreadLocalRandom.current().nextInt(tables.size()));
