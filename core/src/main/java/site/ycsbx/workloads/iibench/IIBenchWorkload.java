@@ -39,6 +39,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private final Map<String, AtomicLong> existing = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> acked = new ConcurrentHashMap<>();
   private volatile Rounds rounds;
+  // rows the tables held before this run, summed once the tables are prepared
+  private volatile long existingRows;
   private DiskStats disks;
   private volatile boolean serverLocal = true;
   private volatile boolean acknowledged = true;
@@ -165,6 +167,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private synchronized void startRounds() {
     if (rounds == null) {
       long before = existing.values().stream().mapToLong(AtomicLong::get).sum();
+      existingRows = before;
       rounds = new Rounds(settings.quotas(), settings.roundRows, before, serverLocal ? disks : null, System.out,
           settings.roundFile);
       rounds.start(System.nanoTime());
@@ -280,7 +283,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (insertersDone) {
       return false;
     }
-    long total = insertedRows.get() + existing.values().stream().mapToLong(AtomicLong::get).sum();
+    long total = insertedRows.get() + existingRows;
     if (total < Math.max(1, settings.queryStartRows)) {
       sleep(5); // short: a query thread must not miss a short load
       return true;
