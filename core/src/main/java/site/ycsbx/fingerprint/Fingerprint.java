@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsbx.util.Secrets;
+import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * What was measured: server product and version, storage engine, durability settings, binding
@@ -17,6 +18,10 @@ import site.ycsbx.util.Secrets;
  * so a published number carries its label. Values pass through {@link Secrets#mask}.
  */
 public final class Fingerprint {
+  /** Workload properties are recorded as {@code workload.<property>}. */
+  public static final String WORKLOAD_PREFIX = "workload.";
+  /** The workload properties (comma-separated) whose difference makes two runs different workloads. */
+  public static final String WORKLOAD_DEFINING = "workload.defining";
   private static final Fingerprint CURRENT = new Fingerprint();
   private static final AtomicBoolean PRINTED = new AtomicBoolean();
 
@@ -59,6 +64,11 @@ public final class Fingerprint {
     put("client.java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     put("binding", bindingName);
     put("workload", props.getProperty("workload", "site.ycsb.workloads.CoreWorkload"));
+    WorkloadShape shape = WorkloadShape.of(props);
+    shape.values().forEach((k, v) -> put(WORKLOAD_PREFIX + k, v));
+    if (!shape.defining().isEmpty()) {
+      put(WORKLOAD_DEFINING, String.join(",", shape.defining()));
+    }
     put("phase", Boolean.parseBoolean(props.getProperty("dotransactions", "true")) ? "run" : "load");
     put("threads", props.getProperty("threadcount", "1"));
     put("target.ops", props.getProperty("target", "unlimited"));

@@ -1,37 +1,47 @@
 package site.ycsbx.store;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 
-/** The bindings {@code bin/ycsb} knows by name. */
+/**
+ * The bindings {@code bin/ycsb} knows by name: every {@link Source} on the class path, declared
+ * in its module's {@code META-INF/services/site.ycsbx.store.Bindings$Source}. A binding module
+ * lists itself there; nothing in core names it.
+ */
 public final class Bindings {
   /** A binding name, its {@code site.ycsb.DB} class and a line for {@code --help}. */
   public record Binding(String name, String className, String description) {
   }
 
-  private static final List<Binding> ALL = List.of(
-      new Binding("basic", "site.ycsb.BasicDB", "YCSB's BasicDB: prints operations, stores nothing"),
-      new Binding("null", "site.ycsbx.db.nulldb.NullDb",
-          "discards every operation: measures the client's own cost (no server)"),
-      new Binding("mongodb", "site.ycsbx.db.mongodb.MongoDbClient",
-          "MongoDB through the official Java driver (mongodb.url)"),
-      new Binding("mongodb-embedded", "site.ycsbx.db.mongodb.EmbeddedMongoDbClient",
-          "in-process MongoDB wire-protocol server, no install (mongodb.embedded.dir)"),
-      new Binding("jdbc", "site.ycsbx.db.jdbc.JdbcClient",
-          "SQL over JDBC: MariaDB/MySQL, PostgreSQL (db.url, jdbc.engine)"));
+  /** Implemented by each binding module (found with {@link ServiceLoader}). */
+  public interface Source {
+    List<Binding> bindings();
+  }
+
+  private static volatile List<Binding> all;
 
   private Bindings() {
   }
 
+  /** Every binding on the class path, by name. */
   public static List<Binding> all() {
-    return ALL;
+    if (all == null) {
+      List<Binding> found = new ArrayList<>();
+      ServiceLoader.load(Source.class, Bindings.class.getClassLoader()).forEach(s -> found.addAll(s.bindings()));
+      found.sort(Comparator.comparing(Binding::name));
+      all = List.copyOf(found);
+    }
+    return all;
   }
 
   public static Optional<Binding> byName(String name) {
-    return ALL.stream().filter(b -> b.name().equals(name)).findFirst();
+    return all().stream().filter(b -> b.name().equals(name)).findFirst();
   }
 
   public static Optional<Binding> byClassName(String className) {
-    return ALL.stream().filter(b -> b.className().equals(className)).findFirst();
+    return all().stream().filter(b -> b.className().equals(className)).findFirst();
   }
 }

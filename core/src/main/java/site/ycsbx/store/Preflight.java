@@ -16,9 +16,11 @@ public interface Preflight extends PropertyOwner {
   /**
    * @param props the run's properties (secrets resolved through {@code Props.get})
    * @param phase what the run is about to do
+   * @param demand the store the workload takes and its family's plan ({@link StoreDemand#NONE}
+   *     for YCSB's own workloads); a binding runs the check its catalog registers for it
    * @param fingerprint filled with server product, version, engine, durability and options
    */
-  void check(Properties props, Phase phase, Fingerprint fingerprint);
+  void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint);
 
   /** Whether the Client is about to load or run transactions. */
   enum Phase {
@@ -32,7 +34,7 @@ public interface Preflight extends PropertyOwner {
   /** For bindings that have nothing to check. */
   final class None implements Preflight {
     @Override
-    public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+    public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
     }
   }
 }

@@ -30,7 +30,7 @@ public final class PreflightOnce {
           fp.putClient(props, Bindings.byClassName(db).map(Bindings.Binding::name).orElse(db));
         }
         Preflight p = instantiate(type);
-        p.check(props, Preflight.Phase.of(props), fp);
+        p.check(props, Preflight.Phase.of(props), StoreDemand.of(props), fp);
         fp.printOnce(System.out);
       } catch (UserError e) {
         failure = e;

@@ -1,7 +1,6 @@
 package site.ycsbx.store;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,10 +63,19 @@ public final class StoreRegistry {
         + (having.isEmpty() ? "none on the class path" : String.join(", ", having)));
   }
 
-  /** Whether the DB class declares the store in its {@link Provides} annotation. */
+  /** Whether the DB class's {@link Provides} catalog has the store. */
   public static boolean provides(String dbClassName, Class<?> storeType) {
     Provides p = providesOf(dbClassName);
-    return p != null && Arrays.asList(p.stores()).contains(storeType);
+    return p != null && catalog(p).storeTypes().contains(storeType);
+  }
+
+  /** A new instance of the catalog a binding names in its {@link Provides}. */
+  public static StoreCatalog<?, ?> catalog(Provides p) {
+    try {
+      return p.stores().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("store catalog " + p.stores().getName() + " cannot be created", e);
+    }
   }
 
   /** The annotation of a DB class, or null when it has none or is not on the class path. */

@@ -31,7 +31,7 @@ public final class Main {
   /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
   public static final int EXIT_RUN_FAILED = 1;
 
-  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads)";
+  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), probe (smoke test of a binding)";
 
   /** Properties of YCSB-X's own launcher and exporter. */
   private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
@@ -164,6 +164,9 @@ public final class Main {
     }
     if (!(w instanceof Workload)) {
       throw new UserError("workload class " + workloadClass + " is not a site.ycsb.Workload");
+    }
+    if (w instanceof site.ycsb.workloads.CoreWorkload) {
+      PropertyCheck.checkProportions(props);
     }
     if (w instanceof Validating) {
       ((Validating) w).validate(props);

@@ -8,17 +8,87 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.commons.text.similarity.LevenshteinDistance;
+import site.ycsb.Client;
+import site.ycsb.Workload;
+import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.PropertyOwner;
+import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 
-/** Refuses properties under an owner's prefix that the owner does not read. */
+/**
+ * Refuses properties under an owner's prefix that the owner does not read, near misses of
+ * YCSB's own property names (a typo in {@code recordcount} silently runs with the default), and
+ * proportions no mix can have.
+ */
 final class PropertyCheck {
   private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(4);
+  /** YCSB 0.17's Client, measurement and CoreWorkload properties. */
+  static final Set<String> YCSB_PROPERTIES = Set.of(
+      Client.RECORD_COUNT_PROPERTY, Client.OPERATION_COUNT_PROPERTY, Client.THREAD_COUNT_PROPERTY,
+      Client.TARGET_PROPERTY, Client.WORKLOAD_PROPERTY, Client.DB_PROPERTY, Client.EXPORTER_PROPERTY,
+      Client.EXPORT_FILE_PROPERTY, Client.MAX_EXECUTION_TIME, Client.DO_TRANSACTIONS_PROPERTY, Client.STATUS_PROPERTY,
+      Client.LABEL_PROPERTY, Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY,
+      "measurementtype", "measurement.interval", "measurement.trackjvm", "histogram.buckets", "timeseries.granularity",
+      "hdrhistogram.percentiles", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "status.interval",
+      CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY,
+      CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY,
+      CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, CoreWorkload.READ_ALL_FIELDS_PROPERTY,
+      CoreWorkload.WRITE_ALL_FIELDS_PROPERTY, CoreWorkload.DATA_INTEGRITY_PROPERTY,
+      CoreWorkload.READ_PROPORTION_PROPERTY, CoreWorkload.UPDATE_PROPORTION_PROPERTY,
+      CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.SCAN_PROPORTION_PROPERTY,
+      CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
+      CoreWorkload.ZERO_PADDING_PROPERTY, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY,
+      CoreWorkload.SCAN_LENGTH_DISTRIBUTION_PROPERTY, CoreWorkload.INSERT_ORDER_PROPERTY,
+      CoreWorkload.HOTSPOT_DATA_FRACTION, CoreWorkload.HOTSPOT_OPN_FRACTION, CoreWorkload.INSERTION_RETRY_LIMIT,
+      CoreWorkload.INSERTION_RETRY_INTERVAL, CoreWorkload.FIELD_NAME_PREFIX);
+  private static final List<String> PROPORTIONS = List.of(CoreWorkload.READ_PROPORTION_PROPERTY,
+      CoreWorkload.UPDATE_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY,
+      CoreWorkload.SCAN_PROPORTION_PROPERTY, CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY);
 
   private PropertyCheck() {
   }
 
   static void check(Properties props, List<PropertyOwner> owners) {
+    checkOwned(props, owners);
+    checkNearMisses(props, owners);
+  }
+
+  /**
+   * A property nobody reads that is one or two letters from one of YCSB's ({@code recordcont})
+   * is a typo: YCSB would run with the default and say nothing.
+   */
+  private static void checkNearMisses(Properties props, List<PropertyOwner> owners) {
+    for (String key : new TreeSet<>(props.stringPropertyNames())) {
+      if (YCSB_PROPERTIES.contains(key) || owners.stream().anyMatch(o -> o.knownProperties().contains(key)
+          || o.propertyPrefixes().stream().anyMatch(key::startsWith))) {
+        continue;
+      }
+      int allowed = key.length() <= 8 ? 1 : 2;
+      String hint = suggestion(key, YCSB_PROPERTIES);
+      if (hint != null && distance(key, hint) <= allowed) {
+        throw new UserError("unknown property " + key + " (did you mean " + hint + "?): YCSB would ignore it and run"
+            + " with the default of " + hint);
+      }
+    }
+  }
+
+  /** A proportion is a share of the operations: from 0 to 1, and a run needs at least one above 0. */
+  static void checkProportions(Properties props) {
+    double sum = 0;
+    for (String key : PROPORTIONS) {
+      if (props.getProperty(key) != null) {
+        sum += Props.getDouble(props, key, 0, 0, 1);
+      }
+    }
+    boolean run = Boolean.parseBoolean(props.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
+    boolean allSet = PROPORTIONS.stream().allMatch(k -> props.getProperty(k) != null);
+    if (run && allSet && sum <= 0) {
+      throw new UserError("every operation proportion is 0 (" + String.join(", ", PROPORTIONS)
+          + "): a run needs at least one above 0");
+    }
+  }
+
+  private static void checkOwned(Properties props, List<PropertyOwner> owners) {
     for (String key : new TreeSet<>(props.stringPropertyNames())) {
       for (PropertyOwner owner : owners) {
         String prefix = owner.propertyPrefixes().stream().filter(key::startsWith).findFirst().orElse(null);

@@ -1,6 +1,5 @@
 package site.ycsbx.util;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -68,20 +67,6 @@ public final class Props {
       default:
         throw new UserError(key + "=" + s + " is not a boolean; " + key + " accepts true or false");
     }
-  }
-
-  /** One of the accepted words, case-insensitive; returned as written in {@code accepted}. */
-  public static String getChoice(Properties p, String key, String def, String... accepted) {
-    String s = p.getProperty(key);
-    if (s == null || s.isBlank()) {
-      return def;
-    }
-    for (String a : accepted) {
-      if (a.equalsIgnoreCase(s.trim())) {
-        return a;
-      }
-    }
-    throw new UserError(key + "=" + s + " is not accepted; " + key + " accepts " + String.join(", ", Arrays.asList(accepted)));
   }
 
   private static String range(long min, long max) {

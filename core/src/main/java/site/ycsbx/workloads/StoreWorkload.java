@@ -1,21 +1,39 @@
 package site.ycsbx.workloads;
 
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
+import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.UserError;
 
 /**
- * Base of workloads that talk to a store rather than to YCSB's key/value DB API: checks in
- * {@code init()} (before any thread starts) that the binding has the store, and hands each
- * thread the store its binding registered in {@code DB.init()}.
+ * Base of workloads that talk to a store rather than to YCSB's key/value DB API. It
+ * <ul>
+ * <li>checks in {@code init()}, before any thread starts, that the binding has the store;</li>
+ * <li>tells a binding's preflight what the run will ask ({@link #demand});</li>
+ * <li>prepares the schema once: the first {@link #preparingThreads()} client threads each
+ * prepare their part, every thread waits for all of them, and a failure reaches every thread;</li>
+ * <li>times every store call the same way ({@link #timed}).</li>
+ * </ul>
  *
  * @param <S> the store interface
  */
-public abstract class StoreWorkload<S> extends Workload implements Validating {
+public abstract class StoreWorkload<S> extends Workload implements Validating, StoreDemand.Source {
+  // a schema on billions of existing rows (index checks, pre-split chunks) can take a while
+  private static final long PREPARE_TIMEOUT_SECONDS = 3600;
+
   private final Class<S> storeType;
   private final String name;
+  private OpTimer timer;
+  private CountDownLatch prepared;
+  private volatile String prepareFailure;
 
   protected StoreWorkload(Class<S> storeType, String name) {
     this.storeType = storeType;
@@ -28,6 +46,18 @@ public abstract class StoreWorkload<S> extends Workload implements Validating {
     StoreRegistry.requireProvided(props, storeType, name);
   }
 
+  /** The store this workload takes and its family's plan, for the binding's preflight. */
+  @Override
+  public final StoreDemand demand(Properties props) {
+    validate(props);
+    return new StoreDemand(storeType, plan(props));
+  }
+
+  /** The family's plan (tables, batch sizes, drop) for the binding's checks; null when none. */
+  protected Object plan(Properties props) {
+    return null;
+  }
+
   @Override
   public void init(Properties props) throws WorkloadException {
     try {
@@ -35,17 +65,97 @@ public abstract class StoreWorkload<S> extends Workload implements Validating {
     } catch (UserError e) {
       throw new WorkloadException(e.getMessage());
     }
+    timer = new OpTimer(); // after the Client has configured YCSB's Measurements
     setUp(props);
   }
 
   /** Reads the validated properties; called once before the threads start. */
   protected abstract void setUp(Properties props) throws WorkloadException;
 
-  @Override
-  public final Object initThread(Properties props, int threadId, int threadCount) throws WorkloadException {
-    return newThreadState(StoreRegistry.take(storeType), threadId, threadCount);
+  /** How many client threads (0..n-1) prepare a part of the schema; 1 by default. */
+  protected int preparingThreads() {
+    return 1;
   }
 
-  /** The per-thread state YCSB passes back to doInsert/doTransaction. */
+  /**
+   * Creates this thread's part of the schema when absent (tables, indexes, shards); never
+   * drops unless the user asked. Runs on client threads 0..{@link #preparingThreads()}-1.
+   */
+  protected void prepare(S store, int threadId) throws StoreException {
+  }
+
+  /** What thread {@code threadId} prepares, for the message when it fails. */
+  protected String preparedBy(int threadId) {
+    return "the schema";
+  }
+
+  @Override
+  public final Object initThread(Properties props, int threadId, int threadCount) throws WorkloadException {
+    S store = StoreRegistry.take(storeType);
+    CountDownLatch latch = latch(threadCount);
+    if (threadId < Math.min(preparingThreads(), threadCount)) {
+      try {
+        prepare(store, threadId);
+      } catch (StoreException | RuntimeException e) {
+        prepareFailure = "cannot prepare " + preparedBy(threadId) + ": " + message(e);
+      } finally {
+        latch.countDown();
+      }
+    }
+    try {
+      if (!latch.await(PREPARE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        throw new WorkloadException(name + ": schema not prepared within " + PREPARE_TIMEOUT_SECONDS + " s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new WorkloadException(name + ": interrupted while preparing the schema");
+    }
+    if (prepareFailure != null) {
+      throw new WorkloadException(name + ": " + prepareFailure);
+    }
+    return newThreadState(store, threadId, threadCount);
+  }
+
+  private synchronized CountDownLatch latch(int threadCount) {
+    if (prepared == null) {
+      prepared = new CountDownLatch(Math.max(1, Math.min(preparingThreads(), threadCount)));
+    }
+    return prepared;
+  }
+
+  /** The per-thread state YCSB passes back to doInsert/doTransaction; the schema is ready. */
   protected abstract Object newThreadState(S store, int threadId, int threadCount) throws WorkloadException;
+
+  /** A store call to time. */
+  @FunctionalInterface
+  protected interface StoreCall {
+    void run() throws StoreException;
+  }
+
+  /**
+   * Runs one store call as operation {@code op}: from the intended start under {@code -target},
+   * recorded in YCSB's Measurements as DBWrapper records a DB call, a failure logged once
+   * ({@link ErrorLog}) and counted under the status the store gave (ERROR for an unexpected
+   * exception). Never throws.
+   */
+  protected final Status timed(String op, StoreCall call) {
+    long intended = timer.intendedStartNanos();
+    long start = System.nanoTime();
+    Status status = Status.OK;
+    try {
+      call.run();
+    } catch (StoreException e) {
+      status = e.status();
+      ErrorLog.report(op, e.getMessage());
+    } catch (RuntimeException e) {
+      status = Status.ERROR;
+      ErrorLog.report(op, message(e));
+    }
+    timer.record(op, status, intended, start, System.nanoTime());
+    return status;
+  }
+
+  private static String message(Exception e) {
+    return e.getMessage() != null ? e.getMessage() : e.toString();
+  }
 }

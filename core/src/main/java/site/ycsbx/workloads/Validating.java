@@ -11,4 +11,9 @@ import site.ycsbx.util.PropertyOwner;
 public interface Validating extends PropertyOwner {
   /** Throws {@link site.ycsbx.util.UserError} naming the property and what it accepts. */
   void validate(Properties props);
+
+  /** The properties that shape the work, with the values used, for the fingerprint. */
+  default WorkloadShape shape(Properties props) {
+    return new WorkloadShape();
+  }
 }

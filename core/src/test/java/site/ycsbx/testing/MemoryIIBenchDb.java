@@ -6,25 +6,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
-import site.ycsbx.store.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreException;
-import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.iibench.IIBenchTable;
-import site.ycsbx.workloads.iibench.QueryRow;
-import site.ycsbx.workloads.iibench.QueryStart;
-import site.ycsbx.workloads.iibench.RowBatch;
-import site.ycsbx.workloads.iibench.SizeReport;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.iibench.QueryRow;
+import site.ycsbx.store.iibench.QueryStart;
+import site.ycsbx.store.iibench.RowBatch;
+import site.ycsbx.store.SizeReport;
 
 /**
  * A binding for core's own iibench tests: tables in this JVM's memory, sized at 40 bytes a row.
  * {@code memory.seedrows=N} makes every table start with N rows (to test appending);
  * {@code memory.failevery=N} fails every N-th insert.
  */
-@Provides(stores = IIBenchStore.class, preflight = MemoryProbeDb.Check.class)
+@Provides(stores = MemoryIIBenchDb.Stores.class, preflight = MemoryProbeDb.Check.class)
 public class MemoryIIBenchDb extends MemoryProbeDb {
   private static final Map<String, ConcurrentSkipListSet<QueryRow>> TABLES = new ConcurrentHashMap<>();
   private static final Map<String, Long> EXTRA = new ConcurrentHashMap<>();
@@ -40,11 +40,34 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
     }
     long seedRows = Props.getLong(props, "memory.seedrows", 0, 0, Long.MAX_VALUE);
     long failEvery = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
-    StoreRegistry.offer(IIBenchStore.class, new IIBenchStore() {
+    new Stores().offer(new long[] {seedRows, failEvery});
+  }
+
+  /** The memory binding's families: the iibench store, on {seed rows, fail every}. */
+  public static final class Stores extends StoreCatalog<long[], Void> {
+    public Stores() {
+      super(List.of(Family.of(IIBenchStore.class, o -> store(o[0], o[1]), null)));
+    }
+  }
+
+  private static IIBenchStore store(long seedRows, long failEvery) {
+    return new IIBenchStore() {
       private long inserts;
 
       @Override
-      public synchronized long prepare(IIBenchTable table, boolean drop) {
+      public long prepare(IIBenchTable table, boolean drop) throws StoreException {
+        synchronized (TABLES) {
+          return prepareLocked(table, drop);
+        }
+      }
+
+      private long prepareLocked(IIBenchTable table, boolean drop) throws StoreException {
+        Integer had = INDEXES.get(table.name());
+        if (!drop && had != null && had > table.indexes()) {
+          throw new StoreException("table " + table.name() + " has " + had + " secondary indexes, not the "
+              + table.indexes() + " of " + IIBenchStore.INDEXES_PROPERTY + "=" + table.indexes() + "; "
+              + IIBenchStore.DROP_PROPERTY + "=true drops it first");
+        }
         if (drop || !TABLES.containsKey(table.name())) {
           TABLES.put(table.name(), new ConcurrentSkipListSet<>());
           EXTRA.put(table.name(), drop ? 0L : seedRows);
@@ -94,7 +117,7 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
       public boolean serverIsLocal() {
         return true;
       }
-    });
+    };
   }
 
   /** Secondary index count of a table, for tests (the memory store keeps one ordered index). */

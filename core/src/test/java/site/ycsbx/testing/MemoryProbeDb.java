@@ -10,8 +10,10 @@ import site.ycsb.Status;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
-import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreCatalog;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.Props;
@@ -22,7 +24,7 @@ import site.ycsbx.util.UserError;
  * {@code memory.failevery=N} makes every N-th put fail; {@code memory.password} is resolved
  * through {@link Props#get} and only its length reaches the fingerprint.
  */
-@Provides(stores = ProbeStore.class, preflight = MemoryProbeDb.Check.class)
+@Provides(stores = MemoryProbeDb.Stores.class, preflight = MemoryProbeDb.Check.class)
 public class MemoryProbeDb extends DB {
   private static final Map<Long, Long> ROWS = new ConcurrentHashMap<>();
 
@@ -34,7 +36,7 @@ public class MemoryProbeDb extends DB {
   /** Validates options; reports the password length to prove the real value arrived. */
   public static final class Check implements Preflight {
     @Override
-    public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+    public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
       long every = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
       if (props.containsKey("memory.unreachable")) {
         throw UserError.target("cannot reach memory server " + site.ycsbx.util.Secrets.maskUrl(Props.get(props, "memory.unreachable", "")));
@@ -55,7 +57,18 @@ public class MemoryProbeDb extends DB {
       throw new DBException(e.getMessage());
     }
     long failEvery = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
-    StoreRegistry.offer(ProbeStore.class, new ProbeStore() {
+    new Stores().offer(failEvery);
+  }
+
+  /** The memory binding's families: the probe store, failing every N-th put (0: never). */
+  public static final class Stores extends StoreCatalog<Long, Void> {
+    public Stores() {
+      super(java.util.List.of(Family.of(ProbeStore.class, MemoryProbeDb::store, null)));
+    }
+  }
+
+  private static ProbeStore store(long failEvery) {
+    return new ProbeStore() {
       private long puts;
 
       @Override
@@ -79,7 +92,7 @@ public class MemoryProbeDb extends DB {
       public long count() {
         return ROWS.size();
       }
-    });
+    };
   }
 
   @Override

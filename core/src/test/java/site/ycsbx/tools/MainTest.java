@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.store.Bindings;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryProbeDb;
@@ -33,8 +35,9 @@ class MainTest {
 
   @Test
   void unknownBindingNamesTheBindings() {
+    // core's class path has core's bindings and the test bindings its test resources declare
     assertOneLineError(JavaProcess.run(MAIN, "load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
-        "unknown binding 'mangodb'; bindings: basic, null, mongodb, mongodb-embedded, jdbc");
+        "unknown binding 'mangodb'; bindings: basic, memory, memory-iibench, null");
   }
 
   @Test
@@ -126,9 +129,50 @@ class MainTest {
   void helpListsCommandsBindingsAndWorkloads() {
     Result r = JavaProcess.run(MAIN, "--help");
     assertEquals(0, r.exitCode());
-    for (String s : List.of("load", "run", "shell", "mongodb-embedded", "jdbc", "workloada", "-threads")) {
+    for (String s : List.of("load", "run", "shell", "workloada", "iibench", "probe", "-threads")) {
       assertTrue(r.stdout().contains(s), s);
     }
+    for (Bindings.Binding b : Bindings.all()) {
+      assertTrue(r.stdout().matches("(?s).*\\n  " + Pattern.quote(b.name()) + " +" + Pattern.quote(b.description()) + "\\n.*"),
+          "--help lists binding " + b.name() + ":\n" + r.stdout());
+    }
+    assertEquals(List.of("basic", "memory", "memory-iibench", "null"), Bindings.all().stream().map(Bindings.Binding::name).toList(),
+        "bindings found through META-INF/services, by name");
+  }
+
+  @Test
+  void aMisspeltYcsbPropertyIsRefusedNotIgnored() {
+    // YCSB would load the default 1000 records and say nothing
+    assertOneLineError(JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "recordcont=5000"), 2, "unknown property recordcont (did you mean recordcount?)");
+    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "requestdistrbution=uniform"), 2, "unknown property requestdistrbution (did you mean requestdistribution?)");
+  }
+
+  @Test
+  void anImpossibleProportionIsRefused() {
+    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "readproportion=1.5"), 2, "readproportion=1.5 is out of range; readproportion accepts 0.0 to 1.0");
+    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "updateproportion=-0.1"), 2, "updateproportion=-0.1 is out of range");
+    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "readproportion=0", "-p", "updateproportion=0", "-p", "insertproportion=0", "-p", "scanproportion=0",
+        "-p", "readmodifywriteproportion=0"), 2, "every operation proportion is 0");
+  }
+
+  @Test
+  void propertiesOfOtherBindingsAndToolsStillPass() {
+    // a property nobody here reads but far from YCSB's names is another binding's or tool's
+    Result r = JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=20",
+        "-p", "hbase.zookeeper.quorum=zk1", "-p", "cassandra.readconsistencylevel=ONE");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  @Test
+  void aBindingDeclaredInServicesRunsByName() {
+    Result r = JavaProcess.run(MAIN, "load", "memory", "-P", JavaProcess.workload("probe"), "-p", "recordcount=50");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("[PROBE_PUT], Return=OK, 50"), r.stdout());
   }
 
   @Test

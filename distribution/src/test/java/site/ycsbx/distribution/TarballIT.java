@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.store.Bindings;
 import site.ycsbx.distribution.Shell.Result;
 
 /**
@@ -27,8 +28,11 @@ import site.ycsbx.distribution.Shell.Result;
  * that has java but no Maven, through the real bin/ycsb.
  */
 class TarballIT {
-  /** The bindings the tarball must have (issue 2); more may come. */
-  private static final List<String> BINDINGS = List.of("basic", "mongodb", "mongodb-embedded", "jdbc");
+  /**
+   * The bindings the modules declare (META-INF/services), as this test's class path, built
+   * from the same modules as the tarball, finds them: the tarball must offer each one.
+   */
+  private static final List<String> BINDINGS = Bindings.all().stream().map(Bindings.Binding::name).toList();
 
   @TempDir
   static Path tmp;
@@ -120,6 +124,16 @@ class TarballIT {
         "ycsbx-jdbc-binding-" + version + ".jar", "core-0.17.0.jar")) {
       assertTrue(lib.contains(jar), jar + " missing from lib/: " + lib);
     }
+  }
+
+  @Test
+  void everyShippedModuleDeclaresItsBindings() {
+    // a module whose services file went missing would drop its bindings from the list above too
+    for (String module : List.of("site.ycsbx.db.nulldb.", "site.ycsbx.db.mongodb.", "site.ycsbx.db.jdbc.")) {
+      assertTrue(Bindings.all().stream().anyMatch(b -> b.className().startsWith(module)),
+          "no binding declared by " + module + "*: " + Bindings.all());
+    }
+    assertTrue(BINDINGS.containsAll(List.of("basic", "null", "mongodb", "mongodb-embedded", "jdbc")), BINDINGS.toString());
   }
 
   @Test

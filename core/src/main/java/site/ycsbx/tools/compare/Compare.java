@@ -14,17 +14,20 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.apache.commons.math3.stat.inference.TTest;
+import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.tools.sweep.Charts;
 import site.ycsbx.tools.sweep.OpStats;
 import site.ycsbx.util.UserError;
 
 /**
  * {@code ycsb compare A B [--labels a,b] [--html FILE]}: two sweeps or results side by side,
- * per thread count and operation: throughput, p95, p99 and the ratio B/A. With repeats (two or
- * more runs per thread count on both sides) Welch's t-test says whether the throughput
- * difference is significant, and the spread is shown. When the fingerprints differ in more
+ * per thread count and operation: throughput, p95, p99 and the ratio B/A. With repeats the
+ * spread is shown; with {@value #MIN_RUNS_FOR_TEST} or more runs per thread count on both sides,
+ * Welch's t-test says whether the throughput difference is significant, beside a 95% confidence
+ * interval of B/A (with fewer, a line says how many runs a claim needs). When the fingerprints differ in more
  * than one dimension the first line says so: the difference then cannot be put down to one
  * cause.
  */
@@ -33,15 +36,22 @@ public final class Compare {
   /** p-value below which a throughput difference is called significant. */
   static final double ALPHA = 0.05;
   /**
+   * Runs a side needs before a significance test is shown: with two runs a side Welch's test has
+   * one or two degrees of freedom and almost no power, so it calls a 2x difference "not
+   * significant" (seen: B/A 0.45-0.56 at every thread count, "not significant" on every row).
+   */
+  static final int MIN_RUNS_FOR_TEST = 3;
+  /**
    * Fingerprint entries that are not a dimension of the setup: the thread count differs by
    * design between the points of a comparison, and these name where the data was put, not how it
    * was measured (two databases on one server are one setup).
    */
   private static final Set<String> NOT_A_DIMENSION = Set.of("threads", "jdbc.table", "mongodb.database",
-      "mongodb.embedded.dir");
+      "mongodb.embedded.dir", Fingerprint.WORKLOAD_DEFINING);
   /** Entries that state one dimension twice: counted once, under the name they map to. */
   private static final java.util.Map<String, String> SAME_DIMENSION = java.util.Map.of(
       "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine");
+  private static final String ENGINE = "storage.engine";
   /** Settings of one storage engine, reported only when that engine is in use. */
   private static final String ENGINE_SETTING_PREFIX = "durability.";
   /** The database part of a connection URL: a different database on the same server is the same setup. */
@@ -132,6 +142,30 @@ public final class Compare {
       throw new UserError(String.format("%s has operations %s, %s has %s: results of different workloads cannot be compared",
           a.label, a.operations(), b.label, b.operations()));
     }
+    List<String> differ = new ArrayList<>();
+    for (String property : definingProperties(a, b)) {
+      String va = a.fingerprint.get(Fingerprint.WORKLOAD_PREFIX + property);
+      String vb = b.fingerprint.get(Fingerprint.WORKLOAD_PREFIX + property);
+      if (va != null && vb != null && !va.equals(vb)) {
+        differ.add(property + " " + va + " vs " + vb);
+      }
+    }
+    if (!differ.isEmpty()) {
+      throw new UserError(String.format("%s and %s ran different workloads (%s, %s first): results of different"
+          + " workloads cannot be compared", a.label, b.label, String.join(", ", differ), a.label));
+    }
+  }
+
+  /** The workload properties either side's fingerprint names as defining its workload. */
+  private static Set<String> definingProperties(Side a, Side b) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Side s : List.of(a, b)) {
+      String d = s.fingerprint.get(Fingerprint.WORKLOAD_DEFINING);
+      if (d != null && !d.isBlank()) {
+        out.addAll(List.of(d.split(",")));
+      }
+    }
+    return out;
   }
 
   /** Thread counts to put side by side: those both have, or the single run of each. */
@@ -153,24 +187,37 @@ public final class Compare {
   /** The first line: which fingerprint dimensions differ, and a warning when more than one does. */
   static String fingerprintLine(Side a, Side b) {
     if (!a.hasFingerprint() || !b.hasFingerprint()) {
-      String which = !a.hasFingerprint() && !b.hasFingerprint() ? "neither side has" : (!a.hasFingerprint() ? a.label
-          : b.label) + " has";
-      return "note: " + which + " a fingerprint (stock YCSB output): what differs between the two runs is not recorded";
+      String which = !a.hasFingerprint() && !b.hasFingerprint() ? "neither side has a" : (!a.hasFingerprint() ? a.label
+          : b.label) + " has no";
+      return "note: " + which + " fingerprint (stock YCSB output with a stock binding): what differs between the two"
+          + " runs is not recorded";
     }
-    Set<String> keys = new LinkedHashSet<>(a.fingerprint.keySet());
-    keys.addAll(b.fingerprint.keySet());
+    // workload properties first: a different record count explains a difference before any server setting does
+    List<String> keys = new ArrayList<>();
+    for (Side s : List.of(a, b)) {
+      s.fingerprint.keySet().stream().filter(k -> k.startsWith(Fingerprint.WORKLOAD_PREFIX) && !keys.contains(k))
+          .forEach(keys::add);
+    }
+    for (Side s : List.of(a, b)) {
+      s.fingerprint.keySet().stream().filter(k -> !keys.contains(k)).forEach(keys::add);
+    }
+    boolean sameEngine = sameValue(engineName(a.fingerprint.get(ENGINE)), engineName(b.fingerprint.get(ENGINE)));
     java.util.Map<String, List<String>> dimensions = new java.util.LinkedHashMap<>();
     List<String> oneSided = new ArrayList<>();
     for (String k : keys) {
       String va = a.fingerprint.get(k);
       String vb = b.fingerprint.get(k);
-      if (NOT_A_DIMENSION.contains(k) || java.util.Objects.equals(va, vb)) {
+      if (NOT_A_DIMENSION.contains(k) || sameValue(va, vb) || k.equals(ENGINE) && sameEngine) {
         continue;
+      }
+      if (sameEngine && SAME_DIMENSION.containsKey(k)) {
+        continue; // "InnoDB" vs "server default" when both ran InnoDB: the option restates the engine
       }
       String shown = k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb);
       if ((va == null || vb == null) && k.startsWith(ENGINE_SETTING_PREFIX)) {
-        // a durability setting only one engine has follows from the engine (RocksDB's own flush setting)
-        oneSided.add(shown);
+        if (sameEngine) {
+          oneSided.add(shown);
+        } // else the setting of the other engine follows from the engine (RocksDB's own flush setting)
       } else if (va == null || vb == null || !withoutDatabase(va).equals(withoutDatabase(vb))) {
         dimensions.computeIfAbsent(SAME_DIMENSION.getOrDefault(k, k), d -> new ArrayList<>()).add(shown);
       }
@@ -185,6 +232,16 @@ public final class Compare {
     }
     return "WARNING: the fingerprints differ in " + diffs.size() + " dimensions, so a difference below cannot be put"
         + " down to one of them: " + String.join("; ", diffs) + also;
+  }
+
+  /** "mmapv1 (implied by version 2.6.12)" is the engine mmapv1: how it was learnt is not a difference. */
+  private static String engineName(String value) {
+    return value == null ? null : value.replaceFirst(" \\(.*\\)$", "");
+  }
+
+  /** Equal as the servers mean them: an engine named ROCKSDB by one and RocksDB by the other is one engine. */
+  private static boolean sameValue(String a, String b) {
+    return a == null ? b == null : b != null && (a.equals(b) || a.equalsIgnoreCase(b) && a.matches("[A-Za-z0-9_ ]+"));
   }
 
   private static String withoutDatabase(String value) {
@@ -230,17 +287,60 @@ public final class Compare {
     return String.format(Locale.ROOT, "±%.0f", s.getStandardDeviation());
   }
 
-  /** Welch's two-sided t-test on the throughputs of the repeats. */
+  /**
+   * Welch's two-sided t-test on the throughputs of the repeats, and the 95% confidence interval
+   * of B/A; "-" with fewer than {@value #MIN_RUNS_FOR_TEST} runs on either side.
+   */
   static String significance(double[] a, double[] b) {
-    if (a.length < 2 || b.length < 2) {
+    if (a.length < MIN_RUNS_FOR_TEST || b.length < MIN_RUNS_FOR_TEST) {
       return "-";
     }
     double p = new TTest().tTest(a, b);
+    String interval = ratioInterval(a, b);
     if (Double.isNaN(p)) {
       // both sides without any spread: identical values are not different, others are
-      return mean(a) == mean(b) ? "no difference (no spread)" : "significant (no spread on either side)";
+      return (mean(a) == mean(b) ? "no difference (no spread)" : "significant (no spread on either side)")
+          + "  " + interval;
     }
-    return String.format(Locale.ROOT, "p=%.3f%s", p, p < ALPHA ? " significant" : " not significant");
+    return String.format(Locale.ROOT, "p=%.3f%s  %s", p, p < ALPHA ? " significant" : " not significant", interval);
+  }
+
+  /**
+   * 95% confidence interval of the ratio B/A of the (geometric) mean throughputs: Welch's
+   * interval for the difference of the mean logarithms, exponentiated, so it is the interval of a
+   * ratio rather than of a difference and stays positive.
+   */
+  static String ratioInterval(double[] a, double[] b) {
+    SummaryStatistics la = logs(a);
+    SummaryStatistics lb = logs(b);
+    double diff = lb.getMean() - la.getMean();
+    double va = la.getVariance() / la.getN();
+    double vb = lb.getVariance() / lb.getN();
+    double se = Math.sqrt(va + vb);
+    double half = 0;
+    if (se > 0) {
+      double df = (va + vb) * (va + vb) / (va * va / (la.getN() - 1) + vb * vb / (lb.getN() - 1));
+      half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * se;
+    }
+    return String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(diff - half), Math.exp(diff + half));
+  }
+
+  private static SummaryStatistics logs(double[] v) {
+    SummaryStatistics s = new SummaryStatistics();
+    for (double d : v) {
+      s.addValue(Math.log(d));
+    }
+    return s;
+  }
+
+  /** Why no significance column is shown, when repeats exist but are too few for a test. */
+  static String tooFewRunsLine(Side a, Side b, List<int[]> pairs) {
+    int fewestA = pairs.stream().mapToInt(p -> a.at(p[0]).size()).min().orElse(0);
+    int fewestB = pairs.stream().mapToInt(p -> b.at(p[1]).size()).min().orElse(0);
+    return String.format(Locale.ROOT, "no significance test: %s has %d and %s %d run%s at a thread count; Welch's"
+        + " test on fewer than %d runs a side has almost no power, so a claim that A and B differ needs"
+        + " %d or more runs a side (sweep --repeat %d)%n", a.label, fewestA, b.label, fewestB,
+        fewestB == 1 ? "" : "s", MIN_RUNS_FOR_TEST, MIN_RUNS_FOR_TEST, MIN_RUNS_FOR_TEST);
   }
 
   private static String ratio(double a, double b) {
@@ -265,11 +365,13 @@ public final class Compare {
 
   static String table(Side a, Side b, List<int[]> pairs) {
     boolean repeats = pairs.stream().anyMatch(p -> a.at(p[0]).size() > 1 || b.at(p[1]).size() > 1);
+    boolean testable = pairs.stream()
+        .allMatch(p -> a.at(p[0]).size() >= MIN_RUNS_FOR_TEST && b.at(p[1]).size() >= MIN_RUNS_FOR_TEST);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%8s %-18s %12s%s %12s%s %6s %9s %9s %6s %9s %9s %6s%s%n", "threads",
         "operation", "A ops/s", repeats ? String.format("%9s", "spread") : "", "B ops/s",
         repeats ? String.format("%9s", "spread") : "", "B/A", "A p95 ms", "B p95 ms", "B/A", "A p99 ms",
-        "B p99 ms", "B/A", repeats ? "  Welch t-test (ops/s)" : ""));
+        "B p99 ms", "B/A", testable ? "  Welch t-test (ops/s), 95% CI of B/A" : ""));
     List<String> ops = new ArrayList<>();
     ops.add("OVERALL");
     ops.addAll(a.operations());
@@ -288,10 +390,13 @@ public final class Compare {
             threads, op, mean(ta), repeats ? String.format("%9s", spread(ta)) : "",
             mean(tb), repeats ? String.format("%9s", spread(tb)) : "", ratio(mean(ta), mean(tb)), ms(p95a), ms(p95b),
             ratio(p95a, p95b), ms(p99a), ms(p99b), ratio(p99a, p99b),
-            repeats ? "  " + significance(ta, tb) : ""));
+            testable ? "  " + significance(ta, tb) : ""));
       }
     }
     sb.append("(OVERALL latency columns: the slowest operation's)\n");
+    if (repeats && !testable) {
+      sb.append(tooFewRunsLine(a, b, pairs));
+    }
     return sb.toString();
   }
 

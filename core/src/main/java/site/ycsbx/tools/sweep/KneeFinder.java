@@ -2,7 +2,7 @@ package site.ycsbx.tools.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
@@ -15,24 +15,27 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * (1 = throughput doubles with the threads, 0 = flat, negative = falls). In log-log space linear
  * scaling is a straight line and a plateau is a horizontal one, so a saturating curve is two
  * lines. Each measured thread count strictly between the smallest and the largest is tried
- * as c; a, b1 and b2 come from ordinary least squares (Commons Math) over every point,
- * repeats included, and the c with the smallest residual sum of squares wins. Fitting all
- * points at once is what makes it robust: one noisy point moves the fitted slopes a little,
- * where a rule on successive differences would move the knee.
+ * as c; a, b1 and b2 come from ordinary least squares (Commons Math) over one central value
+ * per thread count (the median of its repeats: repeats that drift apart must not let one pass
+ * decide the shape), and the c with the smallest residual sum of squares wins. Fitting all
+ * thread counts at once is what makes it robust: one noisy point moves the fitted slopes a
+ * little, where a rule on successive differences would move the knee.
  *
  * <p>The bend must earn its extra parameter: when a single straight line (2 parameters) has a
  * corrected Akaike information criterion (AICc) at least as good as the best two-segment fit
  * (3 parameters), the line is used, and the curve is either flat or still rising. With n
- * points AICc = n·ln(SSE/n) + 2k + 2k(k+1)/(n−k−1), so a bend needs at least 5 points
- * (thread counts × repeats) and, with few points, a clearly better fit; this is what keeps
- * noise in a flat curve from being read as a knee or a late rise.
+ * points AICc = n·ln(SSE/n) + 2k + 2k(k+1)/(n−k−1), so a bend needs at least 5 thread counts
+ * and, with few of them, a clearly better fit; this is what keeps noise in a flat curve from
+ * being read as a knee or a late rise.
  *
  * <p>The slopes are read as the throughput gained per doubling of threads, 2^b − 1. Gaining
  * less than {@link #FLAT_GAIN} (10%) per doubling is "flat". Rising before the break and flat
  * after it: the knee is at c ({@link Kind#PEAK} when throughput falls by more than 10% per
  * doubling after it). Flat on both sides: more threads never helped ({@link Kind#FLAT}, knee at
- * the smallest count). Still gaining 10% or more per doubling after the best break:
- * {@link Kind#STILL_RISING}, no knee in the measured range.
+ * the smallest count). Still gaining 10% or more per doubling after the best break, and in
+ * the last measured doubling: {@link Kind#STILL_RISING}, no knee in the measured range. When
+ * the fit rises but the last doublings of the central values each add less than 10%, the
+ * verdict follows the data: the knee is where that flat run starts.
  *
  * <p>Worked example: 1, 2, 4, 8, 16, 32, 64 threads giving 1.0k, 2.0k, 3.9k, 7.2k, 8.1k, 8.0k,
  * 8.2k ops/s. Of the breaks at 2, 4, 8, 16 and 32 threads, 8 leaves the smallest squared
@@ -94,23 +97,35 @@ public final class KneeFinder {
     if (threads.length != throughput.length) {
       throw new IllegalArgumentException("threads and throughput differ in length");
     }
-    List<double[]> points = new ArrayList<>();
-    TreeSet<Integer> distinct = new TreeSet<>();
+    TreeMap<Integer, List<Double>> runs = new TreeMap<>();
     for (int i = 0; i < threads.length; i++) {
       if (threads[i] > 0 && throughput[i] > 0 && Double.isFinite(throughput[i])) {
-        points.add(new double[] {log2(threads[i]), log2(throughput[i])});
-        distinct.add(threads[i]);
+        runs.computeIfAbsent(threads[i], t -> new ArrayList<>()).add(throughput[i]);
       }
     }
-    if (distinct.size() < 3) {
+    if (runs.size() < 3) {
       return new Knee(Kind.TOO_FEW, 0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
-    double[] x = points.stream().mapToDouble(p -> p[0]).toArray();
-    double[] y = points.stream().mapToDouble(p -> p[1]).toArray();
-    Integer[] candidates = distinct.toArray(new Integer[0]);
+    // one central value per thread count: repeats that drift (a second pass 35% slower across
+    // the board) must not let one pass's line outweigh the shape both passes share
+    Integer[] counts = runs.keySet().toArray(new Integer[0]);
+    double[] central = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      central[i] = median(runs.get(counts[i]));
+    }
+    return agreeWithData(fitCentral(counts, central), counts, central);
+  }
+
+  private static Knee fitCentral(Integer[] counts, double[] central) {
+    double[] x = new double[counts.length];
+    double[] y = new double[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      x[i] = log2(counts[i]);
+      y[i] = log2(central[i]);
+    }
     Fit best = null;
-    for (int i = 1; i < candidates.length - 1; i++) {
-      Fit f = fit(x, y, candidates[i]);
+    for (int i = 1; i < counts.length - 1; i++) {
+      Fit f = fit(x, y, counts[i]);
       if (best == null || f.sse < best.sse - 1e-12) {
         best = f;
       }
@@ -123,8 +138,8 @@ public final class KneeFinder {
       // one straight line explains the points as well: no bend to report
       double g = Math.pow(2, line.getSlope()) - 1;
       double level = Math.pow(2, line.predict(x[0]));
-      return g >= FLAT_GAIN ? new Knee(Kind.STILL_RISING, 0, candidates[0], level, g, g, line.getSumSquaredErrors())
-          : new Knee(Kind.FLAT, candidates[0], candidates[0], level, g, g, line.getSumSquaredErrors());
+      return g >= FLAT_GAIN ? new Knee(Kind.STILL_RISING, 0, counts[0], level, g, g, line.getSumSquaredErrors())
+          : new Knee(Kind.FLAT, counts[0], counts[0], level, g, g, line.getSumSquaredErrors());
     }
     double level = Math.pow(2, best.beta[0]);
     double g1 = Math.pow(2, best.beta[1]) - 1;
@@ -136,12 +151,46 @@ public final class KneeFinder {
       knee = 0;
     } else if (g1 < FLAT_GAIN) {
       kind = Kind.FLAT;
-      knee = candidates[0];
+      knee = counts[0];
     } else {
       kind = g2 < -FLAT_GAIN ? Kind.PEAK : Kind.KNEE;
       knee = best.threads;
     }
     return new Knee(kind, knee, best.threads, level, g1, g2, best.sse);
+  }
+
+  /**
+   * "Still rising" is said only when the data shows it: the fit may run a single rising line
+   * through points whose last doublings each add under {@link #FLAT_GAIN} (a bend on five
+   * points rarely earns its parameter), and "try more threads" would then contradict the table
+   * beside it. The knee is then where the trailing run of flat doublings starts.
+   */
+  private static Knee agreeWithData(Knee fitted, Integer[] counts, double[] central) {
+    int last = counts.length - 1;
+    if (fitted.kind() != Kind.STILL_RISING || gainPerDoubling(counts, central, last - 1) >= FLAT_GAIN) {
+      return fitted;
+    }
+    int start = last - 1;
+    while (start > 0 && gainPerDoubling(counts, central, start - 1) < FLAT_GAIN) {
+      start--;
+    }
+    Kind kind = start == 0 ? Kind.FLAT : Kind.KNEE;
+    double after = Math.pow(central[last] / central[start], 1 / log2((double) counts[last] / counts[start])) - 1;
+    double before = start == 0 ? after
+        : Math.pow(central[start] / central[0], 1 / log2((double) counts[start] / counts[0])) - 1;
+    return new Knee(kind, counts[start], counts[start], central[start], before, after, fitted.sse());
+  }
+
+  /** Throughput gained per doubling of threads from counts[i] to counts[i + 1]. */
+  private static double gainPerDoubling(Integer[] counts, double[] central, int i) {
+    return Math.pow(central[i + 1] / central[i], 1 / log2((double) counts[i + 1] / counts[i])) - 1;
+  }
+
+  private static double median(List<Double> v) {
+    List<Double> sorted = new ArrayList<>(v);
+    sorted.sort(null);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
   /**

@@ -42,7 +42,7 @@ public final class Sweep {
     boolean stopped = false;
     outer:
     for (int r = 1; r <= args.repeat; r++) {
-      for (int t : args.threads) {
+      for (int t : order(args.threads, r)) {
         k++;
         err.printf(Locale.ROOT, "sweep: point %d/%d: %s %s, %s%s%s%n", k, total, args.phase, args.binding,
             Verdict.threads(t),
@@ -86,6 +86,19 @@ public final class Sweep {
       return stopped ? UserError.BAD_INPUT : 1;
     }
     return 0;
+  }
+
+  /**
+   * The thread counts in the order repeat {@code r} visits them: up, then down, alternately, so
+   * drift during a sweep (a server warming its caches, background flushing) spreads over every
+   * thread count instead of making the later counts of each pass look slower.
+   */
+  static List<Integer> order(List<Integer> threads, int r) {
+    List<Integer> out = new ArrayList<>(threads);
+    if (r % 2 == 0) {
+      java.util.Collections.reverse(out);
+    }
+    return out;
   }
 
   private static String eta(long startedNanos, int done, int total) {

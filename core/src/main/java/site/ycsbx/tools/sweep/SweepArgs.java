@@ -1,11 +1,15 @@
 package site.ycsbx.tools.sweep;
 
+import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import site.ycsbx.store.StoreDemand;
 import java.util.Set;
 import site.ycsbx.util.UserError;
 
@@ -87,6 +91,12 @@ final class SweepArgs {
     if (a.reload && a.phase.equals("load")) {
       throw new UserError("--reload re-runs the load before each point of a run sweep; a load sweep loads anyway");
     }
+    if (a.phase.equals("load") && a.threads.size() * a.repeat > 1 && !loadsRepeat(a)) {
+      throw new UserError("sweep load with " + a.workloadClass() + ": every point inserts the same keys"
+          + " (insertstart..insertstart+recordcount), so every point after the first fails on duplicate keys and"
+          + " the verdict would rest on one point; load once (bin/ycsb load) and sweep run, or sweep a workload"
+          + " whose load appends or starts afresh (iibench, with iibench.drop=true for an empty table per point)");
+    }
     if (a.out == null) {
       a.out = Path.of("sweep-" + a.phase + "-" + a.binding.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -100,6 +110,37 @@ final class SweepArgs {
       a.label = a.binding + w;
     }
     return a;
+  }
+
+  /** The workload class the points run, as YCSB reads it: -P files in order, then -p. */
+  String workloadClass() {
+    Properties p = new Properties();
+    for (String f : workloadFiles) {
+      try (Reader r = Files.newBufferedReader(Path.of(f))) {
+        p.load(r);
+      } catch (IOException e) {
+        throw new UserError("workload file " + f + " cannot be read: " + e.getMessage());
+      }
+    }
+    for (int i = 0; i + 1 < ycsbArgs.size(); i++) {
+      if (ycsbArgs.get(i).equals("-p") && ycsbArgs.get(i + 1).startsWith("workload=")) {
+        p.setProperty("workload", ycsbArgs.get(i + 1).substring("workload=".length()));
+      }
+    }
+    return p.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+  }
+
+  /**
+   * Whether the workload's load can run again on what the previous point left: YCSB-X's store
+   * workloads append or drop their own tables; YCSB's key/value workloads insert fixed keys.
+   */
+  private static boolean loadsRepeat(SweepArgs a) {
+    try {
+      Class<?> w = Class.forName(a.workloadClass(), false, SweepArgs.class.getClassLoader());
+      return StoreDemand.Source.class.isAssignableFrom(w);
+    } catch (ClassNotFoundException | LinkageError e) {
+      return true; // an unknown class: the first point reports it as bad input
+    }
   }
 
   /** "1,2,4,8": whole numbers from 1 to 100000, each once. */

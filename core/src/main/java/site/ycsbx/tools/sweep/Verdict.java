@@ -41,6 +41,12 @@ public record Verdict(KneeFinder.Knee knee, int kneeOpsThreads, double kneeOps, 
    */
   public static Verdict of(int[] sampleThreads, double[] sampleOps, List<Level> levels, Double slaP99Ms) {
     KneeFinder.Knee knee = KneeFinder.find(sampleThreads, sampleOps);
+    if (knee.kind() == KneeFinder.Kind.TOO_FEW) {
+      // a latency pick among one or two thread counts would be a recommendation without a comparison
+      long good = java.util.Arrays.stream(sampleThreads).distinct().count();
+      return new Verdict(knee, 0, Double.NaN, Double.NaN, slaP99Ms != null, 0, Double.NaN, 0, 0,
+          "cannot judge: " + good + " thread count" + (good == 1 ? "" : "s") + " gave a result, a verdict needs 3 or more");
+    }
     double limit;
     if (slaP99Ms != null) {
       limit = slaP99Ms * 1000.0;
@@ -72,7 +78,6 @@ public record Verdict(KneeFinder.Knee knee, int kneeOpsThreads, double kneeOps, 
           threads(knee.kneeThreads()), ops(kneeOps)));
       case STILL_RISING -> s.append(String.format(Locale.ROOT,
           "throughput is still rising at %s (no knee in range: try more threads)", threads(last)));
-      case TOO_FEW -> s.append("too few thread counts for a knee (needs 3 or more)");
       default -> throw new IllegalStateException();
     }
     String limitText = Double.isNaN(limit) ? "n/a" : latency(limit)

@@ -26,6 +26,7 @@ import site.ycsbx.util.UserError;
 public final class YcsbResult {
   private static final Pattern TEXT_RECORD = Pattern.compile("^\\[([^\\]]+)\\],\\s*([^,]+),\\s*(.*)$");
   private static final Pattern COMMAND_LINE = Pattern.compile("^Command line:(.*)$");
+  private static final Pattern PRINTED_ENTRY = Pattern.compile("^  (\\S+) +: (.*)$");
 
   // YCSB times failed calls under OP-FAILED, or OP-<STATUS> with reportlatencyforeacherror
   private static final Pattern FAILURE_SERIES = Pattern.compile(
@@ -109,7 +110,19 @@ public final class YcsbResult {
   }
 
   private void parseText(String text) {
+    boolean inPrintedFingerprint = false;
     for (String line : text.split("\\R")) {
+      // the block a YCSB-X binding prints at start, also under the stock Client
+      if (line.equals("[FINGERPRINT]")) {
+        inPrintedFingerprint = true;
+        continue;
+      }
+      Matcher printed = PRINTED_ENTRY.matcher(line);
+      if (inPrintedFingerprint && printed.matches()) {
+        fingerprint.putIfAbsent(printed.group(1), printed.group(2).trim());
+        continue;
+      }
+      inPrintedFingerprint = false;
       Matcher cl = COMMAND_LINE.matcher(line);
       if (cl.matches()) {
         commandLine(cl.group(1).trim().split("\\s+"));

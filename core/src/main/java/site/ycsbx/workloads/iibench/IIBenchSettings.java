@@ -1,25 +1,33 @@
 package site.ycsbx.workloads.iibench;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsbx.store.iibench.IIBenchPlan;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.util.Props;
+import site.ycsbx.workloads.WorkloadShape;
 import site.ycsbx.util.UserError;
 
 /**
  * The iibench properties, read and checked in one place (workloads/iibench documents each).
+ * The few that stores and binding checks cite in their refusals are named in
+ * {@link IIBenchStore}, the family's contract, so bindings never import a workload class.
  */
 public final class IIBenchSettings {
   public static final String ROWS_PROPERTY = "iibench.rows";
-  public static final String BATCH_SIZE_PROPERTY = "iibench.batchsize";
+  public static final String BATCH_SIZE_PROPERTY = IIBenchStore.BATCH_SIZE_PROPERTY;
   public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1000;
-  public static final String INDEXES_PROPERTY = "iibench.indexes";
+  public static final String INDEXES_PROPERTY = IIBenchStore.INDEXES_PROPERTY;
   public static final int INDEXES_PROPERTY_DEFAULT = 3;
-  public static final String TABLE_PROPERTY = "iibench.table";
+  public static final String TABLE_PROPERTY = IIBenchStore.TABLE_PROPERTY;
   public static final String TABLE_PROPERTY_DEFAULT = "purchases_index";
   public static final String TABLE_PER_THREAD_PROPERTY = "iibench.tableperthread";
-  public static final String PADDING_FIELDS_PROPERTY = "iibench.paddingfields";
-  public static final String PADDING_LENGTH_PROPERTY = "iibench.paddinglength";
+  public static final String PADDING_FIELDS_PROPERTY = IIBenchStore.PADDING_FIELDS_PROPERTY;
+  public static final String PADDING_LENGTH_PROPERTY = IIBenchStore.PADDING_LENGTH_PROPERTY;
   public static final int PADDING_LENGTH_PROPERTY_DEFAULT = 100;
   public static final String COMPRESSIBLE_PERCENT_PROPERTY = "iibench.compressiblepercent";
   public static final int COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT = 90;
@@ -32,7 +40,7 @@ public final class IIBenchSettings {
   public static final int QUERY_LIMIT_PROPERTY_DEFAULT = 10;
   public static final String QUERY_START_ROWS_PROPERTY = "iibench.querystartrows";
   public static final String QUERY_INTERVAL_MS_PROPERTY = "iibench.queryintervalms";
-  public static final String DROP_PROPERTY = "iibench.drop";
+  public static final String DROP_PROPERTY = IIBenchStore.DROP_PROPERTY;
   public static final String VERIFY_PROPERTY = "iibench.verify";
   public static final String REPORT_SECONDS_PROPERTY = "iibench.reportseconds";
   public static final int REPORT_SECONDS_PROPERTY_DEFAULT = 10;
@@ -130,9 +138,38 @@ public final class IIBenchSettings {
     return drop;
   }
 
+  /**
+   * For the fingerprint: what a transaction and a query do (batch, indexes, row shape, query
+   * threads) defines the workload; how many rows and into which tables does not.
+   */
+  public WorkloadShape shape() {
+    return new WorkloadShape()
+        .defining(BATCH_SIZE_PROPERTY, batchSize)
+        .defining(INDEXES_PROPERTY, indexes)
+        .defining(PADDING_FIELDS_PROPERTY, paddingFields)
+        .defining(PADDING_LENGTH_PROPERTY, paddingLength)
+        .defining(COMPRESSIBLE_PERCENT_PROPERTY, compressiblePercent)
+        .defining(TABLE_PER_THREAD_PROPERTY, tablePerThread)
+        .defining(QUERY_THREADS_PROPERTY, queryThreads)
+        .defining(QUERY_LIMIT_PROPERTY, queryLimit)
+        .defining(QUERY_START_ROWS_PROPERTY, queryStartRows)
+        .defining(QUERY_INTERVAL_MS_PROPERTY, queryIntervalMs)
+        .other(ROWS_PROPERTY, rows)
+        .other(TABLE_PROPERTY, table)
+        .other(DROP_PROPERTY, drop)
+        .other(ROUND_ROWS_PROPERTY, roundRows);
+  }
+
+  /** What the binding's preflight checks: the tables, one transaction's rows, drop, padding. */
+  public IIBenchPlan plan() {
+    // a load smaller than one batch sends one smaller transaction
+    int batchRows = rows > 0 ? (int) Math.min(batchSize, rows) : batchSize;
+    return new IIBenchPlan(tables(), batchRows, drop);
+  }
+
   /** The tables of this run: one shared table, or one per inserting client. */
-  public java.util.List<IIBenchTable> tables() {
-    java.util.List<IIBenchTable> out = new java.util.ArrayList<>();
+  public List<IIBenchTable> tables() {
+    List<IIBenchTable> out = new ArrayList<>();
     for (int i = 0; i < (tablePerThread ? inserters() : 1); i++) {
       out.add(tableOf(i));
     }

@@ -6,19 +6,22 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.ErrorLog;
-import site.ycsbx.measurements.OpTimer;
-import site.ycsbx.store.IIBenchStore;
+import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
+import site.ycsbx.store.iibench.IIBenchPlan;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.iibench.QueryStart;
+import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small
@@ -30,12 +33,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   public static final String INSERT_TXN = "INSERT_TXN";
   public static final String QUERY = "QUERY";
   public static final String VERIFY = "VERIFY";
-  private static final long PREPARE_TIMEOUT_SECONDS = 3600;
 
   private IIBenchSettings settings;
   private List<IIBenchTable> tables;
-  private CountDownLatch prepared;
-  private volatile String prepareFailure;
   private final Map<String, AtomicLong> existing = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> acked = new ConcurrentHashMap<>();
   private volatile Rounds rounds;
@@ -68,8 +68,19 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   public void validate(Properties props) {
     super.validate(props);
-    new IIBenchSettings(props);
+    IIBenchSettings checked = new IIBenchSettings(props);
+    Rounds.checkCsv(IIBenchSettings.ROUND_FILE_PROPERTY, checked.roundFile);
     DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, props.getProperty(IIBenchSettings.DISKS_PROPERTY));
+  }
+
+  @Override
+  public WorkloadShape shape(Properties props) {
+    return new IIBenchSettings(props).shape();
+  }
+
+  @Override
+  protected IIBenchPlan plan(Properties props) {
+    return new IIBenchSettings(props).plan();
   }
 
   @Override
@@ -81,7 +92,6 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
       existing.put(t.name(), new AtomicLong());
       acked.put(t.name(), new AtomicLong());
     }
-    prepared = new CountDownLatch(settings.inserters());
     if (settings.reportSeconds > 0) {
       reporter = new StatusReporter(settings.reportSeconds);
       reporter.start();
@@ -102,7 +112,6 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     final IIBenchTable table;
     final RowGenerator generator;
     final RowBatch batch;
-    final OpTimer timer = new OpTimer();
     long remaining;
     boolean reportedDone;
     long firstMillis = System.currentTimeMillis();
@@ -119,33 +128,27 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
   }
 
+  /** Each inserting client prepares its own table, or the first one the shared table. */
   @Override
-  protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) throws WorkloadException {
+  protected int preparingThreads() {
+    return settings.tablePerThread ? settings.inserters() : 1;
+  }
+
+  @Override
+  protected String preparedBy(int threadId) {
+    return settings.tableOf(settings.tablePerThread ? threadId : 0).name();
+  }
+
+  @Override
+  protected void prepare(IIBenchStore store, int threadId) throws StoreException {
+    prepare(store, settings.tableOf(settings.tablePerThread ? threadId : 0));
+  }
+
+  @Override
+  protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) {
     ThreadState t = new ThreadState(store, threadId);
     serverLocal = store.serverIsLocal();
     acknowledged = store.acknowledgesWrites();
-    if (t.inserter >= 0) {
-      try {
-        if (settings.tablePerThread || t.inserter == 0) {
-          prepare(store, t.table);
-        }
-      } catch (StoreException | RuntimeException e) {
-        prepareFailure = "cannot prepare " + t.table.name() + ": " + e.getMessage();
-      } finally {
-        prepared.countDown();
-      }
-    }
-    try {
-      if (!prepared.await(PREPARE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        throw new WorkloadException("iibench: tables not prepared within " + PREPARE_TIMEOUT_SECONDS + " s");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new WorkloadException("iibench: interrupted while preparing tables");
-    }
-    if (prepareFailure != null) {
-      throw new WorkloadException("iibench: " + prepareFailure);
-    }
     startRounds();
     return t;
   }
@@ -196,18 +199,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     int n = (int) Math.min(t.remaining, t.batch.capacity());
     t.generator.fill(t.batch, n);
-    long intended = t.timer.intendedStartNanos();
-    long start = System.nanoTime();
-    Status status = Status.OK;
-    try {
-      t.store.insert(t.table, t.batch);
-    } catch (StoreException | RuntimeException e) {
-      status = Status.ERROR;
+    Status status = timed(INSERT_TXN, () -> t.store.insert(t.table, t.batch));
+    if (!status.isOk()) {
       errors.incrementAndGet();
-      ErrorLog.report(INSERT_TXN, e.getMessage());
     }
-    long end = System.nanoTime();
-    t.timer.record(INSERT_TXN, status, intended, start, end);
     t.remaining -= n;
     int ok = status.isOk() ? n : 0;
     insertedRows.addAndGet(ok);
@@ -290,20 +285,13 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     IIBenchTable table = tables.get(ThreadLocalRandom.current().nextInt(tables.size()));
     QueryStart q = t.generator.queryStart(t.firstMillis);
-    long intended = t.timer.intendedStartNanos();
     long start = System.nanoTime();
-    Status status = Status.OK;
-    try {
-      t.store.query(table, q, settings.queryLimit);
-    } catch (StoreException | RuntimeException e) {
-      status = Status.ERROR;
+    if (!timed(QUERY, () -> t.store.query(table, q, settings.queryLimit)).isOk()) {
       errors.incrementAndGet();
-      ErrorLog.report(QUERY, e.getMessage());
     }
-    long end = System.nanoTime();
-    t.timer.record(QUERY, status, intended, start, end);
     queries.incrementAndGet();
-    queryMicros.addAndGet((end - start) / 1000);
+    queryMicros.addAndGet((System.nanoTime() - start) / 1000);
+    rounds.onQuery();
     if (settings.queryIntervalMs > 0) {
       sleep(settings.queryIntervalMs);
     }
@@ -346,7 +334,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
           return;
         }
         long now = System.nanoTime();
-        long rows = insertedRows.get();
+        long inserted = insertedRows.get();
+        long rows = existingRows + inserted; // what the round lines' rows column counts
         long q = queries.get();
         long us = queryMicros.get();
         double elapsed = (now - t0) / 1e9;
@@ -354,10 +343,11 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
         System.err.println(String.format(Locale.ROOT,
             "[IIBENCH-STATUS] rows=%d elapsed_s=%.0f rows_s=%.1f interval_rows_s=%.1f query_ms=%s "
                 + "interval_query_ms=%s queries_per_min=%.1f errors=%d",
-            rows, elapsed, rows / elapsed, (rows - lastRows) / interval, avgMs(us, q), avgMs(us - lastMicros, q - lastQueries),
+            rows, elapsed, inserted / elapsed, (inserted - lastRows) / interval, avgMs(us, q),
+            avgMs(us - lastMicros, q - lastQueries),
             (q - lastQueries) * 60 / interval, errors.get()));
         lastT = now;
-        lastRows = rows;
+        lastRows = inserted;
         lastQueries = q;
         lastMicros = us;
       }

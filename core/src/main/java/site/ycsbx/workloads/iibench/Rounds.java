@@ -8,30 +8,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.store.SizeReport;
 
 /**
  * The insert benchmark's rounds. Each inserting client has a quota of rows; round k ends when
- * every client has inserted its share of the first k x roundRows rows (clients do not wait for
- * each other, as in the published runs). Each round prints one aligned line and appends a CSV
- * row: rows so far, DB size, bytes per row, write rate and bytes written during the round,
- * seconds, transactions/s, rows/s, and the spread of the times at which the clients finished
- * their share of the round.
+ * every client has stored its share of the first k x roundRows rows, or has attempted its whole
+ * quota (clients do not wait for each other, as in the published runs). Rounds advance on
+ * stored rows: a failing server does not make rounds pass, and rounds in which nothing was
+ * stored are not printed (except the last), so a crash is one line, not dozens of empty ones.
+ * Each round prints one aligned line and appends a CSV row: rows so far, DB size, bytes per row,
+ * write rate, bytes written during the round and per row stored in it, seconds, transactions/s,
+ * rows/s during the round and since the start, queries/s, and the spread of the times at which
+ * the clients finished their share of the round. An appended CSV continues its round numbers.
  */
 public final class Rounds {
   /** Column names of the text lines, documented in workloads/iibench and the README. */
-  public static final String TEXT_HEADER = String.format("%-14s %6s %14s %11s %11s %12s %12s %9s %9s %11s %9s",
-      "[IIBENCH]", "round", "rows", "db_size_mb", "bytes_row", "write_mb_s", "written_mb", "secs", "tps",
-      "rows_s", "spread_s");
+  public static final String TEXT_HEADER = String.format(
+      "%-14s %6s %14s %11s %11s %12s %12s %11s %9s %9s %11s %11s %9s %9s", "[IIBENCH]", "round", "rows", "db_size_mb",
+      "bytes_row", "write_mb_s", "written_mb", "wr_b_row", "secs", "tps", "rows_s", "cum_rows_s", "qps", "spread_s");
   /** Column names of the CSV file (bytes, not MB). */
   public static final String CSV_HEADER = "round,rows,db_size_bytes,bytes_per_row,write_bytes_per_s,written_bytes,"
-      + "secs,tps,rows_per_s,client_spread_s,size_source";
+      + "written_bytes_per_row,secs,tps,rows_per_s,cumulative_rows_per_s,queries_per_s,client_spread_s,size_source";
 
   /** One round's figures; -1 / NaN where not known. */
   public record Line(int round, long rows, long dbBytes, double bytesPerRow, double writeBytesPerSec,
-      long writtenBytes, double seconds, double tps, double rowsPerSec, double spreadSeconds, String sizeSource) {
+      long writtenBytes, double writtenBytesPerRow, double seconds, double tps, double rowsPerSec,
+      double cumulativeRowsPerSec, double queriesPerSec, double spreadSeconds, String sizeSource) {
   }
 
   private static final class RoundState {
@@ -49,7 +56,9 @@ public final class Rounds {
   private final Path csv;
 
   private final long[] progressed;
+  private final long[] attempted;
   private final int[] nextRound;
+  private final int roundOffset;
   private final Map<Integer, RoundState> rounds = new HashMap<>();
   private long insertedRows;
   private long transactions;
@@ -58,6 +67,8 @@ public final class Rounds {
   private long lastRows;
   private long lastTransactions;
   private long lastDiskBytes;
+  private long queries;
+  private long lastQueries;
   private int completed;
   private boolean headerPrinted;
   private Line lastLine;
@@ -82,8 +93,53 @@ public final class Rounds {
     this.out = out;
     this.csv = csv;
     this.progressed = new long[quota.length];
+    this.attempted = new long[quota.length];
     this.nextRound = new int[quota.length];
     java.util.Arrays.fill(nextRound, 1);
+    this.roundOffset = lastRound(csv);
+  }
+
+  /**
+   * An existing round file must have this version's columns: appended rows under another header
+   * would be read into the wrong columns.
+   */
+  static void checkCsv(String property, Path csv) {
+    if (csv == null || !Files.isRegularFile(csv)) {
+      return;
+    }
+    try (java.io.BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+      String header = r.readLine();
+      if (header != null && !header.isBlank() && !header.equals(CSV_HEADER)) {
+        throw new site.ycsbx.util.UserError(property + "=" + csv + " holds rows with other columns (" + header
+            + "); give another file, rounds are only appended under the same header");
+      }
+    } catch (IOException e) {
+      throw new site.ycsbx.util.UserError(property + "=" + csv + " cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** The last round number in a CSV an earlier run wrote, 0 when there is none. */
+  private static int lastRound(Path csv) {
+    if (csv == null || !Files.isReadable(csv)) {
+      return 0;
+    }
+    try {
+      List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+      for (int i = lines.size() - 1; i > 0; i--) {
+        String first = lines.get(i).split(",", 2)[0].trim();
+        if (first.matches("\\d+")) {
+          return Integer.parseInt(first);
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // unreadable: number from 1, the rows column still tells the runs apart
+    }
+    return 0;
+  }
+
+  /** A query thread finished a query (counted in the round's queries/s). */
+  public synchronized void onQuery() {
+    queries++;
   }
 
   /** Number of rounds this run has (the last one may be short). */
@@ -100,7 +156,7 @@ public final class Rounds {
     }
   }
 
-  // rows client i must have attempted to finish round k
+  // rows client i must have stored to finish round k
   private long threshold(int client, int k) {
     if (k >= roundCount()) {
       return quota[client];
@@ -111,30 +167,37 @@ public final class Rounds {
   }
 
   /**
-   * A client finished a transaction. {@code attempted} counts toward its quota whether or not
-   * the transaction succeeded (a failing server must not make the run endless); {@code acked}
-   * rows count as inserted. Prints the lines of rounds this completes, sizing the tables with
-   * {@code size}.
+   * A client finished a transaction. {@code acked} rows count as stored and move the client
+   * through the rounds; {@code attempted} rows count toward its quota whether or not the
+   * transaction succeeded, and a client that has attempted its whole quota has crossed every
+   * round (a failing server must not make the run endless). Prints the lines of rounds this
+   * completes, sizing the tables with {@code size}.
    *
    * @return the lines of rounds completed by this call (usually none)
    */
-  public synchronized java.util.List<Line> onBatch(int client, int attempted, int acked, long nowNanos,
+  public synchronized List<Line> onBatch(int client, int attempted, int acked, long nowNanos,
       Supplier<SizeReport> size) {
     start(nowNanos);
-    progressed[client] += attempted;
+    progressed[client] += acked;
+    this.attempted[client] += attempted;
+    boolean quotaDone = this.attempted[client] >= quota[client];
     insertedRows += acked;
     if (acked > 0) {
       transactions++;
     }
-    java.util.List<Line> done = new java.util.ArrayList<>();
-    while (nextRound[client] <= roundCount() && progressed[client] >= threshold(client, nextRound[client])) {
+    List<Line> done = new java.util.ArrayList<>();
+    while (nextRound[client] <= roundCount()
+        && (quotaDone || progressed[client] >= threshold(client, nextRound[client]))) {
       int k = nextRound[client]++;
       RoundState r = rounds.computeIfAbsent(k, x -> new RoundState());
       r.minNanos = Math.min(r.minNanos, nowNanos);
       r.maxNanos = Math.max(r.maxNanos, nowNanos);
       r.crossed++;
       if (r.crossed == quota.length && k == completed + 1) {
-        done.add(complete(k, r, nowNanos, size));
+        Line l = complete(k, r, nowNanos, size);
+        if (l != null) {
+          done.add(l);
+        }
       }
     }
     return done;
@@ -160,21 +223,33 @@ public final class Rounds {
     return startNanos < 0 ? 0 : (lastNanos - startNanos) / 1e9;
   }
 
+  /**
+   * The round's line, or null for a round that clients passed only by running out their quota
+   * (nothing stored since the last line, fewer rows than the round holds) and is not the last.
+   */
   private Line complete(int k, RoundState r, long nowNanos, Supplier<SizeReport> size) {
     rounds.remove(k);
     completed = k;
+    long stored = insertedRows - lastRows;
+    boolean filled = insertedRows >= Math.min(totalRows, (long) k * roundRows);
+    if (!filled && stored == 0 && k < roundCount() && lastLine != null) {
+      return null; // passed by clients that ran out their quota failing: its time goes to the next line
+    }
     double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
     long rowsSoFar = existingRows + insertedRows;
     SizeReport s = size.get();
     long db = s.totalBytes();
     long diskNow = disks == null ? -1 : disks.bytesWritten();
     long written = disks == null ? -1 : diskNow - lastDiskBytes;
-    Line line = new Line(k, rowsSoFar, db, db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar,
-        written < 0 ? Double.NaN : written / secs, written, secs, (transactions - lastTransactions) / secs,
-        (insertedRows - lastRows) / secs, (r.maxNanos - r.minNanos) / 1e9, s.source());
+    double sinceStart = Math.max(1e-9, (nowNanos - startNanos) / 1e9);
+    Line line = new Line(k + roundOffset, rowsSoFar, db, db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar,
+        written < 0 ? Double.NaN : written / secs, written, written < 0 || stored == 0 ? Double.NaN
+        : (double) written / stored, secs, (transactions - lastTransactions) / secs, stored / secs,
+        insertedRows / sinceStart, (queries - lastQueries) / secs, (r.maxNanos - r.minNanos) / 1e9, s.source());
     lastNanos = nowNanos;
     lastRows = insertedRows;
     lastTransactions = transactions;
+    lastQueries = queries;
     lastDiskBytes = diskNow;
     lastLine = line;
     print(line);
@@ -187,14 +262,17 @@ public final class Rounds {
       headerPrinted = true;
       writeCsv(CSV_HEADER, true);
     }
-    out.println(String.format(Locale.ROOT, "%-14s %6d %14d %11s %11s %12s %12s %9.1f %9.1f %11.1f %9.3f",
-        "[IIBENCH]", l.round(), l.rows(), mb(l.dbBytes()), num(l.bytesPerRow(), 1), mbRate(l.writeBytesPerSec()),
-        mb(l.writtenBytes()), l.seconds(), l.tps(), l.rowsPerSec(), l.spreadSeconds()));
+    out.println(String.format(Locale.ROOT,
+        "%-14s %6d %14d %11s %11s %12s %12s %11s %9.1f %9.1f %11.1f %11.1f %9.1f %9.3f", "[IIBENCH]", l.round(),
+        l.rows(), mb(l.dbBytes()), num(l.bytesPerRow(), 1), mbRate(l.writeBytesPerSec()), mb(l.writtenBytes()),
+        num(l.writtenBytesPerRow(), 1), l.seconds(), l.tps(), l.rowsPerSec(), l.cumulativeRowsPerSec(),
+        l.queriesPerSec(), l.spreadSeconds()));
     out.flush();
-    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%.3f,%.3f,%.3f,%.3f,%s", l.round(), l.rows(),
+    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s", l.round(), l.rows(),
         l.dbBytes() < 0 ? "" : String.valueOf(l.dbBytes()), num(l.bytesPerRow(), 2).replace("n/a", ""),
         num(l.writeBytesPerSec(), 0).replace("n/a", ""), l.writtenBytes() < 0 ? "" : String.valueOf(l.writtenBytes()),
-        l.seconds(), l.tps(), l.rowsPerSec(), l.spreadSeconds(), l.sizeSource()), false);
+        num(l.writtenBytesPerRow(), 2).replace("n/a", ""), l.seconds(), l.tps(), l.rowsPerSec(),
+        l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds(), l.sizeSource()), false);
   }
 
   private void writeCsv(String row, boolean header) {

@@ -3,6 +3,8 @@ package site.ycsbx.workloads.iibench;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import site.ycsbx.store.iibench.QueryStart;
+import site.ycsbx.store.iibench.RowBatch;
 
 /**
  * Fills a {@link RowBatch} with rows as the reference programs make them: cashregisterid

@@ -99,7 +99,8 @@ class CompareTest {
     Path html = tmp.resolve("c.html");
     Run r = compare(text.toString(), json.toString(), "--labels", "basic,null", "--html", html.toString());
     assertEquals(0, r.exit(), r.out());
-    assertTrue(r.out().startsWith("note: neither side has a fingerprint (stock YCSB output)"), r.out());
+    assertTrue(r.out().startsWith("note: neither side has a fingerprint (stock YCSB output with a stock binding)"),
+        r.out());
     for (String op : List.of("OVERALL", "READ", "UPDATE")) {
       List<String> cells = row(r.out(), "2/?", op);
       double a = Double.parseDouble(cells.get(2));
@@ -142,6 +143,89 @@ class CompareTest {
   }
 
   @Test
+  void theSameEngineNamedTwoWaysIsNoDifference() {
+    java.util.Map<String, String> a = new java.util.LinkedHashMap<>();
+    a.put("ycsbx.version", "0.1");
+    a.put("storage.engine", "InnoDB");
+    a.put("jdbc.engine", "InnoDB");
+    a.put("durability.innodb_flush_log_at_trx_commit", "1");
+    java.util.Map<String, String> b = new java.util.LinkedHashMap<>(a);
+    b.put("storage.engine", "INNODB");
+    b.put("jdbc.engine", "server default");
+    assertEquals("fingerprints: identical (the same setup measured twice)",
+        Compare.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
+    // a setting of the same engine present on one side only is still named
+    b.put("durability.innodb_doublewrite", "ON");
+    assertEquals("fingerprints: identical (the same setup measured twice) (set on one side only:"
+        + " durability.innodb_doublewrite: (absent) vs ON)",
+        Compare.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
+  }
+
+  @Test
+  void mongodb26Against30IsOneDimension() {
+    // the fingerprints the mongodb binding writes for 2.6.12 (no storageEngine section) and 3.0.15
+    java.util.Map<String, String> v26 = new java.util.LinkedHashMap<>();
+    v26.put("ycsbx.version", "0.1");
+    v26.put("server.product", "MongoDB");
+    v26.put("server.version", "2.6.12");
+    v26.put("storage.engine", "mmapv1 (implied by version 2.6.12)");
+    v26.put("mongodb.storageEngine", "mmapv1");
+    java.util.Map<String, String> v30 = new java.util.LinkedHashMap<>(v26);
+    v30.put("server.version", "3.0.15");
+    v30.put("storage.engine", "mmapv1");
+    assertEquals("fingerprints differ in one dimension: server.version: 2.6.12 vs 3.0.15",
+        Compare.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30)));
+    v30.put("storage.engine", "wiredTiger");
+    v30.put("mongodb.storageEngine", "wiredTiger");
+    assertTrue(Compare.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30))
+        .startsWith("WARNING: the fingerprints differ in 2 dimensions"));
+  }
+
+  @Test
+  void workloadsThatDifferInMixDistributionOrDataShapeAreRefused(@TempDir Path tmp) {
+    // seen: each of these pairs was called "identical (the same setup measured twice)"
+    Path a = ycsbxJson(tmp, "a.json", "null");
+    for (String[] other : new String[][] {{"readproportion=0.95", "updateproportion=0.05"},
+        {"requestdistribution=uniform"}, {"fieldlength=10"}, {"readallfields=false"}}) {
+      List<String> more = new ArrayList<>();
+      for (String kv : other) {
+        more.add("-p");
+        more.add(kv);
+      }
+      Path b = ycsbxJson(tmp, "b-" + other[0].replace('=', '-') + ".json", "null", more.toArray(new String[0]));
+      String first = other[0].substring(0, other[0].indexOf('='));
+      assertBadInput("ran different workloads (" + first + " ", a.toString(), b.toString(),
+          "--html", tmp.resolve("c.html").toString());
+    }
+  }
+
+  @Test
+  void otherWorkloadPropertiesAreListedFirst(@TempDir Path tmp) {
+    Path a = ycsbxJson(tmp, "a.json", "null", "-p", "recordcount=5000");
+    Path b = ycsbxJson(tmp, "b.json", "basic", "-p", "recordcount=50");
+    Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
+    assertEquals(0, r.exit(), r.out());
+    String first = r.out().split("\n")[0];
+    assertTrue(first.startsWith("WARNING: the fingerprints differ in "), first);
+    String diffs = first.substring(first.indexOf(": ", first.indexOf("down to one of them")) + 2);
+    assertTrue(diffs.startsWith("workload.recordcount: 5000 vs 50"), "the workload first: " + first);
+    assertTrue(diffs.contains("binding: null vs basic"), first);
+  }
+
+  @Test
+  void stockClientOutputWithAYcsbxBindingCarriesItsFingerprint(@TempDir Path tmp) throws Exception {
+    Path a = stockText(tmp, "a.txt", NULL_DB, "workloada", 1);
+    Path b = stockText(tmp, "b.txt", NULL_DB, "workloada", 2);
+    YcsbResult ra = YcsbResult.read(a);
+    assertEquals("0.5", ra.fingerprint().get("workload.readproportion"), ra.fingerprint().toString());
+    assertTrue(ra.fingerprint().containsKey("ycsbx.version"), ra.fingerprint().toString());
+    Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
+    assertEquals(0, r.exit(), r.out());
+    assertFalse(r.out().contains("fingerprint (stock YCSB output"), r.out());
+    assertTrue(r.out().startsWith("fingerprints: identical"), r.out());
+  }
+
+  @Test
   void fingerprintsThatDifferInSeveralDimensionsAreWarnedAboutFirst(@TempDir Path tmp) {
     Path a = ycsbxJson(tmp, "a.json", "null");
     Path b = ycsbxJson(tmp, "b.json", "basic");
@@ -152,9 +236,39 @@ class CompareTest {
   }
 
   @Test
-  void sweepsWithRepeatsGetWelchsTestAndTheSpread(@TempDir Path tmp) {
+  void sweepsWithThreeRepeatsGetWelchsTestTheIntervalAndTheSpread(@TempDir Path tmp) {
+    Run r = pacedAgainstFree(tmp, 3);
+    assertTrue(r.out().contains("Welch t-test (ops/s), 95% CI of B/A"), r.out());
+    assertFalse(r.out().contains("no significance test"), r.out());
+    for (String t : List.of("1", "2")) {
+      List<String> cells = row(r.out(), t, "OVERALL");
+      assertTrue(cells.get(3).startsWith("±"), "spread column: " + cells);
+      String line = String.join(" ", cells);
+      assertTrue(line.matches(".* (p=[01]\\.\\d{3} (not )?significant|significant \\(no spread on either side\\))"
+          + " CI \\d+\\.\\d\\d-\\d+\\.\\d\\d$"), line);
+      double ratio = Double.parseDouble(cells.get(6));
+      assertTrue(ratio < 1.0, "paced B/A below 1: " + cells);
+      String[] ci = line.replaceFirst(".* CI ", "").split("-");
+      assertTrue(Double.parseDouble(ci[0]) <= ratio + 0.01 && ratio - 0.01 <= Double.parseDouble(ci[1]),
+          "the interval holds the ratio it is shown beside: " + line);
+    }
+  }
+
+  @Test
+  void twoRepeatsASideGetNoSignificanceButSayHowManyAClaimNeeds(@TempDir Path tmp) {
+    Run r = pacedAgainstFree(tmp, 2);
+    assertFalse(r.out().contains("Welch t-test"), r.out());
+    assertFalse(r.out().contains("significant"), r.out());
+    assertTrue(r.out().contains("no significance test: free has 2 and paced 2 runs at a thread count; Welch's test on"
+        + " fewer than 3 runs a side has almost no power, so a claim that A and B differ needs 3 or more runs a side"
+        + " (sweep --repeat 3)"), r.out());
+    assertTrue(row(r.out(), "1", "OVERALL").get(3).startsWith("±"), "the spread is still shown");
+  }
+
+  /** The null binding swept free and paced at 3000 ops/s, {@code repeat} runs a thread count, compared. */
+  private static Run pacedAgainstFree(Path tmp, int repeat) {
     List<String> common = List.of("-P", JavaProcess.workload("workloada"), "-p", "operationcount=2000",
-        "--threads", "1,2", "--repeat", "2");
+        "--threads", "1,2", "--repeat", String.valueOf(repeat));
     List<String> a = new ArrayList<>(List.of("sweep", "run", "null"));
     a.addAll(common);
     a.addAll(List.of("--out", tmp.resolve("a").toString()));
@@ -168,14 +282,7 @@ class CompareTest {
         "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
     assertTrue(r.out().startsWith("fingerprints differ in one dimension: target.ops: unlimited vs 3000"), r.out());
-    assertTrue(r.out().contains("Welch t-test (ops/s)"), r.out());
-    for (String t : List.of("1", "2")) {
-      List<String> cells = row(r.out(), t, "OVERALL");
-      assertTrue(cells.get(3).startsWith("±"), "spread column: " + cells);
-      // two runs a side give Welch's test about one degree of freedom: a p-value, not always a verdict
-      assertTrue(String.join(" ", cells).matches(".* (p=[01]\\.\\d{3} (not )?significant|significant \\(no spread on either side\\))$"), String.join(" ", cells));
-      assertTrue(Double.parseDouble(cells.get(6)) < 1.0, "paced B/A below 1: " + cells);
-    }
+    return r;
   }
 
   /** Welch's statistic and degrees of freedom by hand; the p-value must match the table's. */
@@ -191,15 +298,45 @@ class CompareTest {
     double t = (ma - mb) / Math.sqrt(se2);
     double df = se2 * se2 / ((va / 4) * (va / 4) / 3 + (vb / 4) * (vb / 4) / 3);
     double p = 2 * new org.apache.commons.math3.distribution.TDistribution(df).cumulativeProbability(-Math.abs(t));
-    assertEquals(String.format(Locale.ROOT, "p=%.3f%s", p, p < 0.05 ? " significant" : " not significant"),
+    assertTrue(Compare.significance(a, b).startsWith(
+        String.format(Locale.ROOT, "p=%.3f%s  CI ", p, p < 0.05 ? " significant" : " not significant")),
         Compare.significance(a, b));
-    assertEquals("p=0.000 significant", Compare.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199}));
-    assertTrue(Compare.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).endsWith(" not significant"));
+    assertTrue(Compare.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199})
+        .startsWith("p=0.000 significant"));
+    assertTrue(Compare.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).contains(" not significant"));
+    // below three runs a side the test has no power: it is not run at all
     assertEquals("-", Compare.significance(new double[] {100}, new double[] {200, 201}));
+    assertEquals("-", Compare.significance(new double[] {100, 102}, new double[] {45, 56}));
     // quantized throughputs can repeat exactly: no variance to test, the verdict follows the means
-    assertEquals("significant (no spread on either side)",
-        Compare.significance(new double[] {100, 100}, new double[] {200, 200}));
-    assertEquals("no difference (no spread)", Compare.significance(new double[] {100, 100}, new double[] {100, 100}));
+    assertEquals("significant (no spread on either side)  CI 2.00-2.00",
+        Compare.significance(new double[] {100, 100, 100}, new double[] {200, 200, 200}));
+    assertEquals("no difference (no spread)  CI 1.00-1.00",
+        Compare.significance(new double[] {100, 100, 100}, new double[] {100, 100, 100}));
+  }
+
+  /** The interval of B/A by hand: Welch's interval on the logarithms, exponentiated. */
+  @Test
+  void ratioIntervalOnKnownSamples() {
+    double[] a = {1000, 1100, 900};
+    double[] b = {500, 560, 450};
+    double[] la = java.util.Arrays.stream(a).map(Math::log).toArray();
+    double[] lb = java.util.Arrays.stream(b).map(Math::log).toArray();
+    double ma = java.util.Arrays.stream(la).average().orElseThrow();
+    double mb = java.util.Arrays.stream(lb).average().orElseThrow();
+    double va = java.util.Arrays.stream(la).map(x -> (x - ma) * (x - ma)).sum() / 2 / 3;
+    double vb = java.util.Arrays.stream(lb).map(x -> (x - mb) * (x - mb)).sum() / 2 / 3;
+    double df = (va + vb) * (va + vb) / (va * va / 2 + vb * vb / 2);
+    double half = new org.apache.commons.math3.distribution.TDistribution(df).inverseCumulativeProbability(0.975)
+        * Math.sqrt(va + vb);
+    assertEquals(String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(mb - ma - half), Math.exp(mb - ma + half)),
+        Compare.ratioInterval(a, b));
+    // B at about half of A, clearly: the interval excludes 1
+    String ci = Compare.ratioInterval(a, b);
+    assertTrue(Double.parseDouble(ci.substring(3).split("-")[1]) < 1.0, ci);
+    // the same throughputs on both sides: the interval straddles 1
+    String same = Compare.ratioInterval(a, new double[] {1050, 950, 1010});
+    assertTrue(Double.parseDouble(same.substring(3).split("-")[0]) < 1.0
+        && Double.parseDouble(same.substring(3).split("-")[1]) > 1.0, same);
   }
 
   private static void assertBadInput(String expected, String... args) {
@@ -272,9 +409,9 @@ class CompareTest {
     rocks.put("db.url", "jdbc:mysql://127.0.0.1:3306/ycsbx_b?connectTimeout=5000");
     rocks.put("jdbc.table", "ycsbx_b.usertable (exists)");
     rocks.put("durability.rocksdb_flush_log_at_trx_commit", "1");
+    // RocksDB's own flush setting follows from the engine: not a second difference, not noise either
     assertEquals("fingerprints differ in one dimension: storage.engine: InnoDB vs ROCKSDB, jdbc.engine: InnoDB vs "
-        + "RocksDB (set on one side only: durability.rocksdb_flush_log_at_trx_commit: (absent) vs 1)",
-        Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks)));
+        + "RocksDB", Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks)));
     rocks.put("db.url", "jdbc:mysql://db2:3306/ycsbx_b?connectTimeout=5000");
     assertTrue(Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks))
         .startsWith("WARNING: the fingerprints differ in 2 dimensions"), "another server is another dimension");

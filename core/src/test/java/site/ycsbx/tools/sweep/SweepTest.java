@@ -34,6 +34,14 @@ class SweepTest {
   }
 
   @Test
+  void repeatsVisitTheThreadCountsUpThenDown() {
+    List<Integer> t = List.of(1, 2, 4, 8);
+    assertEquals(List.of(1, 2, 4, 8), Sweep.order(t, 1));
+    assertEquals(List.of(8, 4, 2, 1), Sweep.order(t, 2));
+    assertEquals(List.of(1, 2, 4, 8), Sweep.order(t, 3));
+  }
+
+  @Test
   void nullBindingSweepWritesTheThreeFilesAndRendersInChromium(@TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("s");
     Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500",
@@ -102,6 +110,24 @@ class SweepTest {
   void reloadOfALoadSweepIsRefused(@TempDir Path tmp) {
     assertBadInput(tmp, "--reload re-runs the load before each point of a run sweep",
         "load", "null", "-P", JavaProcess.workload("workloada"), "--threads", "1", "--reload");
+  }
+
+  @Test
+  void aLoadSweepOfFixedKeysIsRefusedUpFront(@TempDir Path tmp) {
+    // seen: points 2 and 3 failed on duplicate keys and "use 1" came from the one point left
+    assertBadInput(tmp, "sweep load with site.ycsb.workloads.CoreWorkload: every point inserts the same keys",
+        "load", "null", "-P", JavaProcess.workload("workloada"), "--threads", "1,2,4");
+    assertBadInput(tmp, "every point after the first fails on duplicate keys",
+        "load", "null", "-P", JavaProcess.workload("workloada"), "--threads", "2", "--repeat", "2");
+  }
+
+  @Test
+  void aLoadSweepOfAWorkloadThatAppendsRuns(@TempDir Path tmp) {
+    Path out = tmp.resolve("iib");
+    Run r = sweep("load", "null", "-P", JavaProcess.workload("iibench"), "-p", "recordcount=3000",
+        "-p", "iibench.batchsize=100", "--threads", "1,2,4", "--out", out.toString());
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("verdict: "), r.out());
   }
 
   private static void assertBadInput(Path tmp, String expected, String... sweepArgs) {

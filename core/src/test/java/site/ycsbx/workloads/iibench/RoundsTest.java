@@ -1,5 +1,7 @@
 package site.ycsbx.workloads.iibench;
 
+import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.store.SizeReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,7 +50,67 @@ class RoundsTest {
     List<String> lines = Files.readAllLines(csv);
     assertEquals(Rounds.CSV_HEADER, lines.get(0));
     assertEquals(3, lines.size());
-    assertTrue(lines.get(1).startsWith("1,1100,1500,1.36,,,5.000,0.400,200.000,3.000,t"), lines.get(1));
+    assertTrue(lines.get(1).startsWith("1,1100,1500,1.36,,,,5.000,0.400,200.000,200.000,0.000,3.000,t"), lines.get(1));
+  }
+
+  /** Seen after a server crash: dozens of empty rounds printed as the failing clients ran out their quotas. */
+  @Test
+  void roundsAdvanceOnStoredRowsAndACrashIsOneLine() {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    // one client, 10 rounds of 100 rows; the server dies after 200 rows
+    Rounds r = new Rounds(new long[] {1000}, 100, 0, null, new PrintStream(text), null);
+    r.start(0);
+    assertEquals(List.of(1), r.onBatch(0, 100, 100, S, () -> SizeReport.UNKNOWN).stream().map(Rounds.Line::round).toList());
+    assertEquals(List.of(2), r.onBatch(0, 100, 100, 2 * S, () -> SizeReport.UNKNOWN).stream().map(Rounds.Line::round).toList());
+    for (int i = 0; i < 7; i++) {
+      assertTrue(r.onBatch(0, 100, 0, (3 + i) * S, () -> SizeReport.UNKNOWN).isEmpty(), "failed batches pass no round");
+    }
+    List<Rounds.Line> end = r.onBatch(0, 100, 0, 10 * S, () -> SizeReport.UNKNOWN);
+    assertEquals(1, end.size(), "the quota is attempted: one last line, not eight empty ones");
+    assertEquals(10, end.get(0).round());
+    assertEquals(200, end.get(0).rows());
+    assertEquals(0.0, end.get(0).rowsPerSec(), 1e-9);
+    assertEquals(8.0, end.get(0).seconds(), 1e-9, "the silent rounds' time goes to the last line");
+    assertTrue(r.finished());
+    assertEquals(4, text.toString().split("\n").length, "header and three lines:\n" + text);
+  }
+
+  @Test
+  void queriesAndTheCumulativeRateAreInTheRoundLine() {
+    Rounds r = new Rounds(new long[] {2000}, 1000, 0, null, new PrintStream(new ByteArrayOutputStream()), null);
+    r.start(0);
+    r.onBatch(0, 1000, 1000, 2 * S, () -> SizeReport.UNKNOWN);
+    for (int i = 0; i < 30; i++) {
+      r.onQuery();
+    }
+    Rounds.Line l = r.onBatch(0, 1000, 1000, 5 * S, () -> SizeReport.UNKNOWN).get(0);
+    assertEquals(10.0, l.queriesPerSec(), 1e-9, "30 queries in the round's 3 s");
+    assertEquals(400.0, l.cumulativeRowsPerSec(), 1e-9, "2000 rows in 5 s");
+    assertEquals(1000.0 / 3, l.rowsPerSec(), 1e-9);
+  }
+
+  @Test
+  void anAppendedRunContinuesTheRoundNumbersOfItsCsv(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("r.csv");
+    for (int run = 0; run < 2; run++) {
+      Rounds r = new Rounds(new long[] {300}, 100, run * 300L, null, new PrintStream(new ByteArrayOutputStream()), csv);
+      r.start(0);
+      r.onBatch(0, 300, 300, S, () -> SizeReport.UNKNOWN);
+    }
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(7, lines.size(), lines.toString());
+    assertEquals(List.of("1", "2", "3", "4", "5", "6"), lines.subList(1, 7).stream().map(l -> l.split(",")[0]).toList());
+    assertTrue(lines.get(6).startsWith("6,600,"), lines.get(6));
+  }
+
+  @Test
+  void aRoundFileWithOtherColumnsIsRefused(@TempDir Path dir) throws Exception {
+    Path csv = dir.resolve("old.csv");
+    Files.writeString(csv, "round,rows,db_size_bytes\n1,100,5\n");
+    site.ycsbx.util.UserError e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsbx.util.UserError.class,
+        () -> Rounds.checkCsv("iibench.roundfile", csv));
+    assertTrue(e.getMessage().startsWith("iibench.roundfile=" + csv + " holds rows with other columns"), e.getMessage());
+    Rounds.checkCsv("iibench.roundfile", dir.resolve("new.csv"));
   }
 
   @Test

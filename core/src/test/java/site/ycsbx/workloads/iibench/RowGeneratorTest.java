@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.iibench;
 
+import site.ycsbx.store.iibench.RowBatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -11,7 +11,7 @@ import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
 /** Opens connections, and turns driver errors into one line that never shows the password. */
-final class Connector {
+public final class Connector {
   /** A closed port or a silent host must fail fast, not after the OS's minutes-long timeout. */
   static final int CONNECT_TIMEOUT_SECONDS = 5;
 
@@ -19,7 +19,7 @@ final class Connector {
   }
 
   /** A new connection; a {@link UserError} (target unusable) naming the masked URL on failure. */
-  static Connection open(JdbcOptions o) {
+  public static Connection open(JdbcOptions o) {
     Properties info = new Properties();
     // a user or password in the URL stays in charge unless the properties name one
     if (!o.user().isEmpty()) {
@@ -53,7 +53,7 @@ final class Connector {
   }
 
   /** The first line of a driver message, with the password removed should the driver echo it. */
-  static String message(Throwable e, JdbcOptions o) {
+  public static String message(Throwable e, JdbcOptions o) {
     String m = String.valueOf(e.getMessage()).strip();
     int nl = m.indexOf('\n');
     if (nl >= 0) {

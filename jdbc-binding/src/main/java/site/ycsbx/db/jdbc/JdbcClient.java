@@ -17,10 +17,8 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
-import site.ycsbx.store.IIBenchStore;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
-import site.ycsbx.store.ProbeStore;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.UserError;
@@ -36,10 +34,10 @@ import site.ycsbx.util.UserError;
  * {@value #INSERT_BATCH} operation. The last partial batch is sent and committed in
  * {@link #cleanup()}.
  *
- * <p>Stores for YCSB-X's workloads, on this thread's connection: {@link JdbcProbeStore},
- * {@link JdbcIIBenchStore}.
+ * <p>Stores for YCSB-X's workloads, on this thread's connection: the families of
+ * {@link JdbcStores}.
  */
-@Provides(stores = {ProbeStore.class, IIBenchStore.class}, preflight = JdbcPreflight.class)
+@Provides(stores = JdbcStores.class, preflight = JdbcPreflight.class)
 public class JdbcClient extends DB {
   /** One batch of inserts: a single round trip (plus its commit when autocommit is off). */
   public static final String INSERT_BATCH = "INSERT_BATCH";
@@ -76,8 +74,7 @@ public class JdbcClient extends DB {
     batchSize = load ? options.batchSize() : 1;
     timer = new OpTimer();
     statements = new Statements(conn, options);
-    StoreRegistry.offer(ProbeStore.class, new JdbcProbeStore(conn, options.dialect(), options.engine()));
-    StoreRegistry.offer(IIBenchStore.class, new JdbcIIBenchStore(conn, options));
+    new JdbcStores().offer(new ClientConnection(conn, options));
   }
 
   @Override

@@ -116,14 +116,14 @@ public final class JdbcOptions {
     return s != null && IDENTIFIER.matcher(s).matches();
   }
 
-  /** The URL as the user gave it (with its password, if any): for the driver only. */
-  String url() {
-    return url;
-  }
-
   /** The URL the driver gets: the user's plus the binding's driver options. */
   String connectionUrl() {
     return dialect.connectionUrl(url);
+  }
+
+  /** Whether the server runs on this host (see {@link JdbcUrls#isLocal}); resolves the URL's host names. */
+  public boolean serverIsLocal() {
+    return JdbcUrls.isLocal(url);
   }
 
   /** The user's URL with any password masked, for messages. */

@@ -1,9 +1,7 @@
 package site.ycsbx.db.jdbc;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,17 +10,15 @@ import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
-import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.ProbeWorkload;
-import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
 /**
  * Checks the JDBC options, connects (failing within seconds), checks {@code jdbc.engine}
- * against the server's engines and against the engine of an existing table, requires YCSB's
- * table before a run, checks existing iibench tables and batch sizes ({@link IIBenchPreflight}),
- * and fills the fingerprint. Reads only: the connection is read-only.
+ * against the server's engines, then the tables of the run: YCSB's table for YCSB's own
+ * workloads (required before a run, with the engine asked and its fields), otherwise the
+ * {@link JdbcStoreCheck} that {@link JdbcStores} registers for the store the workload takes.
+ * Fills the fingerprint. Reads only: the connection is read-only.
  */
 public final class JdbcPreflight implements Preflight {
   /** Prefixes whose properties this binding owns (a misspelt one is refused by bin/ycsb). */
@@ -38,107 +34,97 @@ public final class JdbcPreflight implements Preflight {
   }
 
   @Override
-  public void check(Properties props, Phase phase, Fingerprint fp) {
+  public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fp) {
     JdbcOptions o = JdbcOptions.parse(props);
-    SqlDialect d = o.dialect();
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
-      inspect(c, d, o, props, phase, fp);
+      JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
+      inspect(server, phase, demand, fp);
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }
   }
 
-  private static void inspect(Connection c, SqlDialect d, JdbcOptions o, Properties props, Phase phase, Fingerprint fp)
-      throws SQLException {
-    String product = d.product(c);
-    String version = d.version(c);
-    String engine = null;
-    if (o.engine() != null) {
-      List<String> engines = d.availableEngines(c);
-      engine = engines.stream().filter(e -> e.equalsIgnoreCase(o.engine())).findFirst().orElseThrow(
-          () -> UserError.target(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + product + " "
-              + version + " at " + o.maskedUrl() + "; engines available: " + String.join(", ", engines)));
+  /** {@code jdbc.engine} as the server spells it; null when not set. */
+  private static String engineAsked(Connection c, JdbcOptions o) throws SQLException {
+    if (o.engine() == null) {
+      return null;
     }
-    String table = tableOfWorkload(props, o);
-    boolean usertable = o.table().equals(table);
-    Optional<String> existing = table == null ? Optional.empty() : d.tableEngine(c, table);
-    String where = d.location(c);
-    IIBenchPreflight.Result iibench = null;
-    if (isIIBench(props)) {
-      iibench = new IIBenchPreflight(props).check(c, d, o, engine, where);
-      existing = iibench.engine();
+    SqlDialect d = o.dialect();
+    List<String> engines = d.availableEngines(c);
+    Optional<String> engine = engines.stream().filter(e -> e.equalsIgnoreCase(o.engine())).findFirst();
+    if (engine.isEmpty()) {
+      throw UserError.target(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + d.product(c) + " "
+          + d.version(c) + " at " + o.maskedUrl() + "; engines available: " + String.join(", ", engines));
     }
-    if (existing.isPresent() && engine != null && !existing.get().equalsIgnoreCase(engine)) {
-      throw UserError.target(Tables.mismatch(table, existing.get(), engine) + " (" + where + " at " + o.maskedUrl() + ")");
-    }
-    String state = "n/a";
-    if (usertable) {
-      if (existing.isEmpty()) {
-        if (phase == Phase.RUN) {
-          throw UserError.target("table " + table + " does not exist in " + where + " at " + o.maskedUrl()
-              + "; run bin/ycsb load with the same properties first");
-        }
-        state = "absent, created by the load";
-      } else {
-        checkColumns(c, d, o, table, where);
-        boolean hasRows = hasRows(c, table);
-        state = hasRows ? "exists, has rows" : "exists, empty";
-        if (hasRows && phase == Phase.LOAD) {
-          System.err.println("[WARN] loading into " + table + " in " + where
-              + ", which already holds rows: keys that exist will fail as duplicates");
-        }
-      }
-    }
-    String storageEngine = existing.orElse(engine != null ? engine : d.defaultEngine(c));
+    return engine.get();
+  }
 
-    fp.put("server.product", product);
-    fp.put("server.version", version);
+  private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp)
+      throws SQLException {
+    Connection c = s.connection();
+    SqlDialect d = s.dialect();
+    JdbcOptions o = s.options();
+    Optional<JdbcStoreCheck.Report> report = tables(s, phase, demand);
+    String storageEngine = report.flatMap(JdbcStoreCheck.Report::engine)
+        .orElse(s.engine() != null ? s.engine() : d.defaultEngine(c));
+
+    fp.put("server.product", d.product(c));
+    fp.put("server.version", d.version(c));
     fp.put("storage.engine", storageEngine);
     d.putDurability(c, storageEngine, fp);
     fp.put("db.url", o.connectionUrl());
     fp.put("db.user", o.user().isEmpty() ? "(from db.url)" : o.user());
-    // iibench sends its own batches (iibench.batchsize rows per INSERT), not db.batchsize's
-    fp.put("db.batchsize", iibench == null ? String.valueOf(o.batchSize()) : "n/a (iibench.batchsize)");
+    fp.put("db.batchsize", report.flatMap(JdbcStoreCheck.Report::batchSizeProperty).map(p -> "n/a (" + p + ")")
+        .orElse(String.valueOf(o.batchSize())));
     fp.put("jdbc.autocommit", o.autocommit());
     fp.put("jdbc.fetchsize", o.fetchSize() == 0 ? "driver default" : String.valueOf(o.fetchSize()));
     fp.put("jdbc.engine", o.engine() == null ? "server default" : o.engine());
-    if (table != null) {
-      fp.put("jdbc.table", table + " in " + where + (usertable ? " (" + state + ")" : ""));
-    } else if (iibench != null) {
-      fp.put("jdbc.table", iibench.tables());
-    }
+    report.ifPresent(r -> fp.put("jdbc.table", r.tables()));
   }
 
   /**
-   * The table the workload uses: YCSB's table for workloads that call the DB's
-   * read/insert/update/scan/delete; the probe table for the probe; none for other store
-   * workloads, whose stores create their own tables.
+   * The tables of the run, checked: YCSB's table for YCSB's own workloads, else the check of the
+   * workload's family; empty for a family with nothing to check.
    */
-  private static String tableOfWorkload(Properties props, JdbcOptions o) {
-    Class<?> w = workloadClass(props);
-    if (w == null) {
-      return o.table();
+  private static Optional<JdbcStoreCheck.Report> tables(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand)
+      throws SQLException {
+    if (demand.isNone()) {
+      return Optional.of(userTable(s, phase));
     }
-    if (ProbeWorkload.class.isAssignableFrom(w)) {
-      return ProbeStore.TABLE;
-    }
-    return StoreWorkload.class.isAssignableFrom(w) ? null : o.table();
+    Optional<JdbcStoreCheck> check = new JdbcStores().check(demand);
+    return check.isEmpty() ? Optional.empty() : Optional.of(check.get().check(s, demand));
   }
 
-  /** The insert benchmark: its tables are checked when they exist, created by the workload otherwise. */
-  private static boolean isIIBench(Properties props) {
-    Class<?> w = workloadClass(props);
-    return w != null && IIBenchWorkload.class.isAssignableFrom(w);
-  }
-
-  private static Class<?> workloadClass(Properties props) {
-    String name = props.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
-    try {
-      return Class.forName(name, false, JdbcPreflight.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      return null;
+  /**
+   * YCSB's table: a run needs it loaded with this fieldcount; a load creates it when absent and
+   * warns when it holds rows. Its engine must be the one asked.
+   */
+  private static JdbcStoreCheck.Report userTable(JdbcStoreCheck.Server s, Phase phase) throws SQLException {
+    Connection c = s.connection();
+    JdbcOptions o = s.options();
+    String table = o.table();
+    Optional<String> existing = s.dialect().tableEngine(c, table);
+    if (existing.isPresent() && s.engine() != null && !existing.get().equalsIgnoreCase(s.engine())) {
+      throw s.refusal(Tables.mismatch(table, existing.get(), s.engine()));
     }
+    String state;
+    if (existing.isEmpty()) {
+      if (phase == Phase.RUN) {
+        throw UserError.target("table " + table + " does not exist in " + s.location() + " at " + o.maskedUrl()
+            + "; run bin/ycsb load with the same properties first");
+      }
+      state = "absent, created by the load";
+    } else {
+      checkColumns(c, s.dialect(), o, table, s.location());
+      boolean hasRows = Tables.hasRows(c, table);
+      state = hasRows ? "exists, has rows" : "exists, empty";
+      if (hasRows && phase == Phase.LOAD) {
+        System.err.println("[WARN] loading into " + table + " in " + s.location()
+            + ", which already holds rows: keys that exist will fail as duplicates");
+      }
+    }
+    return new JdbcStoreCheck.Report(existing, table + " in " + s.location() + " (" + state + ")", Optional.empty());
   }
 
   private static void checkColumns(Connection c, SqlDialect d, JdbcOptions o, String table, String where)
@@ -157,12 +143,6 @@ public final class JdbcPreflight implements Preflight {
       throw UserError.target("table " + table + " in " + where + " has no column " + String.join(", ", missing)
           + " (" + JdbcOptions.FIELD_COUNT_PROPERTY + "=" + o.fieldNames().size() + "); load it with the same "
           + JdbcOptions.FIELD_COUNT_PROPERTY + " or use another " + JdbcOptions.TABLE_PROPERTY);
-    }
-  }
-
-  private static boolean hasRows(Connection c, String table) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1 FROM " + table + " LIMIT 1")) {
-      return rs.next();
     }
   }
 }

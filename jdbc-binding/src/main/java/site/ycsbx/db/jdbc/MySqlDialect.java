@@ -18,8 +18,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import site.ycsbx.fingerprint.Fingerprint;
-import site.ycsbx.workloads.iibench.IIBenchTable;
-import site.ycsbx.workloads.iibench.SizeReport;
+import site.ycsbx.store.IndexSpec;
+import site.ycsbx.store.SizeReport;
 
 /** MySQL and MariaDB through MySQL Connector/J. */
 final class MySqlDialect implements SqlDialect {
@@ -27,6 +27,11 @@ final class MySqlDialect implements SqlDialect {
   private static final List<String> DURABILITY = List.of("innodb_flush_log_at_trx_commit", "innodb_doublewrite",
       "log_bin", "sync_binlog");
   private static final String ROCKSDB_DURABILITY = "rocksdb_flush_log_at_trx_commit";
+
+  @Override
+  public Kind kind() {
+    return Kind.MYSQL;
+  }
 
   @Override
   public String family() {
@@ -64,12 +69,6 @@ final class MySqlDialect implements SqlDialect {
   @Override
   public String createTable(String table, String columnsDdl, String engine) {
     return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")" + (engine == null ? "" : " ENGINE=" + engine);
-  }
-
-  @Override
-  public String upsertProbe() {
-    // VALUES(v) works on MariaDB and MySQL; MySQL 8's row alias syntax does not exist in MariaDB
-    return "INSERT INTO " + site.ycsbx.store.ProbeStore.TABLE + " (k, v) VALUES (?, ?) ON DUPLICATE KEY UPDATE v = VALUES(v)";
   }
 
   @Override
@@ -161,35 +160,9 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public String autoIncrementPrimaryKey() {
-    return "BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY";
-  }
-
-  /** To the second, as the reference program's datetime column. */
-  @Override
-  public String dateTimeType() {
-    return "DATETIME";
-  }
-
-  @Override
-  public String floatType() {
-    return "FLOAT";
-  }
-
-  /**
-   * latin1: the padding is ASCII, and a utf8mb4 VARCHAR counts 4 bytes a character against the
-   * 65535-byte row limit, which would cap padding at a quarter of what latin1 allows.
-   */
-  @Override
-  public String paddingType(int length) {
-    return "VARCHAR(" + length + ") CHARACTER SET latin1";
-  }
-
-  @Override
-  public List<String> createTableWithIndexes(String table, String columnsDdl, List<IIBenchTable.Index> indexes,
-      String engine) {
+  public List<String> createTableWithIndexes(String table, String columnsDdl, List<IndexSpec> indexes, String engine) {
     StringBuilder ddl = new StringBuilder(columnsDdl);
-    for (IIBenchTable.Index i : indexes) {
+    for (IndexSpec i : indexes) {
       ddl.append(", INDEX ").append(indexName(table, i.name())).append(" (").append(String.join(", ", i.columns()))
           .append(')');
     }
@@ -217,27 +190,14 @@ final class MySqlDialect implements SqlDialect {
     return out;
   }
 
-  /**
-   * MariaDB 10.11 reads a row-value comparison as a full index scan from the start (EXPLAIN type
-   * "index"), and the three-clause OR as a range on pdc (type "range", "Using index").
-   */
-  @Override
-  public boolean indexesRowValueComparison() {
-    return false;
-  }
-
-  /**
-   * The text protocol renders FLOAT with 6 significant digits (1004.9876 comes back as 1004.99);
-   * adding a DOUBLE zero makes the server send the stored value exactly.
-   */
-  @Override
-  public String floatAsDouble(String column) {
-    return "(" + column + " + 0E0)";
-  }
-
   @Override
   public long maxStatementBytes(Connection c) throws SQLException {
     return Long.parseLong(queryString(c, "SELECT @@max_allowed_packet"));
+  }
+
+  @Override
+  public String maxStatementLimit() {
+    return "max_allowed_packet";
   }
 
   /**

@@ -7,17 +7,26 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
-import site.ycsbx.workloads.iibench.IIBenchTable;
-import site.ycsbx.workloads.iibench.SizeReport;
+import site.ycsbx.store.IndexSpec;
+import site.ycsbx.store.SizeReport;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
 /**
  * What differs between SQL servers, so that the client, the stores and the preflight hold no
- * product-specific SQL: column types, DDL options, upserts, URL options and how the server
- * describes itself. Table and column names passed in are checked identifiers, used unquoted.
+ * product-specific SQL: how the server describes itself (product, engines, durability,
+ * catalog, sizes), URL options, the DDL every workload family needs, and YCSB's table. A
+ * family's own SQL (column types, queries, upserts) lives in its package, chosen by
+ * {@link #kind()}. Table and column names passed in are checked identifiers, used unquoted.
  */
 public interface SqlDialect {
+  /** The servers a family writes its SQL for. */
+  enum Kind {
+    /** MySQL and MariaDB. */
+    MYSQL,
+    POSTGRESQL
+  }
+
   /** What db.url accepts, for error messages. */
   String ACCEPTED_URLS = "jdbc:mysql://host:port/database (MySQL, MariaDB) or "
       + "jdbc:postgresql://host:port/database (PostgreSQL)";
@@ -47,6 +56,9 @@ public interface SqlDialect {
     }
   }
 
+  /** Which server's SQL a workload family speaks here. */
+  Kind kind();
+
   /** The family of servers, for messages: "MySQL/MariaDB", "PostgreSQL". */
   String family();
 
@@ -67,9 +79,6 @@ public interface SqlDialect {
 
   /** CREATE TABLE IF NOT EXISTS, with the engine when not null. */
   String createTable(String table, String columnsDdl, String engine);
-
-  /** Insert or replace (k, v) in the probe table; parameters k, v. */
-  String upsertProbe();
 
   /** Rows with key >= ?, in key order, at most ? of them. */
   String scan(String table, String keyColumn, String columns);
@@ -98,28 +107,14 @@ public interface SqlDialect {
   /** Adds the settings that decide what a commit costs and guarantees. */
   void putDurability(Connection c, String engine, Fingerprint fp) throws SQLException;
 
-  // --- iibench (see IIBenchSchema and JdbcIIBenchStore) ---
-
-  /** Column definition of a BIGINT primary key the server numbers (iibench's transactionid). */
-  String autoIncrementPrimaryKey();
-
-  /** SQL type of iibench's dateandtime: a date and time to the second, without time zone. */
-  String dateTimeType();
-
-  /** SQL type of iibench's price: a 4-byte float, as in the reference program. */
-  String floatType();
-
-  /** SQL type of an iibench padding column of {@code length} ASCII characters. */
-  String paddingType(int length);
-
   /**
-   * Statements creating an iibench table and its secondary indexes, to run in order (in one
-   * transaction where DDL is transactional).
+   * Statements creating a table and its secondary indexes, to run in order (in one transaction
+   * where DDL is transactional).
    *
    * @param columnsDdl column definitions, primary key included
    * @param engine the engine asked for, or null
    */
-  List<String> createTableWithIndexes(String table, String columnsDdl, List<IIBenchTable.Index> indexes, String engine);
+  List<String> createTableWithIndexes(String table, String columnsDdl, List<IndexSpec> indexes, String engine);
 
   /** The name a secondary index of the table gets on this server. */
   String indexName(String table, String index);
@@ -127,20 +122,11 @@ public interface SqlDialect {
   /** The table's indexes other than its primary key: name to columns in order (lower case). */
   Map<String, List<String>> secondaryIndexes(Connection c, String table) throws SQLException;
 
-  /**
-   * Whether the planner turns a row-value comparison {@code (a, b, c) > (?, ?, ?)} into an index
-   * range; when it does not, the iibench query uses the reference program's three-clause OR.
-   */
-  boolean indexesRowValueComparison();
-
-  /**
-   * A select-list expression giving a float column's stored value as an exact double (the
-   * driver may otherwise read a rounded decimal rendering).
-   */
-  String floatAsDouble(String column);
-
   /** Largest statement the server accepts, in bytes. */
   long maxStatementBytes(Connection c) throws SQLException;
+
+  /** What sets {@link #maxStatementBytes}, for messages: "max_allowed_packet", "message limit". */
+  String maxStatementLimit();
 
   /** Data and index bytes of existing tables as the server reports them, naming where they come from. */
   SizeReport tableSizes(Connection c, List<String> tables) throws SQLException;

@@ -1,12 +1,16 @@
 package site.ycsbx.db.jdbc;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
 
-/** Creates the tables the binding owns, when absent, with the engine asked for; never drops. */
-final class Tables {
+/**
+ * The tables the binding owns, whatever the workload family: created when absent with the engine
+ * asked for, never dropped, and refused when they exist with another engine.
+ */
+public final class Tables {
   private Tables() {
   }
 
@@ -18,7 +22,7 @@ final class Tables {
    * @return the table's engine as the server reports it
    * @throws SQLException when creation fails or the table has another engine than the one asked
    */
-  static synchronized String ensure(Connection c, SqlDialect d, String table, String columnsDdl, String engine)
+  public static synchronized String ensure(Connection c, SqlDialect d, String table, String columnsDdl, String engine)
       throws SQLException {
     Optional<String> existing = d.tableEngine(c, table);
     if (existing.isEmpty()) {
@@ -50,13 +54,20 @@ final class Tables {
   }
 
   /** Why an existing table cannot be used with the engine asked for. */
-  static String mismatch(String table, String actual, String asked) {
+  public static String mismatch(String table, String actual, String asked) {
     return "table " + table + " exists with engine " + actual + ", not " + asked + " as "
         + JdbcOptions.ENGINE_PROPERTY + " asks (the results would be labelled with the wrong engine); drop it or set "
         + JdbcOptions.ENGINE_PROPERTY + "=" + actual;
   }
 
-  static void rollbackQuietly(Connection c) {
+  /** Whether an existing table holds a row. */
+  public static boolean hasRows(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1 FROM " + table + " LIMIT 1")) {
+      return rs.next();
+    }
+  }
+
+  public static void rollbackQuietly(Connection c) {
     try {
       if (!c.getAutoCommit()) {
         c.rollback();

@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
-import site.ycsbx.workloads.iibench.IIBenchTable;
 
 /**
  * {@code bin/ycsb load jdbc -P workloads/iibench} end to end (site.ycsbx.tools.Main in a fresh
@@ -49,7 +49,7 @@ class IIBenchLoadTest {
       Result r = iibench(db, "-p", "iibench.verify=true");
       assertEquals(0, r.exitCode(), r.all());
       assertEquals(20000, db.rows("purchases_index"));
-      assertEquals(specIndexes(), JdbcIIBenchStoreContractBase.indexesOf(db, "purchases_index"));
+      assertEquals(specIndexes(), db.secondaryIndexes("purchases_index"));
       assertEquals(target.expectedEngine(), db.engine("purchases_index").orElse("absent"));
       assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 20\n"), r.stdout());
       assertTrue(r.stdout().contains("[INSERT_TXN], Return=OK, 20\n"), r.stdout());
@@ -80,7 +80,7 @@ class IIBenchLoadTest {
         long n = db.rows(t);
         assertEquals(5000, n, t);
         sum += n;
-        assertEquals(specIndexes(), JdbcIIBenchStoreContractBase.indexesOf(db, t), t);
+        assertEquals(specIndexes(), db.secondaryIndexes(t), t);
         assertEquals(target.expectedEngine(), db.engine(t).orElse("absent"), t);
       }
       assertEquals(20000, sum);
@@ -121,7 +121,7 @@ class IIBenchLoadTest {
       assertTrue(dropped.stdout().contains("[IIBENCH] purchases_index: dropped and created (iibench.drop=true)"),
           dropped.stdout());
       assertEquals(3000, db.rows("purchases_index"));
-      assertEquals(specIndexes(), JdbcIIBenchStoreContractBase.indexesOf(db, "purchases_index"));
+      assertEquals(specIndexes(), db.secondaryIndexes("purchases_index"));
     }
   }
 

@@ -6,16 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.probe.ProbeWorkload;
 
 /** The preflight, in process: what it learns about each server, what it refuses, and that it writes nothing. */
 class JdbcPreflightTest {
   private final Fingerprint fp = Fingerprint.current();
+
+  /**
+   * The fingerprint is one per JVM: an earlier RocksDB preflight (a test here, or the first
+   * JdbcClient.init of a store contract) leaves this key in it.
+   */
+  @BeforeEach
+  void forgetRocksDbDurability() {
+    fp.put("durability.rocksdb_flush_log_at_trx_commit", null);
+  }
 
   @ParameterizedTest
   @EnumSource(TestDatabase.Target.class)
@@ -24,7 +36,7 @@ class JdbcPreflightTest {
       Properties p = db.properties();
       p.setProperty("db.batchsize", "50");
       p.setProperty("db.url", db.url() + (target.mariadb() ? "?" : "&") + "password=" + TestDatabase.PASSWORD);
-      new JdbcPreflight().check(p, Phase.LOAD, fp);
+      new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE, fp);
       assertEquals(target.mariadb() ? "MariaDB" : "PostgreSQL", fp.get("server.product"));
       assertEquals(target.expectedEngine(), fp.get("storage.engine"));
       List<String> durability = target.mariadb()
@@ -40,8 +52,6 @@ class JdbcPreflightTest {
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
       assertEquals(List.of(), db.tables());
-    } finally {
-      fp.put("durability.rocksdb_flush_log_at_trx_commit", null);
     }
   }
 
@@ -54,7 +64,8 @@ class JdbcPreflightTest {
   @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "POSTGRESQL"})
   void runWithoutTheTableIsRefused(TestDatabase.Target target) throws Exception {
     try (TestDatabase db = TestDatabase.create(target)) {
-      UserError e = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.properties(), Phase.RUN, fp));
+      UserError e = assertThrows(UserError.class,
+          () -> new JdbcPreflight().check(db.properties(), Phase.RUN, StoreDemand.NONE, fp));
       assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
       String where = target.mariadb() ? "database " + db.name : "schema " + db.name + " of database " + TestDatabase.PG_DATABASE;
       assertEquals("table usertable does not exist in " + where + " at " + db.url()
@@ -66,9 +77,24 @@ class JdbcPreflightTest {
   void runWithATableOfFewerFieldsIsRefused() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
       db.execute("CREATE TABLE usertable (YCSB_KEY VARCHAR(255) PRIMARY KEY, FIELD0 TEXT, FIELD1 TEXT)");
-      UserError e = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.properties(), Phase.RUN, fp));
+      UserError e = assertThrows(UserError.class,
+          () -> new JdbcPreflight().check(db.properties(), Phase.RUN, StoreDemand.NONE, fp));
       assertEquals("table usertable in database " + db.name + " has no column field2, field3, field4, field5, field6,"
           + " field7, field8, field9 (fieldcount=10); load it with the same fieldcount or use another table", e.getMessage());
+    }
+  }
+
+  @Test
+  void theProbeIsCheckedOnItsOwnTableNotOnYcsbs() throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_ROCKSDB)) {
+      Properties p = db.properties();
+      p.setProperty("db", JdbcClient.class.getName());
+      p.setProperty("workload", ProbeWorkload.class.getName());
+      new JdbcPreflight().check(p, Phase.RUN, StoreDemand.of(p), fp);
+      assertEquals("ycsbx_probe in database " + db.name, fp.get("jdbc.table"));
+      assertEquals("ROCKSDB", fp.get("storage.engine"));
+      assertEquals("1", fp.get("db.batchsize"));
+      assertEquals(List.of(), db.tables());
     }
   }
 }

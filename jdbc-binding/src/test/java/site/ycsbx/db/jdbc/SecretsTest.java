@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsbx.store.ProbeStore;
+import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.testing.JavaProcess.Result;
 
 /**

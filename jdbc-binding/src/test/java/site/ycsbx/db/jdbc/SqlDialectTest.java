@@ -14,6 +14,7 @@ class SqlDialectTest {
   void mysqlUrlGetsBatchRewritingAndAConnectTimeout() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
     assertInstanceOf(MySqlDialect.class, d);
+    assertEquals(SqlDialect.Kind.MYSQL, d.kind());
     assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000",
         d.connectionUrl("jdbc:mysql://h:3306/ycsb"));
   }
@@ -29,6 +30,7 @@ class SqlDialectTest {
   void postgresqlUrlGetsInsertRewritingInSeconds() {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb?currentSchema=s");
     assertInstanceOf(PostgresDialect.class, d);
+    assertEquals(SqlDialect.Kind.POSTGRESQL, d.kind());
     assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true&connectTimeout=5",
         d.connectionUrl("jdbc:postgresql://h/ycsb?currentSchema=s"));
   }

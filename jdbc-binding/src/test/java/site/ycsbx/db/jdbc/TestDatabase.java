@@ -1,5 +1,7 @@
 package site.ycsbx.db.jdbc;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -8,9 +10,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import site.ycsb.measurements.Measurements;
 
 /**
  * A database (MariaDB) or schema (PostgreSQL) of its own for one test, on a real server,
@@ -25,38 +30,38 @@ import java.util.concurrent.ThreadLocalRandom;
  * 127.0.0.1 / 5432 / postgres (the test schema is created in that database)</li>
  * </ul>
  */
-final class TestDatabase implements AutoCloseable {
-  static final String USER = env("YCSBX_TEST_USER", "ycsbx");
-  static final String PASSWORD = env("YCSBX_TEST_PASSWORD", "ycsbx");
+public final class TestDatabase implements AutoCloseable {
+  public static final String USER = env("YCSBX_TEST_USER", "ycsbx");
+  public static final String PASSWORD = env("YCSBX_TEST_PASSWORD", "ycsbx");
   static final String MARIADB_HOST = env("YCSBX_MARIADB_HOST", "127.0.0.1");
   static final String MARIADB_PORT = env("YCSBX_MARIADB_PORT", "3306");
   static final String PG_HOST = env("YCSBX_PG_HOST", "127.0.0.1");
   static final String PG_PORT = env("YCSBX_PG_PORT", "5432");
-  static final String PG_DATABASE = env("YCSBX_PG_DATABASE", "postgres");
+  public static final String PG_DATABASE = env("YCSBX_PG_DATABASE", "postgres");
 
   /** The servers and engines every JDBC test runs on. */
-  enum Target {
+  public enum Target {
     MARIADB_INNODB("InnoDB"), MARIADB_ROCKSDB("ROCKSDB"), POSTGRESQL(null);
 
     /** The jdbc.engine the tests ask for (as information_schema spells it); null on PostgreSQL. */
-    final String engine;
+    public final String engine;
 
     Target(String engine) {
       this.engine = engine;
     }
 
-    boolean mariadb() {
+    public boolean mariadb() {
       return this != POSTGRESQL;
     }
 
     /** The engine information_schema / pg_am reports for tables of this target. */
-    String expectedEngine() {
+    public String expectedEngine() {
       return engine == null ? "heap" : engine;
     }
   }
 
-  final Target target;
-  final String name;
+  public final Target target;
+  public final String name;
 
   private TestDatabase(Target target) {
     this.target = target;
@@ -64,7 +69,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** Creates an empty database (MariaDB) or schema (PostgreSQL) with a unique name. */
-  static TestDatabase create(Target target) {
+  public static TestDatabase create(Target target) {
     TestDatabase db = new TestDatabase(target);
     try (Connection c = db.serverConnection(); Statement s = c.createStatement()) {
       s.execute(target.mariadb() ? "CREATE DATABASE " + db.name : "CREATE SCHEMA " + db.name);
@@ -76,13 +81,13 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** db.url of this database, without credentials. */
-  String url() {
+  public String url() {
     return target.mariadb() ? "jdbc:mysql://" + MARIADB_HOST + ":" + MARIADB_PORT + "/" + name
         : "jdbc:postgresql://" + PG_HOST + ":" + PG_PORT + "/" + PG_DATABASE + "?currentSchema=" + name;
   }
 
   /** -p options for db.url, db.user, db.passwd and (MariaDB) jdbc.engine. */
-  List<String> options() {
+  public List<String> options() {
     List<String> o = new ArrayList<>(List.of("-p", "db.url=" + url(), "-p", "db.user=" + USER, "-p", "db.passwd=" + PASSWORD));
     if (target.engine != null) {
       o.add("-p");
@@ -92,7 +97,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** The same options as properties, for in-process use. */
-  Properties properties() {
+  public Properties properties() {
     Properties p = new Properties();
     List<String> o = options();
     for (int i = 1; i < o.size(); i += 2) {
@@ -102,13 +107,26 @@ final class TestDatabase implements AutoCloseable {
     return p;
   }
 
+  /**
+   * YCSB's binding on this database, its properties set as YCSB's Client sets them for a load:
+   * the first init() in this JVM runs the preflight, which a load passes with no table yet.
+   */
+  public JdbcClient client() {
+    Properties p = properties();
+    p.setProperty("dotransactions", "false");
+    Measurements.setProperties(p);
+    JdbcClient client = new JdbcClient();
+    client.setProperties(p);
+    return client;
+  }
+
   /** A connection to this database/schema. */
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     return DriverManager.getConnection(url(), USER, PASSWORD);
   }
 
   /** Tables in this database/schema. */
-  List<String> tables() throws SQLException {
+  public List<String> tables() throws SQLException {
     String sql = target.mariadb()
         ? "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME"
         : "SELECT table_name FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name";
@@ -125,7 +143,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** The engine of a table: information_schema.TABLES.ENGINE on MariaDB, the access method on PostgreSQL. */
-  Optional<String> engine(String table) throws SQLException {
+  public Optional<String> engine(String table) throws SQLException {
     String sql = target.mariadb()
         ? "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
         : "SELECT a.amname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
@@ -139,8 +157,39 @@ final class TestDatabase implements AutoCloseable {
     }
   }
 
+  /**
+   * The secondary indexes of a table as the catalog lists them: index name to its columns in
+   * order. MariaDB: information_schema.STATISTICS. PostgreSQL: pg_index with pg_get_indexdef for
+   * each key column; index names there are table_index (names are per schema), mapped back.
+   */
+  public Map<String, List<String>> secondaryIndexes(String table) throws SQLException {
+    Map<String, List<String>> out = new TreeMap<>();
+    String sql = target.mariadb()
+        ? "SELECT INDEX_NAME, COLUMN_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+            + " AND INDEX_NAME <> 'PRIMARY' ORDER BY INDEX_NAME, SEQ_IN_INDEX"
+        : "SELECT c.relname, pg_get_indexdef(x.indexrelid, k, true) FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid"
+            + " JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace"
+            + " CROSS JOIN generate_series(1, x.indnatts) AS k"
+            + " WHERE n.nspname = ? AND t.relname = ? AND NOT x.indisprimary ORDER BY c.relname, k";
+    try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, name);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String index = rs.getString(1);
+          if (!target.mariadb()) {
+            assertTrue(index.startsWith(table + "_"), index);
+            index = index.substring(table.length() + 1);
+          }
+          out.computeIfAbsent(index, k -> new ArrayList<>()).add(rs.getString(2));
+        }
+      }
+    }
+    return out;
+  }
+
   /** Rows in a table. */
-  long rows(String table) throws SQLException {
+  public long rows(String table) throws SQLException {
     try (Connection c = connect(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
       rs.next();
@@ -149,7 +198,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** Runs statements on this database/schema. */
-  void execute(String... sql) throws SQLException {
+  public void execute(String... sql) throws SQLException {
     try (Connection c = connect(); Statement s = c.createStatement()) {
       for (String q : sql) {
         s.execute(q);
@@ -158,7 +207,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** A connection to the server, outside this database (to create and drop it). */
-  Connection serverConnection() throws SQLException {
+  public Connection serverConnection() throws SQLException {
     String url = target.mariadb() ? "jdbc:mysql://" + MARIADB_HOST + ":" + MARIADB_PORT + "/"
         : "jdbc:postgresql://" + PG_HOST + ":" + PG_PORT + "/" + PG_DATABASE;
     return DriverManager.getConnection(url, USER, PASSWORD);

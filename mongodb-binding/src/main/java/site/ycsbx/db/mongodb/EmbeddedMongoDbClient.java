@@ -2,8 +2,6 @@ package site.ycsbx.db.mongodb;
 
 import java.util.Properties;
 import site.ycsb.DBException;
-import site.ycsbx.store.IIBenchStore;
-import site.ycsbx.store.ProbeStore;
 import site.ycsbx.store.Provides;
 
 /**
@@ -12,7 +10,7 @@ import site.ycsbx.store.Provides;
  * backend) so a load and a later run see the same data, or in memory with
  * {@code mongodb.embedded.dir=:memory:}.
  */
-@Provides(stores = {ProbeStore.class, IIBenchStore.class}, preflight = EmbeddedMongoPreflight.class)
+@Provides(stores = MongoStores.class, preflight = EmbeddedMongoPreflight.class)
 public class EmbeddedMongoDbClient extends MongoDbClient {
   @Override
   protected MongoOptions options(Properties props) {

@@ -18,7 +18,7 @@ import org.bson.Document;
  * (the driver's client is thread-safe and pools connections) and closed when the last thread
  * that acquired it releases it.
  */
-final class MongoConnection {
+public final class MongoConnection {
   private static final Map<String, MongoConnection> OPEN = new HashMap<>();
 
   /**
@@ -83,26 +83,27 @@ final class MongoConnection {
     return Integer.valueOf(0).equals(wc.getWObject()) ? WriteConcern.W1 : wc;
   }
 
-  MongoOptions options() {
+  public MongoOptions options() {
     return options;
   }
 
   /** The run's database, with the run's write concern. */
-  MongoDatabase database() {
+  public MongoDatabase database() {
     return database;
   }
 
-  MongoSchema schema() {
+  /** The schema helper of the run's database. */
+  public MongoSchema schema() {
     return schema;
   }
 
   /** A database of this server by name, with the run's write concern. */
-  MongoDatabase database(String name) {
+  public MongoDatabase database(String name) {
     return name.equals(options.database()) ? database : client.getDatabase(name).withWriteConcern(options.writeConcern());
   }
 
   /** The schema helper of a database by name (acknowledged writes, the user's config strings). */
-  MongoSchema schema(String name) {
+  public MongoSchema schema(String name) {
     return schemas.computeIfAbsent(name,
         n -> new MongoSchema(client.getDatabase(n).withWriteConcern(schemaWriteConcern(options)), options));
   }
@@ -111,7 +112,7 @@ final class MongoConnection {
    * Whether collStats sizes are bytes: false on mongo-java-server (serverStatus.process "java"),
    * whose storageSize is 0 and index sizes are entry counts. Asked once per connection.
    */
-  boolean reportsSizes() {
+  public boolean reportsSizes() {
     Boolean r = reportsSizes;
     if (r == null) {
       Document status = null;

@@ -29,10 +29,8 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
-import site.ycsbx.store.IIBenchStore;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
-import site.ycsbx.store.ProbeStore;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.UserError;
@@ -47,10 +45,10 @@ import site.ycsbx.util.UserError;
  * each batch's round trip is also recorded as one {@value #INSERT_BATCH} operation, the
  * latency to read for batched loads. The last partial batch is sent in {@link #cleanup()}.
  *
- * <p>Each client thread is also offered the stores of YCSB-X's workloads: {@link MongoProbeStore}
- * and {@link MongoIIBenchStore}.
+ * <p>Each client thread is also offered the stores of YCSB-X's workload families, as listed in
+ * {@link MongoStores}.
  */
-@Provides(stores = {ProbeStore.class, IIBenchStore.class}, preflight = MongoPreflight.class)
+@Provides(stores = MongoStores.class, preflight = MongoPreflight.class)
 public class MongoDbClient extends DB {
   /** Operation name under which each batch's round trip is measured. */
   public static final String INSERT_BATCH = "INSERT_BATCH";
@@ -89,8 +87,7 @@ public class MongoDbClient extends DB {
     if (batchSize > 1) {
       batchTimer = new OpTimer();
     }
-    StoreRegistry.offer(ProbeStore.class, new MongoProbeStore(connection));
-    StoreRegistry.offer(IIBenchStore.class, new MongoIIBenchStore(connection));
+    new MongoStores().offer(connection);
   }
 
   /** The options of this run; mongodb-embedded points them at its own server. */

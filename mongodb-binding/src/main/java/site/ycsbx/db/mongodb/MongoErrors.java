@@ -12,11 +12,11 @@ import com.mongodb.bulk.BulkWriteError;
  * One short line for a driver failure, for error logs and one-line user errors. The driver's
  * own messages carry class names, cluster dumps and full server replies.
  */
-final class MongoErrors {
+public final class MongoErrors {
   private MongoErrors() {
   }
 
-  static String describe(Throwable e) {
+  public static String describe(Throwable e) {
     if (e instanceof MongoBulkWriteException) {
       MongoBulkWriteException b = (MongoBulkWriteException) e;
       if (!b.getWriteErrors().isEmpty()) {

@@ -14,15 +14,14 @@ import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.iibench.IIBenchSettings;
-import site.ycsbx.workloads.iibench.IIBenchTable;
-import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
 /**
  * Checks the MongoDB binding's options, then the server: reachable within
  * {@value #TIMEOUT_SECONDS} s, able to log in, running the storage engine the user expects. Fills
- * the fingerprint from buildInfo and serverStatus. Runs only read-only commands: it creates and
+ * the fingerprint from buildInfo and serverStatus, then runs the check {@link MongoStores}
+ * registers for the store the workload takes. Runs only read-only commands: it creates and
  * writes nothing.
  */
 public class MongoPreflight implements Preflight {
@@ -42,68 +41,23 @@ public class MongoPreflight implements Preflight {
   }
 
   @Override
-  public void check(Properties props, Phase phase, Fingerprint fingerprint) {
+  public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
     MongoOptions options = MongoOptions.parse(props);
-    List<IIBenchTable> tables = iibenchTables(props);
-    checkDatabaseNames(tables, options);
-    inspect(options, tables, props, fingerprint);
+    MongoStoreCheck family = familyCheck(demand);
+    family.checkOptions(demand, options);
+    inspect(options, demand, family, fingerprint);
   }
 
-  /** The collections of an iibench run, or an empty list for other workloads. */
-  static List<IIBenchTable> iibenchTables(Properties props) {
-    Class<?> w;
-    try {
-      w = Class.forName(props.getProperty("workload", ""), false, MongoPreflight.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      return List.of();
-    }
-    return IIBenchWorkload.class.isAssignableFrom(w) ? new IIBenchSettings(props).tables() : List.of();
+  /** The check {@link MongoStores} registers for the store the workload takes. */
+  static MongoStoreCheck familyCheck(StoreDemand demand) {
+    return new MongoStores().check(demand).orElse(MongoStoreCheck.NONE);
   }
 
   /**
-   * With {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}, every iibench database name
-   * must be one MongoDB accepts, checked here so no database is created before the server
-   * refuses one.
+   * Contacts the server and fills the fingerprint, then runs the family's server check; a
+   * {@link UserError} when the server is unusable.
    */
-  static void checkDatabaseNames(List<IIBenchTable> tables, MongoOptions options) {
-    if (!options.databasePerCollection()) {
-      return;
-    }
-    for (IIBenchTable t : tables) {
-      String name = options.databaseOf(t.name());
-      if (name.length() > MongoOptions.DATABASE_NAME_MAX) {
-        throw new UserError(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY + "=true needs database " + name + " ("
-            + name.length() + " characters) but MongoDB accepts at most " + MongoOptions.DATABASE_NAME_MAX
-            + "; use a shorter database in " + MongoOptions.URL_PROPERTY + " or a shorter "
-            + IIBenchSettings.TABLE_PROPERTY);
-      }
-    }
-  }
-
-  /**
-   * Existing iibench collections must have no indexes beyond the ones asked for, unless
-   * iibench.drop=true replaces them: refused here, before any thread creates anything.
-   */
-  private static void checkExistingCollections(MongoClient client, MongoOptions options, List<IIBenchTable> tables,
-      Properties props) {
-    if (tables.isEmpty() || new IIBenchSettings(props).drop()) {
-      return;
-    }
-    for (IIBenchTable t : tables) {
-      MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
-      if (db.listCollections().filter(new Document("name", t.name())).first() == null) {
-        continue;
-      }
-      String why = MongoIIBenchStore.otherIndexes(t, db.getName() + "." + t.name(),
-          db.getCollection(t.name()).listIndexes().into(new java.util.ArrayList<>()));
-      if (why != null) {
-        throw UserError.target(why);
-      }
-    }
-  }
-
-  /** Contacts the server and fills the fingerprint; a {@link UserError} when it is unusable. */
-  protected void inspect(MongoOptions options, List<IIBenchTable> iibench, Properties props, Fingerprint fp) {
+  protected void inspect(MongoOptions options, StoreDemand demand, MongoStoreCheck family, Fingerprint fp) {
     String url = options.maskedUrl();
     try (MongoClient client = MongoConnection.newClient(options, b -> b
         .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
@@ -131,22 +85,27 @@ public class MongoPreflight implements Preflight {
         // e.g. not authorized without the clusterMonitor role: the engine is then unknown
         whyNoStatus = "serverStatus failed: " + MongoErrors.describe(e);
       }
-      String engine = StorageEngineCheck.reported(status);
-      StorageEngineCheck.verify(options.storageEngine(), engine, whyNoStatus, url);
-
       String product = product(build, status);
       Object version = build.get("version");
+      String engine = StorageEngineCheck.reported(status);
+      String engineShown = engine;
+      if (engine == null && !product.equals(EMULATOR) && StorageEngineCheck.beforeEngines(build)) {
+        engine = StorageEngineCheck.MMAPV1;
+        engineShown = engine + " (implied by version " + version + ")";
+      }
+      StorageEngineCheck.verify(options.storageEngine(), engine, whyNoStatus, url);
+
       fp.put("server.product", product);
       fp.put("server.version", version == null ? "not reported"
           : product.equals(EMULATOR) ? version + " (MongoDB version emulated by mongo-java-server)" : version);
-      fp.put("storage.engine", engine != null ? engine
+      fp.put("storage.engine", engineShown != null ? engineShown
           : StorageEngineCheck.NOT_REPORTED + (whyNoStatus == null ? "" : " (" + whyNoStatus + ")"));
       Boolean persistent = StorageEngineCheck.persistent(status);
       if (persistent != null) {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
-      checkExistingCollections(client, options, iibench, props);
+      family.checkServer(demand, options, client);
     }
   }
 

@@ -15,7 +15,7 @@ import org.bson.conversions.Bson;
  * storage-engine config strings ({@value MongoOptions#COLLECTION_CONFIG_PROPERTY},
  * {@value MongoOptions#INDEX_CONFIG_PROPERTY}). A collection is created only when absent, so
  * its config applies only to collections this binding creates; nothing is dropped unless a store
- * is explicitly asked to (iibench.drop=true).
+ * is explicitly asked to (e.g. iibench.drop=true).
  */
 public final class MongoSchema {
   /** Engine whose options a config string is filed under when the server does not say. */

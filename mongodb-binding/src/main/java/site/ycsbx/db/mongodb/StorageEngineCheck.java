@@ -15,6 +15,26 @@ public final class StorageEngineCheck {
   private StorageEngineCheck() {
   }
 
+  /** The only engine of MongoDB before 3.0. */
+  public static final String MMAPV1 = "mmapv1";
+
+  /**
+   * Whether buildInfo names a version before 3.0: those servers have no storageEngine section
+   * in serverStatus because MMAPv1 was their only engine (2.6 against 3.0 is a comparison
+   * people publish, so the engine must be known there too).
+   */
+  public static boolean beforeEngines(Document buildInfo) {
+    Object array = buildInfo == null ? null : buildInfo.get("versionArray");
+    if (array instanceof java.util.List<?> l && !l.isEmpty() && l.get(0) instanceof Number major) {
+      return major.intValue() < 3;
+    }
+    Object version = buildInfo == null ? null : buildInfo.get("version");
+    if (version instanceof String v && v.matches("\\d+(\\..*)?")) {
+      return Integer.parseInt(v.split("\\.")[0]) < 3;
+    }
+    return false;
+  }
+
   /** The engine name in a serverStatus reply, or null when the reply has none. */
   public static String reported(Document serverStatus) {
     if (serverStatus == null) {

@@ -2,11 +2,19 @@ package site.ycsbx.db.mongodb;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Properties;
 
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 
 /** The engine comparison and product detection, on replies shaped as real servers send them. */
@@ -89,5 +97,47 @@ class StorageEngineCheckTest {
     assertEquals("mongo-java-server", MongoPreflight.product(javaServerBuild, MONGO_JAVA_SERVER));
     assertEquals("unknown MongoDB-compatible server (serverStatus.process=ferretdb)",
         MongoPreflight.product(javaServerBuild, Document.parse("{\"process\": \"ferretdb\"}")));
+  }
+
+  /** MongoDB 2.6 has no storageEngine in serverStatus: MMAPv1 was its only engine. */
+  @Test
+  void mongodb26RunsMmapv1ByDefinition() {
+    try (TestServer v26 = TestServer.posingAsVersion("2.6.12", null);
+        TestServer v30 = TestServer.posingAsVersion("3.0.15", "mmapv1")) {
+      Fingerprint fp26 = new Fingerprint();
+      new MongoPreflight().check(props(v26, "mmapv1"), Preflight.Phase.LOAD, StoreDemand.NONE, fp26);
+      assertEquals("mmapv1 (implied by version 2.6.12)", fp26.get("storage.engine"));
+      assertEquals("2.6.12", fp26.get("server.version"));
+      Fingerprint fp30 = new Fingerprint();
+      new MongoPreflight().check(props(v30, "MMAPv1"), Preflight.Phase.LOAD, StoreDemand.NONE, fp30);
+      assertEquals("mmapv1", fp30.get("storage.engine"));
+
+      UserError e = assertThrows(UserError.class, () -> new MongoPreflight().check(props(v26, "wiredTiger"),
+          Preflight.Phase.LOAD, StoreDemand.NONE, new Fingerprint()));
+      assertTrue(e.getMessage().startsWith("mongodb.storageEngine=wiredTiger but the server at "), e.getMessage());
+      assertTrue(e.getMessage().contains("runs storage engine mmapv1"), e.getMessage());
+    }
+  }
+
+  @Test
+  void versionsFrom30OnMustReportTheirEngine() {
+    assertTrue(StorageEngineCheck.beforeEngines(new org.bson.Document("version", "2.6.12")));
+    assertTrue(StorageEngineCheck.beforeEngines(new org.bson.Document("versionArray", List.of(2, 4, 14, 0))));
+    assertFalse(StorageEngineCheck.beforeEngines(new org.bson.Document("versionArray", List.of(3, 0, 15, 0))));
+    assertFalse(StorageEngineCheck.beforeEngines(new org.bson.Document("version", "8.0.1")));
+    assertFalse(StorageEngineCheck.beforeEngines(new org.bson.Document()));
+    // a 3.0 server without the section stays unverifiable rather than guessed
+    try (TestServer v30 = TestServer.posingAsVersion("3.0.15", null)) {
+      UserError e = assertThrows(UserError.class, () -> new MongoPreflight().check(props(v30, "mmapv1"),
+          Preflight.Phase.LOAD, StoreDemand.NONE, new Fingerprint()));
+      assertTrue(e.getMessage().contains("cannot be verified"), e.getMessage());
+    }
+  }
+
+  private static Properties props(TestServer server, String engine) {
+    Properties p = new Properties();
+    p.setProperty(MongoOptions.URL_PROPERTY, server.url(TestServer.freshDatabase()));
+    p.setProperty(MongoOptions.STORAGE_ENGINE_PROPERTY, engine);
+    return p;
   }
 }

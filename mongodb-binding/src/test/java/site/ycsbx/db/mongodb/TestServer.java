@@ -10,6 +10,7 @@ import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,25 +21,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that run the binding in-process or in a subprocess. It records every command it receives (the
  * server side of the wire), accepts SASL PLAIN logins (recording the password it was sent, so a
  * test can prove the real password reached the driver), and can report a storage engine in
- * serverStatus the way a real mongod does.
+ * serverStatus the way a real mongod does. Public for the tests of the family packages.
  */
-final class TestServer implements AutoCloseable {
+public final class TestServer implements AutoCloseable {
   private static final AtomicInteger DATABASES = new AtomicInteger();
 
   /** One received command: database, name as sent, and the command document. */
-  record Command(String database, String name, Document body) {
+  public record Command(String database, String name, Document body) {
   }
 
   private final Recording backend;
   private final MongoServer server;
   private final int port;
 
-  TestServer() {
+  public TestServer() {
     this(null);
   }
 
   /** A server whose serverStatus reports {@code storageEngine.name = engine} (null: none, as mongo-java-server). */
-  TestServer(String engine) {
+  public TestServer(String engine) {
     this(engine, 0, 0);
   }
 
@@ -47,8 +48,19 @@ final class TestServer implements AutoCloseable {
    * process "mongod", and collStats storageSize / totalIndexSize in bytes, here that many bytes
    * per document (mongo-java-server itself reports 0 and index entry counts).
    */
-  static TestServer posingAsMongod(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
+  public static TestServer posingAsMongod(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
     return new TestServer(engine, storageBytesPerDoc, indexBytesPerDoc);
+  }
+
+  /**
+   * A server answering buildInfo as MongoDB {@code version} (e.g. "2.6.12") and serverStatus as
+   * that mongod: process "mongod", and a storageEngine section only when {@code engine} is not
+   * null (servers before 3.0 have none).
+   */
+  public static TestServer posingAsVersion(String version, String engine) {
+    TestServer s = new TestServer(engine, 0, 0);
+    s.backend.version = version;
+    return s;
   }
 
   private TestServer(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
@@ -58,30 +70,30 @@ final class TestServer implements AutoCloseable {
     port = server.getLocalAddress().getPort();
   }
 
-  int port() {
+  public int port() {
     return port;
   }
 
   /** A database name no other test uses. */
-  static String freshDatabase() {
+  public static String freshDatabase() {
     return "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
   }
 
-  String url(String database) {
+  public String url(String database) {
     return "mongodb://127.0.0.1:" + port + "/" + database;
   }
 
   /** A client for assertions (not the binding's). */
-  MongoClient client() {
+  public MongoClient client() {
     return MongoClients.create("mongodb://127.0.0.1:" + port);
   }
 
-  List<Command> commands() {
+  public List<Command> commands() {
     return new ArrayList<>(backend.received);
   }
 
   /** Names of the commands received for one database, in order. */
-  List<String> commandNames(String database) {
+  public List<String> commandNames(String database) {
     List<String> out = new ArrayList<>();
     for (Command c : backend.received) {
       if (c.database().equals(database)) {
@@ -92,7 +104,7 @@ final class TestServer implements AutoCloseable {
   }
 
   /** Commands that change data or schema, on any database. */
-  List<Command> writes() {
+  public List<Command> writes() {
     Set<String> writing = Set.of("insert", "update", "delete", "create", "createindexes", "drop", "dropdatabase",
         "findandmodify", "renamecollection", "dropindexes");
     List<Command> out = new ArrayList<>();
@@ -104,20 +116,38 @@ final class TestServer implements AutoCloseable {
     return out;
   }
 
-  Set<String> databaseNames() {
+  public Set<String> databaseNames() {
     try (MongoClient c = client()) {
       return c.listDatabaseNames().into(new TreeSet<>());
     }
   }
 
-  long count(String database, String collection) {
+  public long count(String database, String collection) {
     try (MongoClient c = client()) {
       return c.getDatabase(database).getCollection(collection).countDocuments();
     }
   }
 
+  /** The mongodb binding on a database of this server, with these properties, not yet initialised. */
+  public MongoDbClient binding(String database, String... keysAndValues) {
+    Properties p = new Properties();
+    p.setProperty(MongoOptions.URL_PROPERTY, url(database));
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      p.setProperty(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    MongoDbClient db = new MongoDbClient();
+    db.setProperties(p);
+    return db;
+  }
+
+  public void dropDatabase(String database) {
+    try (MongoClient c = client()) {
+      c.getDatabase(database).drop();
+    }
+  }
+
   /** Passwords received in SASL PLAIN logins. */
-  List<String> passwordsReceived() {
+  public List<String> passwordsReceived() {
     return new ArrayList<>(backend.passwords);
   }
 
@@ -132,6 +162,7 @@ final class TestServer implements AutoCloseable {
     private final String engine;
     private final long storagePerDoc;
     private final long indexPerDoc;
+    volatile String version;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -140,7 +171,7 @@ final class TestServer implements AutoCloseable {
     }
 
     private boolean posing() {
-      return storagePerDoc > 0 || indexPerDoc > 0;
+      return storagePerDoc > 0 || indexPerDoc > 0 || version != null;
     }
 
     @Override
@@ -150,6 +181,16 @@ final class TestServer implements AutoCloseable {
         return plainLogin(query);
       }
       Document reply = super.handleCommand(channel, database, command, query);
+      if (version != null && command.equalsIgnoreCase("buildInfo")) {
+        List<Integer> parts = new ArrayList<>();
+        for (String n : version.split("\\.")) {
+          parts.add(Integer.parseInt(n));
+        }
+        parts.add(0);
+        reply.put("version", version);
+        reply.put("versionArray", parts);
+        reply.put("gitVersion", "0000000000000000000000000000000000000000");
+      }
       if (posing() && command.equalsIgnoreCase("collStats")) {
         long count = ((Number) reply.get("count")).longValue();
         reply.put("storageSize", count * storagePerDoc);

@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -28,6 +24,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 
 /**
@@ -38,11 +35,7 @@ import site.ycsbx.util.UserError;
 class WireCommandsTest {
   private static TestServer plain;
   private static TestServer wiredTiger;
-  /** A command as sent; the event's document is only valid during the callback, so it is copied. */
-  private record Sent(String name, BsonDocument command) {
-  }
-
-  private final List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
+  private SentCommands sent;
 
   @BeforeAll
   static void startServers() {
@@ -58,17 +51,12 @@ class WireCommandsTest {
 
   @BeforeEach
   void listen() {
-    MongoConnection.testListener = new CommandListener() {
-      @Override
-      public void commandStarted(CommandStartedEvent event) {
-        sent.add(new Sent(event.getCommandName(), event.getCommand().clone()));
-      }
-    };
+    sent = SentCommands.record();
   }
 
   @AfterEach
   void stopListening() {
-    MongoConnection.testListener = null;
+    sent.close();
   }
 
   private static Properties props(TestServer server, String... kv) {
@@ -84,24 +72,6 @@ class WireCommandsTest {
     return Map.of("field0", new StringByteIterator("value0"), "field1", new StringByteIterator("value1"));
   }
 
-  private List<BsonDocument> sentCommands(String name) {
-    List<BsonDocument> out = new ArrayList<>();
-    synchronized (sent) {
-      for (Sent e : sent) {
-        if (e.name().equals(name)) {
-          out.add(e.command());
-        }
-      }
-    }
-    return out;
-  }
-
-  private List<String> sentNames() {
-    synchronized (sent) {
-      return sent.stream().map(Sent::name).toList();
-    }
-  }
-
   /** The writeConcern of the one insert an in-process binding sends with these properties. */
   private BsonDocument insertWriteConcern(Properties p) throws Exception {
     MongoDbClient db = new MongoDbClient();
@@ -112,8 +82,8 @@ class WireCommandsTest {
     } finally {
       db.cleanup();
     }
-    List<BsonDocument> inserts = sentCommands("insert");
-    assertEquals(1, inserts.size(), sentNames().toString());
+    List<BsonDocument> inserts = sent.commands("insert");
+    assertEquals(1, inserts.size(), sent.names().toString());
     return inserts.get(0).getDocument("writeConcern", new BsonDocument());
   }
 
@@ -176,8 +146,8 @@ class WireCommandsTest {
       db.cleanup();
     }
     BsonDocument journaled = new BsonDocument("w", new BsonInt32(1)).append("j", org.bson.BsonBoolean.TRUE);
-    assertEquals(journaled, sentCommands("update").get(0).getDocument("writeConcern"));
-    assertEquals(journaled, sentCommands("delete").get(0).getDocument("writeConcern"));
+    assertEquals(journaled, sent.commands("update").get(0).getDocument("writeConcern"));
+    assertEquals(journaled, sent.commands("delete").get(0).getDocument("writeConcern"));
   }
 
   @Test
@@ -191,14 +161,14 @@ class WireCommandsTest {
     } finally {
       db.cleanup();
     }
-    List<BsonDocument> creates = sentCommands("create");
-    assertEquals(1, creates.size(), sentNames().toString());
+    List<BsonDocument> creates = sent.commands("create");
+    assertEquals(1, creates.size(), sent.names().toString());
     assertEquals("usertable", creates.get(0).getString("create").getValue());
     // the key is the server's spelling (serverStatus), not the user's
     assertEquals(BsonDocument.parse("{\"wiredTiger\": {\"configString\": \"block_compressor=zlib\"}}"),
         creates.get(0).getDocument("storageEngine"));
     // the collection exists before the first insert
-    List<String> names = sentNames();
+    List<String> names = sent.names();
     assertTrue(names.indexOf("create") < names.indexOf("insert"), names.toString());
   }
 
@@ -212,7 +182,7 @@ class WireCommandsTest {
     } finally {
       db.cleanup();
     }
-    assertFalse(sentCommands("create").get(0).containsKey("storageEngine"));
+    assertFalse(sent.commands("create").get(0).containsKey("storageEngine"));
   }
 
   @Test
@@ -230,8 +200,8 @@ class WireCommandsTest {
     } finally {
       db.cleanup();
     }
-    assertTrue(sentCommands("create").isEmpty(), sentNames().toString());
-    assertTrue(sentCommands("drop").isEmpty(), sentNames().toString());
+    assertTrue(sent.commands("create").isEmpty(), sent.names().toString());
+    assertTrue(sent.commands("drop").isEmpty(), sent.names().toString());
     assertEquals(2, plain.count(database, "usertable"));
   }
 
@@ -245,15 +215,15 @@ class WireCommandsTest {
     } finally {
       c.release();
     }
-    List<BsonDocument> creates = sentCommands("createIndexes");
-    assertEquals(1, creates.size(), sentNames().toString());
+    List<BsonDocument> creates = sent.commands("createIndexes");
+    assertEquals(1, creates.size(), sent.names().toString());
     BsonDocument index = creates.get(0).getArray("indexes").get(0).asDocument();
     assertEquals("price_id", index.getString("name").getValue());
     // mongo-java-server reports no engine and the user named none: WiredTiger's key
     assertEquals(BsonDocument.parse("{\"wiredTiger\": {\"configString\": \"prefix_compression=false\"}}"),
         index.getDocument("storageEngine"));
     assertEquals(BsonDocument.parse("{\"wiredTiger\": {\"configString\": \"block_compressor=zlib\"}}"),
-        sentCommands("create").get(0).getDocument("storageEngine"));
+        sent.commands("create").get(0).getDocument("storageEngine"));
   }
 
   @Test
@@ -263,8 +233,8 @@ class WireCommandsTest {
         MongoOptions.COLLECTION_CONFIG_PROPERTY, "block_compressor=zlib");
     java.util.Set<String> before = wiredTiger.databaseNames();
     Fingerprint fp = new Fingerprint();
-    new MongoPreflight().check(p, Preflight.Phase.LOAD, fp);
-    assertEquals(List.of("buildInfo", "serverStatus"), sentNames().stream()
+    new MongoPreflight().check(p, Preflight.Phase.LOAD, StoreDemand.NONE, fp);
+    assertEquals(List.of("buildInfo", "serverStatus"), sent.names().stream()
         .filter(n -> !n.equals("hello") && !n.equals("isMaster") && !n.equals("ismaster")).toList());
     assertEquals("mongo-java-server", fp.get("server.product"));
     assertEquals("5.0.0 (MongoDB version emulated by mongo-java-server)", fp.get("server.version"));
@@ -283,13 +253,14 @@ class WireCommandsTest {
   @Test
   void preflightMismatchSendsNoWrite() {
     Properties p = props(wiredTiger, MongoOptions.STORAGE_ENGINE_PROPERTY, "inMemory");
-    UserError e = assertThrows(UserError.class, () -> new MongoPreflight().check(p, Preflight.Phase.LOAD, new Fingerprint()));
+    UserError e = assertThrows(UserError.class, () -> new MongoPreflight().check(p, Preflight.Phase.LOAD, StoreDemand.NONE,
+        new Fingerprint()));
     assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
     assertTrue(e.getMessage().startsWith("mongodb.storageEngine=inMemory but the server at mongodb://127.0.0.1:"),
         e.getMessage());
-    assertTrue(sentNames().contains("serverStatus"), sentNames().toString());
+    assertTrue(sent.names().contains("serverStatus"), sent.names().toString());
     for (String write : List.of("insert", "create", "createIndexes", "update", "delete")) {
-      assertFalse(sentNames().contains(write), sentNames().toString());
+      assertFalse(sent.names().contains(write), sent.names().toString());
     }
   }
 
@@ -302,6 +273,6 @@ class WireCommandsTest {
     } finally {
       c.release();
     }
-    assertEquals(new BsonDocument("w", new BsonInt32(1)), sentCommands("create").get(0).getDocument("writeConcern"));
+    assertEquals(new BsonDocument("w", new BsonInt32(1)), sent.commands("create").get(0).getDocument("writeConcern"));
   }
 }

@@ -1,0 +1,17 @@
+package site.ycsbx.db.nulldb;
+
+import java.util.List;
+import site.ycsbx.db.nulldb.iibench.NullIIBenchStore;
+import site.ycsbx.db.nulldb.probe.NullProbeStore;
+import site.ycsbx.store.StoreCatalog;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.probe.ProbeStore;
+
+/** The families the null binding serves; nothing to check on a server that does not exist. */
+public final class NullStores extends StoreCatalog<Void, Void> {
+  public NullStores() {
+    super(List.of(
+        Family.of(ProbeStore.class, none -> new NullProbeStore(), null),
+        Family.of(IIBenchStore.class, none -> new NullIIBenchStore(), null)));
+  }
+}

@@ -1,0 +1,47 @@
+package site.ycsbx.db.nulldb.iibench;
+
+import java.util.Collection;
+import java.util.List;
+import site.ycsbx.db.nulldb.NullTables;
+import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.iibench.QueryRow;
+import site.ycsbx.store.iibench.QueryStart;
+import site.ycsbx.store.iibench.RowBatch;
+
+/** Counts rows; queries find nothing and sizes are unknown. */
+public final class NullIIBenchStore implements IIBenchStore {
+  @Override
+  public long prepare(IIBenchTable table, boolean drop) {
+    if (drop) {
+      NullTables.rows(table.name()).set(0);
+    }
+    return NullTables.rows(table.name()).get();
+  }
+
+  @Override
+  public void insert(IIBenchTable table, RowBatch batch) {
+    NullTables.rows(table.name()).addAndGet(batch.size());
+  }
+
+  @Override
+  public List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) {
+    return List.of();
+  }
+
+  @Override
+  public long count(IIBenchTable table) {
+    return NullTables.rows(table.name()).get();
+  }
+
+  @Override
+  public SizeReport size(Collection<IIBenchTable> tables) {
+    return SizeReport.UNKNOWN;
+  }
+
+  @Override
+  public boolean serverIsLocal() {
+    return false;
+  }
+}

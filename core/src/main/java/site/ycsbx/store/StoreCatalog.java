@@ -1,0 +1,60 @@
+package site.ycsbx.store;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The workload families a binding serves, one line each: the store interface, how a client
+ * thread gets its store from the binding's per-thread connection, and the family's check that
+ * the binding's preflight runs before any thread starts. A binding's DB class names its catalog
+ * in {@link Provides}; adding a family to a binding is adding one {@link Family} here.
+ *
+ * @param <C> what the binding hands a store: its connection and options for one client thread
+ * @param <K> the binding's check type (each binding inspects its server its own way)
+ */
+public abstract class StoreCatalog<C, K> {
+  /** One family as a binding serves it. */
+  public record Family<C, K>(Class<?> storeType, Function<C, ?> store, Supplier<? extends K> check) {
+    /**
+     * @param check the family's preflight check, or null when it has nothing to check
+     */
+    public static <S, C, K> Family<C, K> of(Class<S> storeType, Function<C, ? extends S> store,
+        Supplier<? extends K> check) {
+      return new Family<>(storeType, store, check);
+    }
+  }
+
+  private final List<Family<C, K>> families;
+
+  protected StoreCatalog(List<Family<C, K>> families) {
+    this.families = List.copyOf(families);
+  }
+
+  /** The store interfaces this binding offers. */
+  public final Set<Class<?>> storeTypes() {
+    Set<Class<?>> out = new LinkedHashSet<>();
+    families.forEach(f -> out.add(f.storeType()));
+    return out;
+  }
+
+  /** Called in {@code DB.init()}: offers every family's store for the current client thread. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public final void offer(C context) {
+    for (Family<C, K> f : families) {
+      StoreRegistry.offer((Class) f.storeType(), f.store().apply(context));
+    }
+  }
+
+  /** The check of the family whose store the workload takes; empty when it has none. */
+  public final Optional<K> check(StoreDemand demand) {
+    if (demand.isNone()) {
+      return Optional.empty();
+    }
+    return families.stream().filter(f -> f.storeType() == demand.storeType() && f.check() != null).findFirst()
+        .map(f -> f.check().get());
+  }
+}

@@ -1,0 +1,59 @@
+package site.ycsbx.store.iibench;
+
+import site.ycsbx.store.StoreException;
+import java.util.Collection;
+import java.util.List;
+import site.ycsbx.store.SizeReport;
+
+/**
+ * What the insert benchmark needs from a database. One instance per client thread.
+ */
+public interface IIBenchStore {
+  // The workload's properties that a store or a binding's check names when it refuses a table
+  // or a batch (read by the workload's IIBenchSettings): the fix is in the user's words.
+  String TABLE_PROPERTY = "iibench.table";
+  String INDEXES_PROPERTY = "iibench.indexes";
+  String BATCH_SIZE_PROPERTY = "iibench.batchsize";
+  String PADDING_FIELDS_PROPERTY = "iibench.paddingfields";
+  String PADDING_LENGTH_PROPERTY = "iibench.paddinglength";
+  String DROP_PROPERTY = "iibench.drop";
+
+  /**
+   * Creates the table with its secondary indexes when absent; drops it first only when
+   * {@code drop} is true. Never drops otherwise.
+   *
+   * @return rows the table holds now (0 when created)
+   */
+  long prepare(IIBenchTable table, boolean drop) throws StoreException;
+
+  /**
+   * Inserts the batch as one transaction in one round trip (SQL: one multi-row INSERT, then
+   * commit; MongoDB: one insertMany with the configured write concern).
+   */
+  void insert(IIBenchTable table, RowBatch rows) throws StoreException;
+
+  /**
+   * The reference range query on (price, dateandtime, customerid) from {@code start}, in index
+   * order, at most {@code limit} rows.
+   */
+  List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) throws StoreException;
+
+  /** Exact row count of the table. */
+  long count(IIBenchTable table) throws StoreException;
+
+  /** Size of the tables (data and indexes) as the server reports it. */
+  SizeReport size(Collection<IIBenchTable> tables) throws StoreException;
+
+  /**
+   * Whether acknowledged inserts are stored; false for unacknowledged writes (MongoDB w:0),
+   * where a shortfall in {@code iibench.verify} is expected.
+   */
+  default boolean acknowledgesWrites() {
+    return true;
+  }
+
+  /**
+   * Whether the server runs on this host, so that this host's /proc/diskstats show its writes.
+   */
+  boolean serverIsLocal();
+}

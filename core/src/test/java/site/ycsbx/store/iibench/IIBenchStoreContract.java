@@ -1,0 +1,159 @@
+package site.ycsbx.store.iibench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.store.IndexSpec;
+import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.StoreContract;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.workloads.iibench.RowGenerator;
+
+/**
+ * What every binding's {@link IIBenchStore} must do, on a real server. A binding's test
+ * subclasses it with its DB on a fresh database it owns, and tells how to read the index
+ * definitions from the server's own catalog.
+ */
+public abstract class IIBenchStoreContract extends StoreContract<IIBenchStore> {
+  protected IIBenchStoreContract() {
+    super(IIBenchStore.class);
+  }
+
+  /**
+   * The secondary indexes of a table as the server's catalog lists them (information_schema,
+   * pg_indexes, listIndexes): index name to its columns in order, primary key excluded.
+   */
+  protected abstract java.util.Map<String, List<String>> secondaryIndexes(String table) throws Exception;
+
+  /** Whether this server reports sizes in bytes (mongo-java-server does not). */
+  protected boolean reportsSize() {
+    return true;
+  }
+
+  private static RowBatch rows(long seed, int n, int paddingFields) {
+    RowBatch b = new RowBatch(n, paddingFields);
+    new RowGenerator(seed, () -> 1_700_000_000_000L + seed, 50, 90).fill(b, n);
+    return b;
+  }
+
+  @Test
+  void prepareCreatesTheAskedIndexesWithTheSpecColumns() throws Exception {
+    IIBenchStore s = store();
+    for (int n = 0; n <= 3; n++) {
+      IIBenchTable t = new IIBenchTable("iib_idx" + n, n, 0, 10);
+      assertEquals(0, s.prepare(t, false));
+      java.util.Map<String, List<String>> expected = new java.util.TreeMap<>();
+      for (IndexSpec i : t.secondaryIndexes()) {
+        expected.put(i.name(), i.columns());
+      }
+      assertEquals(expected, new java.util.TreeMap<>(secondaryIndexes(t.name())), "indexes of " + t.name());
+    }
+  }
+
+  @Test
+  void insertAppendsAndPrepareNeverDropsUnlessAsked() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_append", 3, 0, 10);
+    s.prepare(t, false);
+    s.insert(t, rows(1, 1000, 0));
+    s.insert(t, rows(2, 500, 0));
+    assertEquals(1500, s.count(t));
+    assertEquals(1500, s.prepare(t, false), "a second prepare appends");
+    assertEquals(1500, s.count(t));
+    assertEquals(0, s.prepare(t, true), "drop=true empties");
+    assertEquals(0, s.count(t));
+    assertEquals(3, secondaryIndexes(t.name()).size(), "indexes are recreated after a drop");
+  }
+
+  @Test
+  void queryReturnsRowsAfterTheStartInIndexOrder() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_query", 3, 0, 10);
+    s.prepare(t, false);
+    List<QueryRow> all = new ArrayList<>();
+    for (int k = 0; k < 3; k++) {
+      RowBatch b = rows(10 + k, 400, 0);
+      s.insert(t, b);
+      for (int i = 0; i < b.size(); i++) {
+        all.add(new QueryRow(b.price(i), b.dateAndTime(i), b.customerId(i)));
+      }
+    }
+    all.sort(null);
+    QueryRow pivot = all.get(all.size() / 2);
+    // start exactly on an existing row: the three-clause form must skip it and its equals
+    QueryStart start = new QueryStart(pivot.price(), pivot.dateAndTime(), pivot.customerId());
+    List<QueryRow> got = s.query(t, start, 25);
+    List<QueryRow> expected = all.stream().filter(r -> r.compareTo(pivot) > 0).limit(25).toList();
+    assertEquals(25, got.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.get(i).price(), got.get(i).price(), 1e-3, "price of row " + i);
+      assertEquals(expected.get(i).customerId(), got.get(i).customerId(), "customerid of row " + i);
+    }
+    for (int i = 1; i < got.size(); i++) {
+      assertTrue(got.get(i - 1).compareTo(got.get(i)) <= 0, "index order at " + i);
+    }
+    assertEquals(0, s.query(t, new QueryStart(RowGenerator.MAX_PRICE + 1, 0, 0), 10).size());
+  }
+
+  @Test
+  void paddedRowsAreStoredAndSized() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_pad", 3, 2, 50);
+    s.prepare(t, false);
+    s.insert(t, rows(3, 1000, 2));
+    assertEquals(1000, s.count(t));
+    SizeReport size = s.size(List.of(t));
+    if (reportsSize()) {
+      assertTrue(size.totalBytes() > 1000L * 50, "size " + size);
+    } else {
+      assertEquals(-1, size.totalBytes(), "a server that reports no size says so: " + size);
+    }
+  }
+
+  @Test
+  void anExistingTableWithMoreIndexesThanAskedIsRefusedAndKept() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable three = new IIBenchTable("iib_more", 3, 0, 10);
+    s.prepare(three, false);
+    s.insert(three, rows(4, 10, 0));
+    IIBenchTable one = new IIBenchTable("iib_more", 1, 0, 10);
+    StoreException e = assertThrows(StoreException.class, () -> s.prepare(one, false),
+        "results would be labelled with 1 index while 3 are maintained");
+    assertTrue(e.getMessage().contains(IIBenchStore.INDEXES_PROPERTY) && e.getMessage().contains(IIBenchStore.DROP_PROPERTY),
+        "the refusal names the properties that fix it: " + e.getMessage());
+    assertEquals(10, s.count(three), "a refused table keeps its rows");
+    assertEquals(3, secondaryIndexes("iib_more").size(), "a refused table keeps its indexes");
+    assertEquals(0, s.prepare(one, true), "iibench.drop=true replaces it");
+    assertEquals(1, secondaryIndexes("iib_more").size());
+  }
+
+  @Test
+  void valuesAreStoredAsTheBatchHasThem() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_values_all", 3, 0, 10);
+    s.prepare(t, false);
+    RowBatch b = new RowBatch(200, 0);
+    new RowGenerator(77, () -> 1_700_000_000_789L, 10, 90).fill(b, 200);
+    s.insert(t, b);
+    List<QueryRow> expected = new ArrayList<>();
+    for (int i = 0; i < b.size(); i++) {
+      expected.add(new QueryRow(b.price(i), b.dateAndTime(i), b.customerId(i)));
+    }
+    expected.sort(null);
+    List<QueryRow> got = s.query(t, new QueryStart(-1, 0, 0), 1000);
+    assertEquals(expected.size(), got.size(), "every row is found from below the lowest price");
+    for (int i = 0; i < got.size(); i++) {
+      QueryRow e = expected.get(i);
+      QueryRow g = got.get(i);
+      assertEquals(e.customerId(), g.customerId(), "customerid of row " + i);
+      // a 4-byte float column (the reference's FLOAT) keeps the float nearest to the price
+      assertEquals(e.price(), g.price(), Math.ulp((float) e.price()), "price of row " + i);
+      assertEquals(e.dateAndTime() / 1000, g.dateAndTime() / 1000, "dateandtime of row " + i + " to the second");
+    }
+  }
+}

@@ -1,0 +1,19 @@
+package site.ycsbx.db.jdbc;
+
+import java.util.List;
+import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
+import site.ycsbx.db.jdbc.iibench.JdbcIIBenchStore;
+import site.ycsbx.db.jdbc.probe.JdbcProbeStore;
+import site.ycsbx.db.jdbc.probe.ProbeCheck;
+import site.ycsbx.store.StoreCatalog;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.probe.ProbeStore;
+
+/** The workload families the JDBC binding serves, each on its client thread's connection. */
+public final class JdbcStores extends StoreCatalog<ClientConnection, JdbcStoreCheck> {
+  public JdbcStores() {
+    super(List.of(
+        Family.of(ProbeStore.class, JdbcProbeStore::new, ProbeCheck::new),
+        Family.of(IIBenchStore.class, JdbcIIBenchStore::new, IIBenchCheck::new)));
+  }
+}

@@ -1,0 +1,291 @@
+package site.ycsbx.db.jdbc.iibench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import site.ycsbx.db.jdbc.ClientConnection;
+import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.iibench.QueryRow;
+import site.ycsbx.store.iibench.QueryStart;
+import site.ycsbx.store.iibench.RowBatch;
+
+/**
+ * The insert benchmark over JDBC: MySQL/MariaDB with any engine ({@code jdbc.engine}) and
+ * PostgreSQL. Uses its client thread's connection; table layout and value encoding in
+ * {@link IIBenchSchema}, what differs between servers in {@link IIBenchSql}.
+ *
+ * <p>A transaction is one multi-row INSERT of the whole batch, committed before
+ * {@link #insert} returns: with {@code jdbc.autocommit=true} (the default) the statement commits
+ * itself, one round trip; with false the store commits after it. Batches whose parameters
+ * would exceed {@link IIBenchSchema#MAX_PARAMETERS} are refused rather than split: a split
+ * would no longer be the one statement the benchmark times (the preflight refuses such a
+ * {@code iibench.batchsize} before anything is created).
+ */
+public final class JdbcIIBenchStore implements IIBenchStore {
+  /** INSERT statements kept per connection: one per (table, row count); most batches are full. */
+  private static final int CACHED_INSERTS = 8;
+  /** Client threads prepare their tables together; one at a time keeps catalog races out. */
+  private static final Object DDL_LOCK = new Object();
+
+  private final Connection conn;
+  private final JdbcOptions options;
+  private final SqlDialect dialect;
+  private final IIBenchSql sql;
+  private final Map<String, PreparedStatement> inserts = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
+      if (size() <= CACHED_INSERTS) {
+        return false;
+      }
+      closeQuietly(eldest.getValue());
+      return true;
+    }
+  };
+  private final Map<String, PreparedStatement> queries = new HashMap<>();
+  private final Map<String, PreparedStatement> counts = new HashMap<>();
+  private Boolean local;
+
+  public JdbcIIBenchStore(ClientConnection client) {
+    this.conn = client.connection();
+    this.options = client.options();
+    this.dialect = options.dialect();
+    this.sql = IIBenchSql.of(dialect);
+  }
+
+  @Override
+  public long prepare(IIBenchTable table, boolean drop) throws StoreException {
+    String name = table.name();
+    synchronized (DDL_LOCK) {
+      try {
+        if (drop) {
+          forget(name);
+          try (Statement s = conn.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + name);
+          }
+          commit();
+        }
+        Optional<String> engine = dialect.tableEngine(conn, name);
+        if (engine.isEmpty()) {
+          create(table);
+          engine = dialect.tableEngine(conn, name);
+          if (engine.isEmpty()) {
+            throw new StoreException("table " + name + " was created but is not visible");
+          }
+        }
+        String why = ExistingTable.unusable(conn, dialect, table, engine.get(), options.engine());
+        commit();
+        if (why != null) {
+          throw new StoreException(why);
+        }
+      } catch (SQLException e) {
+        throw failure("prepare", name, e);
+      }
+    }
+    return count(table);
+  }
+
+  private void create(IIBenchTable table) throws SQLException {
+    String name = table.name();
+    List<String> ddl = dialect.createTableWithIndexes(name, IIBenchSchema.columnsDdl(sql, table),
+        table.secondaryIndexes(), options.engine());
+    boolean autocommit = conn.getAutoCommit();
+    try {
+      // PostgreSQL's DDL is transactional: the table never exists without its indexes
+      conn.setAutoCommit(false);
+      try (Statement s = conn.createStatement()) {
+        for (String statement : ddl) {
+          s.execute(statement);
+        }
+      }
+      conn.commit();
+    } catch (SQLException e) {
+      conn.rollback();
+      // another client may have created it in the meantime; it is checked like any existing table
+      if (dialect.tableEngine(conn, name).isEmpty()) {
+        throw e;
+      }
+    } finally {
+      conn.setAutoCommit(autocommit);
+    }
+  }
+
+  @Override
+  public void insert(IIBenchTable table, RowBatch rows) throws StoreException {
+    int n = rows.size();
+    if (n == 0) {
+      return;
+    }
+    int paddings = table.paddingFields();
+    long parameters = (long) n * IIBenchSchema.columns(paddings);
+    if (parameters > IIBenchSchema.MAX_PARAMETERS) {
+      throw new StoreException(table.name() + " insert: " + n + " rows of " + IIBenchSchema.columns(paddings)
+          + " columns need " + parameters + " parameters in one INSERT, over the " + IIBenchSchema.MAX_PARAMETERS
+          + " a prepared statement takes; lower " + IIBenchStore.BATCH_SIZE_PROPERTY + " to at most "
+          + IIBenchSchema.maxRowsPerInsert(paddings));
+    }
+    try {
+      PreparedStatement ps = insertStatement(table, n);
+      int p = 1;
+      // one date and time per batch: convert it once
+      long millis = rows.dateAndTime(0);
+      LocalDateTime time = IIBenchSchema.storedDateTime(millis);
+      for (int i = 0; i < n; i++) {
+        if (rows.dateAndTime(i) != millis) {
+          millis = rows.dateAndTime(i);
+          time = IIBenchSchema.storedDateTime(millis);
+        }
+        ps.setObject(p++, time);
+        ps.setInt(p++, rows.cashRegisterId(i));
+        ps.setInt(p++, rows.customerId(i));
+        ps.setInt(p++, rows.productId(i));
+        ps.setDouble(p++, IIBenchSchema.storedPrice(rows.price(i)));
+        for (int f = 0; f < paddings; f++) {
+          ps.setString(p++, rows.padding(f, i));
+        }
+      }
+      ps.executeUpdate();
+      commit();
+    } catch (SQLException e) {
+      throw failure("insert", table.name(), e);
+    }
+  }
+
+  private PreparedStatement insertStatement(IIBenchTable table, int rows) throws SQLException {
+    String key = table.name() + '/' + rows;
+    PreparedStatement ps = inserts.get(key);
+    if (ps == null) {
+      ps = conn.prepareStatement(IIBenchSchema.insert(table, rows));
+      inserts.put(key, ps);
+    }
+    return ps;
+  }
+
+  @Override
+  public List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) throws StoreException {
+    try {
+      PreparedStatement ps = queries.get(table.name());
+      if (ps == null) {
+        ps = conn.prepareStatement(IIBenchSchema.query(sql, table.name()));
+        queries.put(table.name(), ps);
+      }
+      double price = IIBenchSchema.storedPrice(start.price());
+      LocalDateTime time = IIBenchSchema.storedDateTime(start.dateAndTime());
+      if (sql.indexesRowValueComparison()) {
+        ps.setDouble(1, price);
+        ps.setObject(2, time);
+        ps.setInt(3, start.customerId());
+        ps.setInt(4, limit);
+      } else {
+        ps.setDouble(1, price);
+        ps.setDouble(2, price);
+        ps.setObject(3, time);
+        ps.setDouble(4, price);
+        ps.setObject(5, time);
+        ps.setInt(6, start.customerId());
+        ps.setInt(7, limit);
+      }
+      List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
+              rs.getInt(3)));
+        }
+      }
+      commit();
+      return out;
+    } catch (SQLException e) {
+      throw failure("query", table.name(), e);
+    }
+  }
+
+  @Override
+  public long count(IIBenchTable table) throws StoreException {
+    try {
+      PreparedStatement ps = counts.get(table.name());
+      if (ps == null) {
+        ps = conn.prepareStatement("SELECT COUNT(*) FROM " + table.name());
+        counts.put(table.name(), ps);
+      }
+      long n;
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        n = rs.getLong(1);
+      }
+      commit();
+      return n;
+    } catch (SQLException e) {
+      throw failure("count", table.name(), e);
+    }
+  }
+
+  @Override
+  public SizeReport size(Collection<IIBenchTable> tables) throws StoreException {
+    List<String> names = new ArrayList<>();
+    tables.forEach(t -> names.add(t.name()));
+    try {
+      SizeReport r = dialect.tableSizes(conn, names);
+      commit();
+      return r;
+    } catch (SQLException e) {
+      throw failure("size", String.join(", ", names), e);
+    }
+  }
+
+  /** A loopback or local interface address, or a Unix socket (see {@link JdbcOptions#serverIsLocal}). */
+  @Override
+  public boolean serverIsLocal() {
+    if (local == null) {
+      local = options.serverIsLocal();
+    }
+    return local;
+  }
+
+  /** Drops the cached statements of a table that is about to be dropped. */
+  private void forget(String table) {
+    for (Map<String, PreparedStatement> cache : List.of(inserts, queries, counts)) {
+      cache.entrySet().removeIf(e -> {
+        boolean mine = e.getKey().equals(table) || e.getKey().startsWith(table + "/");
+        if (mine) {
+          closeQuietly(e.getValue());
+        }
+        return mine;
+      });
+    }
+  }
+
+  private void commit() throws SQLException {
+    if (!conn.getAutoCommit()) {
+      conn.commit();
+    }
+  }
+
+  private StoreException failure(String op, String table, SQLException e) {
+    Tables.rollbackQuietly(conn);
+    return new StoreException(table + " " + op + ": " + Connector.message(e, options), e);
+  }
+
+  private static void closeQuietly(PreparedStatement ps) {
+    try {
+      ps.close();
+    } catch (SQLException ignored) {
+      // the statement is unusable anyway
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
+import site.ycsbx.db.jdbc.probe.ProbeCheck;
+import site.ycsbx.store.Bindings;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.iibench.IIBenchPlan;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.probe.ProbeStore;
+
+/** How bin/ycsb and the workloads find this binding, its stores and their checks, without a server. */
+class JdbcStoresTest {
+  @Test
+  void theBindingIsFoundByNameThroughItsServiceEntry() {
+    Bindings.Binding b = Bindings.byName("jdbc").orElseThrow();
+    assertEquals(JdbcClient.class.getName(), b.className());
+    assertTrue(b.description().startsWith("SQL over JDBC"), b.description());
+  }
+
+  @Test
+  void theClientDeclaresEveryFamilyOfItsCatalog() {
+    assertEquals(List.of(ProbeStore.class, IIBenchStore.class), List.copyOf(new JdbcStores().storeTypes()));
+    assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), ProbeStore.class));
+    assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), IIBenchStore.class));
+  }
+
+  @Test
+  void eachFamilyIsCheckedByItsOwnCheckAndYcsbsWorkloadsByNone() {
+    JdbcStores stores = new JdbcStores();
+    IIBenchPlan plan = new IIBenchPlan(List.of(new IIBenchTable("t", 3, 0, 10)), 1000, false);
+    assertInstanceOf(IIBenchCheck.class, stores.check(new StoreDemand(IIBenchStore.class, plan)).orElseThrow());
+    assertInstanceOf(ProbeCheck.class, stores.check(new StoreDemand(ProbeStore.class, null)).orElseThrow());
+    assertTrue(stores.check(StoreDemand.NONE).isEmpty());
+  }
+}

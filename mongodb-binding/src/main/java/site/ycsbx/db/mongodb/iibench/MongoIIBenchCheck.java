@@ -1,0 +1,59 @@
+package site.ycsbx.db.mongodb.iibench;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import java.util.ArrayList;
+import org.bson.Document;
+import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.MongoStoreCheck;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.iibench.IIBenchPlan;
+import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.util.UserError;
+
+/**
+ * What an iibench run needs of MongoDB, checked before any thread creates anything: database
+ * names MongoDB accepts (with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}), and no
+ * existing collection with indexes beyond the ones asked for unless the run drops it.
+ */
+public final class MongoIIBenchCheck implements MongoStoreCheck {
+  /**
+   * Checked from the names alone: the server would refuse a name only once the databases of
+   * the collections before it had been created.
+   */
+  @Override
+  public void checkOptions(StoreDemand demand, MongoOptions options) {
+    if (!options.databasePerCollection()) {
+      return;
+    }
+    for (IIBenchTable t : demand.plan(IIBenchPlan.class).tables()) {
+      String name = options.databaseOf(t.name());
+      if (name.length() > MongoOptions.DATABASE_NAME_MAX) {
+        throw new UserError(IIBenchRefusals.databaseNameTooLong(name));
+      }
+    }
+  }
+
+  /**
+   * The store refuses such a collection too, but only when a thread prepares it, after other
+   * threads may have created theirs; refused here, nothing is created.
+   */
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
+    IIBenchPlan plan = demand.plan(IIBenchPlan.class);
+    if (plan.drop()) {
+      return;
+    }
+    for (IIBenchTable t : plan.tables()) {
+      MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
+      if (db.listCollections().filter(new Document("name", t.name())).first() == null) {
+        continue;
+      }
+      String why = IIBenchRefusals.otherIndexes(t, db.getName() + "." + t.name(),
+          db.getCollection(t.name()).listIndexes().into(new ArrayList<>()));
+      if (why != null) {
+        throw UserError.target(why);
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package site.ycsbx.db.mongodb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
+import site.ycsbx.store.Bindings;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.iibench.IIBenchPlan;
+import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.probe.ProbeStore;
+
+/** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
+class MongoStoresTest {
+  @Test
+  void bothBindingsAreFoundByNameWithTheirClasses() {
+    assertEquals(new Bindings.Binding("mongodb", MongoDbClient.class.getName(),
+        "MongoDB through the official Java driver (mongodb.url)"), Bindings.byName("mongodb").orElseThrow());
+    assertEquals(new Bindings.Binding("mongodb-embedded", EmbeddedMongoDbClient.class.getName(),
+        "in-process MongoDB wire-protocol server, no install (mongodb.embedded.dir)"),
+        Bindings.byName("mongodb-embedded").orElseThrow());
+  }
+
+  @Test
+  void bothBindingsProvideEveryFamily() {
+    for (Class<?> db : List.of(MongoDbClient.class, EmbeddedMongoDbClient.class)) {
+      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class),
+          StoreRegistry.catalog(StoreRegistry.providesOf(db.getName())).storeTypes(), db.getName());
+      assertTrue(StoreRegistry.provides(db.getName(), IIBenchStore.class), db.getName());
+    }
+  }
+
+  @Test
+  void theCheckIsTheOneRegisteredForTheStoreTheWorkloadTakes() {
+    MongoStores stores = new MongoStores();
+    assertInstanceOf(MongoIIBenchCheck.class, stores.check(
+        new StoreDemand(IIBenchStore.class, new IIBenchPlan(List.of(), 1000, false))).orElseThrow());
+    assertEquals(Optional.empty(), stores.check(new StoreDemand(ProbeStore.class, null)), "the probe has no check");
+    assertEquals(Optional.empty(), stores.check(StoreDemand.NONE), "YCSB's own workloads have none");
+  }
+}

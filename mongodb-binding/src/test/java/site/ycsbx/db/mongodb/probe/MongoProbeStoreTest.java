@@ -1,0 +1,39 @@
+package site.ycsbx.db.mongodb.probe;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import site.ycsb.DB;
+import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.store.probe.ProbeStoreContract;
+
+/** The probe contract on the mongodb binding (mongo-java-server in-process), each test on a fresh database. */
+class MongoProbeStoreTest extends ProbeStoreContract {
+  private static TestServer server;
+  private String database;
+
+  @BeforeAll
+  static void startServer() {
+    server = new TestServer();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  @Override
+  protected DB newBinding() {
+    if (database == null) {
+      database = TestServer.freshDatabase();
+    }
+    return server.binding(database);
+  }
+
+  @Override
+  protected void dropFixture() {
+    if (database != null) {
+      server.dropDatabase(database);
+      database = null;
+    }
+  }
+}
