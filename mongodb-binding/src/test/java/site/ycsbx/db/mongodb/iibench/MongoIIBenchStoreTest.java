@@ -5,6 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import site.ycsb.DB;
+import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.store.iibench.IIBenchStoreContract;
 
@@ -15,7 +16,7 @@ import site.ycsbx.store.iibench.IIBenchStoreContract;
  */
 class MongoIIBenchStoreTest extends IIBenchStoreContract {
   private static TestServer server;
-  private String database;
+  private ContractDatabase database;
 
   @BeforeAll
   static void startServer() {
@@ -30,22 +31,21 @@ class MongoIIBenchStoreTest extends IIBenchStoreContract {
   @Override
   protected DB newBinding() {
     if (database == null) {
-      database = TestServer.freshDatabase();
+      database = new ContractDatabase(server);
     }
-    return server.binding(database);
+    return database.newBinding();
   }
 
   @Override
   protected void dropFixture() {
     if (database != null) {
-      server.dropDatabase(database);
-      database = null;
+      database.drop();
     }
   }
 
   @Override
   protected Map<String, List<String>> secondaryIndexes(String table) {
-    return ListedIndexes.of(server, database, table);
+    return ListedIndexes.of(server, database.name(), table);
   }
 
   @Override

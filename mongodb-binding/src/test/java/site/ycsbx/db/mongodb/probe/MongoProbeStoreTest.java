@@ -3,13 +3,14 @@ package site.ycsbx.db.mongodb.probe;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import site.ycsb.DB;
+import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.store.probe.ProbeStoreContract;
 
 /** The probe contract on the mongodb binding (mongo-java-server in-process), each test on a fresh database. */
 class MongoProbeStoreTest extends ProbeStoreContract {
   private static TestServer server;
-  private String database;
+  private ContractDatabase database;
 
   @BeforeAll
   static void startServer() {
@@ -24,16 +25,15 @@ class MongoProbeStoreTest extends ProbeStoreContract {
   @Override
   protected DB newBinding() {
     if (database == null) {
-      database = TestServer.freshDatabase();
+      database = new ContractDatabase(server);
     }
-    return server.binding(database);
+    return database.newBinding();
   }
 
   @Override
   protected void dropFixture() {
     if (database != null) {
-      server.dropDatabase(database);
-      database = null;
+      database.drop();
     }
   }
 }
