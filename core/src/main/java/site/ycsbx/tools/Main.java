@@ -11,6 +11,7 @@ import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.PreflightOnce;
@@ -42,7 +43,7 @@ public final class Main {
 
     @Override
     public Set<String> knownProperties() {
-      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY);
+      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY);
     }
   };
 

@@ -41,6 +41,14 @@ public interface IIBenchStore {
   /** Exact row count of the table. */
   long count(IIBenchTable table) throws StoreException;
 
+  /**
+   * What makes the secondary indexes cost less than on a real server, said where the table is
+   * reported ready; empty for a server that builds and maintains them.
+   */
+  default java.util.Optional<String> indexCaveat() {
+    return java.util.Optional.empty();
+  }
+
   /** Size of the tables (data and indexes) as the server reports it. */
   SizeReport size(Collection<IIBenchTable> tables) throws StoreException;
 
@@ -56,4 +64,12 @@ public interface IIBenchStore {
    * Whether the server runs on this host, so that this host's /proc/diskstats show its writes.
    */
   boolean serverIsLocal();
+
+  /**
+   * The TCP port the server listens on (its first host's), so that its process on this host can
+   * be found and its own writes measured; -1 when unknown (a Unix socket, no server).
+   */
+  default int serverPort() {
+    return -1;
+  }
 }

@@ -3,6 +3,7 @@ package site.ycsbx.workloads.iibench;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,6 +13,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
@@ -43,6 +45,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private volatile long existingRows;
   private DiskStats disks;
   private volatile boolean serverLocal = true;
+  private volatile int serverPort = -1;
+  private Optional<ServerProcess> serverPid = Optional.empty();
   private volatile boolean acknowledged = true;
   private final AtomicLong insertedRows = new AtomicLong();
   private final AtomicLong queries = new AtomicLong();
@@ -71,6 +75,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     IIBenchSettings checked = new IIBenchSettings(props);
     Rounds.checkCsv(IIBenchSettings.ROUND_FILE_PROPERTY, checked.roundFile);
     DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, props.getProperty(IIBenchSettings.DISKS_PROPERTY));
+    ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
   }
 
   @Override
@@ -87,6 +92,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
     disks = DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, settings.disks);
+    serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
     for (IIBenchTable t : tables) {
       existing.put(t.name(), new AtomicLong());
@@ -148,6 +154,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) {
     ThreadState t = new ThreadState(store, threadId);
     serverLocal = store.serverIsLocal();
+    serverPort = store.serverPort();
     acknowledged = store.acknowledgesWrites();
     startRounds();
     return t;
@@ -156,14 +163,15 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private void prepare(IIBenchStore store, IIBenchTable table) throws StoreException {
     long rows = store.prepare(table, settings.drop);
     existing.get(table.name()).set(rows);
+    String caveat = table.indexes() == 0 ? "" : store.indexCaveat().map(c -> " (" + c + ")").orElse("");
     if (settings.drop) {
       System.out.println("[IIBENCH] " + table.name() + ": dropped and created (iibench.drop=true), "
-          + table.indexes() + " secondary indexes");
+          + table.indexes() + " secondary indexes" + caveat);
     } else if (rows > 0) {
       System.out.println("[IIBENCH] " + table.name() + ": appending to " + rows
-          + " existing rows (iibench.drop=true drops the table first)");
+          + " existing rows (iibench.drop=true drops the table first)" + caveat);
     } else {
-      System.out.println("[IIBENCH] " + table.name() + ": ready, " + table.indexes() + " secondary indexes");
+      System.out.println("[IIBENCH] " + table.name() + ": ready, " + table.indexes() + " secondary indexes" + caveat);
     }
   }
 
@@ -171,10 +179,26 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (rounds == null) {
       long before = existing.values().stream().mapToLong(AtomicLong::get).sum();
       existingRows = before;
-      rounds = new Rounds(settings.quotas(), settings.roundRows, before, serverLocal ? disks : null, System.out,
-          settings.roundFile);
+      rounds = new Rounds(settings.quotas(), settings.roundRows, before, writeMeters(), System.out, settings.roundFile);
       rounds.start(System.nanoTime());
     }
+  }
+
+  /**
+   * The server's own writes when its process is found (by {@value ServerProcess#PID_PROPERTY}, or
+   * the port it listens on), the host's disks beside them when the server runs here.
+   */
+  private WriteMeters writeMeters() {
+    if (serverPid.isPresent()) {
+      return WriteMeters.of(serverPid.get(), disks, null);
+    }
+    if (!serverLocal) {
+      return WriteMeters.of(null, null, "the server runs on another host");
+    }
+    Optional<ServerProcess> byPort = ServerProcess.listeningOn(serverPort);
+    return WriteMeters.of(byPort.orElse(null), disks, serverPort < 0 ? "no TCP port to find the server by; set "
+        + ServerProcess.PID_PROPERTY : "no readable process listens on port " + serverPort + "; set "
+        + ServerProcess.PID_PROPERTY);
   }
 
   @Override
@@ -232,6 +256,14 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
         "[IIBENCH] inserted %d rows in %.1f s: %.1f rows/s, %.1f transactions/s of up to %d rows; %d failed transactions",
         rows, secs, rows / secs, Math.ceil((double) rows / settings.batchSize) / secs, settings.batchSize,
         errors.get()));
+    Rounds.Line last = rounds.lastLine();
+    if (last != null && last.memtableBytes() > 0 && last.memtableBytes() > 0.1 * Math.max(0, last.dbBytes())) {
+      // a size comparison with an engine that has written everything would be off by this much
+      System.out.println(String.format(Locale.ROOT, "[IIBENCH] %.1f MB are still in memtables (mem_mb), not on storage:"
+          + " db_size_mb and bytes_row count only what is; to compare sizes, flush (MyRocks: SET GLOBAL"
+          + " rocksdb_force_flush_memtable_now=1) and read the next round's db_size_mb",
+          last.memtableBytes() / 1048576.0));
+    }
     if (settings.verify) {
       verify(store);
     }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.store.SizeReport;
 
 /**
@@ -29,16 +28,19 @@ import site.ycsbx.store.SizeReport;
 public final class Rounds {
   /** Column names of the text lines, documented in workloads/iibench and the README. */
   public static final String TEXT_HEADER = String.format(
-      "%-14s %6s %14s %11s %11s %12s %12s %11s %9s %9s %11s %11s %9s %9s", "[IIBENCH]", "round", "rows", "db_size_mb",
-      "bytes_row", "write_mb_s", "written_mb", "wr_b_row", "secs", "tps", "rows_s", "cum_rows_s", "qps", "spread_s");
+      "%-14s %6s %14s %11s %9s %11s %12s %12s %11s %12s %9s %9s %11s %11s %9s %9s", "[IIBENCH]", "round", "rows",
+      "db_size_mb", "mem_mb", "bytes_row", "write_mb_s", "written_mb", "wr_b_row", "host_wr_mb", "secs", "tps", "rows_s",
+      "cum_rows_s", "qps", "spread_s");
   /** Column names of the CSV file (bytes, not MB). */
-  public static final String CSV_HEADER = "round,rows,db_size_bytes,bytes_per_row,write_bytes_per_s,written_bytes,"
-      + "written_bytes_per_row,secs,tps,rows_per_s,cumulative_rows_per_s,queries_per_s,client_spread_s,size_source";
+  public static final String CSV_HEADER = "round,rows,db_size_bytes,memtable_bytes,bytes_per_row,write_bytes_per_s,"
+      + "written_bytes,written_bytes_per_row,host_written_bytes,secs,tps,rows_per_s,cumulative_rows_per_s,queries_per_s,"
+      + "client_spread_s,size_source,written_source";
 
   /** One round's figures; -1 / NaN where not known. */
-  public record Line(int round, long rows, long dbBytes, double bytesPerRow, double writeBytesPerSec,
-      long writtenBytes, double writtenBytesPerRow, double seconds, double tps, double rowsPerSec,
-      double cumulativeRowsPerSec, double queriesPerSec, double spreadSeconds, String sizeSource) {
+  public record Line(int round, long rows, long dbBytes, long memtableBytes, double bytesPerRow,
+      double writeBytesPerSec, long writtenBytes, double writtenBytesPerRow, long hostWrittenBytes, double seconds,
+      double tps, double rowsPerSec, double cumulativeRowsPerSec, double queriesPerSec, double spreadSeconds,
+      String sizeSource) {
   }
 
   private static final class RoundState {
@@ -51,7 +53,7 @@ public final class Rounds {
   private final long totalRows;
   private final long roundRows;
   private final long existingRows;
-  private final DiskStats disks;
+  private final WriteMeters meters;
   private final PrintStream out;
   private final Path csv;
 
@@ -66,7 +68,8 @@ public final class Rounds {
   private long lastNanos;
   private long lastRows;
   private long lastTransactions;
-  private long lastDiskBytes;
+  private long lastServerBytes;
+  private long lastHostBytes;
   private long queries;
   private long lastQueries;
   private int completed;
@@ -77,10 +80,10 @@ public final class Rounds {
    * @param quota rows each inserting client will insert
    * @param roundRows rows per round (all clients together)
    * @param existingRows rows the tables held before this run
-   * @param disks this host's disks, or null when the server is remote or /proc/diskstats is missing
+   * @param meters bytes written by the server process and to this host's disks
    * @param csv CSV file to append to, or null
    */
-  public Rounds(long[] quota, long roundRows, long existingRows, DiskStats disks, PrintStream out, Path csv) {
+  public Rounds(long[] quota, long roundRows, long existingRows, WriteMeters meters, PrintStream out, Path csv) {
     this.quota = quota.clone();
     long sum = 0;
     for (long q : quota) {
@@ -89,7 +92,7 @@ public final class Rounds {
     this.totalRows = sum;
     this.roundRows = roundRows;
     this.existingRows = existingRows;
-    this.disks = disks;
+    this.meters = meters;
     this.out = out;
     this.csv = csv;
     this.progressed = new long[quota.length];
@@ -152,7 +155,8 @@ public final class Rounds {
     if (startNanos < 0) {
       startNanos = nowNanos;
       lastNanos = nowNanos;
-      lastDiskBytes = disks == null ? -1 : disks.bytesWritten();
+      lastServerBytes = meters.serverBytes();
+      lastHostBytes = meters.hostBytes();
     }
   }
 
@@ -239,18 +243,22 @@ public final class Rounds {
     long rowsSoFar = existingRows + insertedRows;
     SizeReport s = size.get();
     long db = s.totalBytes();
-    long diskNow = disks == null ? -1 : disks.bytesWritten();
-    long written = disks == null ? -1 : diskNow - lastDiskBytes;
+    long serverNow = meters.serverBytes();
+    long written = serverNow < 0 || lastServerBytes < 0 ? -1 : serverNow - lastServerBytes;
+    long hostNow = meters.hostBytes();
+    long hostWritten = hostNow < 0 || lastHostBytes < 0 ? -1 : hostNow - lastHostBytes;
     double sinceStart = Math.max(1e-9, (nowNanos - startNanos) / 1e9);
-    Line line = new Line(k + roundOffset, rowsSoFar, db, db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar,
-        written < 0 ? Double.NaN : written / secs, written, written < 0 || stored == 0 ? Double.NaN
-        : (double) written / stored, secs, (transactions - lastTransactions) / secs, stored / secs,
-        insertedRows / sinceStart, (queries - lastQueries) / secs, (r.maxNanos - r.minNanos) / 1e9, s.source());
+    Line line = new Line(k + roundOffset, rowsSoFar, db, s.memtableBytes(),
+        db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar, written < 0 ? Double.NaN : written / secs,
+        written, written < 0 || stored == 0 ? Double.NaN : (double) written / stored, hostWritten, secs,
+        (transactions - lastTransactions) / secs, stored / secs, insertedRows / sinceStart,
+        (queries - lastQueries) / secs, (r.maxNanos - r.minNanos) / 1e9, s.source());
     lastNanos = nowNanos;
     lastRows = insertedRows;
     lastTransactions = transactions;
     lastQueries = queries;
-    lastDiskBytes = diskNow;
+    lastServerBytes = serverNow;
+    lastHostBytes = hostNow;
     lastLine = line;
     print(line);
     return line;
@@ -258,21 +266,24 @@ public final class Rounds {
 
   private void print(Line l) {
     if (!headerPrinted) {
+      out.println("[IIBENCH] written_mb, write_mb_s, wr_b_row: " + meters.serverSource() + "; host_wr_mb: "
+          + meters.hostSource() + "; db_size_mb: on storage (" + l.sizeSource() + "); mem_mb: unflushed memtables");
       out.println(TEXT_HEADER);
       headerPrinted = true;
       writeCsv(CSV_HEADER, true);
     }
     out.println(String.format(Locale.ROOT,
-        "%-14s %6d %14d %11s %11s %12s %12s %11s %9.1f %9.1f %11.1f %11.1f %9.1f %9.3f", "[IIBENCH]", l.round(),
-        l.rows(), mb(l.dbBytes()), num(l.bytesPerRow(), 1), mbRate(l.writeBytesPerSec()), mb(l.writtenBytes()),
-        num(l.writtenBytesPerRow(), 1), l.seconds(), l.tps(), l.rowsPerSec(), l.cumulativeRowsPerSec(),
-        l.queriesPerSec(), l.spreadSeconds()));
+        "%-14s %6d %14d %11s %9s %11s %12s %12s %11s %12s %9.1f %9.1f %11.1f %11.1f %9.1f %9.3f", "[IIBENCH]",
+        l.round(), l.rows(), mb(l.dbBytes()), mb(l.memtableBytes()), num(l.bytesPerRow(), 1),
+        mbRate(l.writeBytesPerSec()), mb(l.writtenBytes()), num(l.writtenBytesPerRow(), 1), mb(l.hostWrittenBytes()),
+        l.seconds(), l.tps(), l.rowsPerSec(), l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds()));
     out.flush();
-    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s", l.round(), l.rows(),
-        l.dbBytes() < 0 ? "" : String.valueOf(l.dbBytes()), num(l.bytesPerRow(), 2).replace("n/a", ""),
-        num(l.writeBytesPerSec(), 0).replace("n/a", ""), l.writtenBytes() < 0 ? "" : String.valueOf(l.writtenBytes()),
-        num(l.writtenBytesPerRow(), 2).replace("n/a", ""), l.seconds(), l.tps(), l.rowsPerSec(),
-        l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds(), l.sizeSource()), false);
+    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s", l.round(),
+        l.rows(), bytes(l.dbBytes()), bytes(l.memtableBytes()), num(l.bytesPerRow(), 2).replace("n/a", ""),
+        num(l.writeBytesPerSec(), 0).replace("n/a", ""), bytes(l.writtenBytes()),
+        num(l.writtenBytesPerRow(), 2).replace("n/a", ""), bytes(l.hostWrittenBytes()), l.seconds(), l.tps(),
+        l.rowsPerSec(), l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds(), csvText(l.sizeSource()),
+        csvText(meters.serverSource())), false);
   }
 
   private void writeCsv(String row, boolean header) {
@@ -292,6 +303,15 @@ public final class Rounds {
     } catch (IOException e) {
       out.println("[IIBENCH] cannot write " + csv + ": " + e.getMessage());
     }
+  }
+
+  private static String bytes(long b) {
+    return b < 0 ? "" : String.valueOf(b);
+  }
+
+  // a free-text column: quoted, as it may hold commas
+  private static String csvText(String s) {
+    return "\"" + s.replace("\"", "\"\"") + "\"";
   }
 
   private static String mb(long bytes) {

@@ -21,7 +21,7 @@ class RoundsTest {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     Path csv = dir.resolve("rounds.csv");
     // two clients of 1000 rows each, rounds of 1000 rows: each client's share of round 1 is 500
-    Rounds r = new Rounds(new long[] {1000, 1000}, 1000, 100, null, new PrintStream(text), csv);
+    Rounds r = new Rounds(new long[] {1000, 1000}, 1000, 100, WriteMeters.NONE, new PrintStream(text), csv);
     r.start(0);
     assertEquals(2, r.roundCount());
     assertTrue(r.onBatch(0, 500, 500, 2 * S, () -> new SizeReport(1000, 500, "t")).isEmpty());
@@ -45,12 +45,50 @@ class RoundsTest {
     assertEquals(-1, last.dbBytes());
     assertTrue(r.finished());
     String out = text.toString();
-    assertTrue(out.startsWith(Rounds.TEXT_HEADER), out);
+    assertTrue(out.startsWith("[IIBENCH] written_mb, write_mb_s, wr_b_row: not measured; host_wr_mb: not measured;"), out);
+    assertTrue(out.contains("\n" + Rounds.TEXT_HEADER + "\n"), out);
     assertTrue(out.contains(" n/a "), out);
     List<String> lines = Files.readAllLines(csv);
     assertEquals(Rounds.CSV_HEADER, lines.get(0));
     assertEquals(3, lines.size());
-    assertTrue(lines.get(1).startsWith("1,1100,1500,1.36,,,,5.000,0.400,200.000,200.000,0.000,3.000,t"), lines.get(1));
+    assertTrue(lines.get(1).equals("1,1100,1500,,1.36,,,,,5.000,0.400,200.000,200.000,0.000,3.000,\"t\",\"not measured\""), lines.get(1));
+  }
+
+  /**
+   * Seen: an embedded load reported 3885 MB written in one round, another process's writes. The
+   * server's own bytes are the per-row figure; the host's are printed apart, under their name.
+   */
+  @Test
+  void writesPerRowComeFromTheServerProcessAndHostDisksAreApart(@TempDir Path dir) throws Exception {
+    long[] server = {10_000};
+    long[] host = {1_000_000};
+    WriteMeters meters = new WriteMeters(() -> server[0], "server process pid 7 mariadbd", () -> host[0], "every process on this host, disks sda");
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    Path csv = dir.resolve("rounds.csv");
+    Rounds r = new Rounds(new long[] {2000}, 1000, 0, meters, new PrintStream(text), csv);
+    r.start(0);
+    server[0] += 250_000; // the server wrote 250 B per row
+    host[0] += 4_000_000_000L; // someone else wrote 4 GB to the same disk
+    Rounds.Line l = r.onBatch(0, 1000, 1000, S, () -> new SizeReport(60_000, 40_000, 3_000_000, "sst")).get(0);
+    assertEquals(250_000, l.writtenBytes());
+    assertEquals(250.0, l.writtenBytesPerRow(), 1e-9);
+    assertEquals(250_000.0, l.writeBytesPerSec(), 1e-9);
+    assertEquals(4_000_000_000L, l.hostWrittenBytes());
+    assertEquals(100_000, l.dbBytes(), "on storage only");
+    assertEquals(3_000_000, l.memtableBytes(), "the memtable in its own column, not in db_size");
+    assertEquals(100.0, l.bytesPerRow(), 1e-9);
+    server[0] = -1; // the server process went away: n/a, not a negative figure
+    Rounds.Line gone = r.onBatch(0, 1000, 1000, 2 * S, () -> new SizeReport(1, 1, "sst")).get(0);
+    assertEquals(-1, gone.writtenBytes());
+    assertTrue(Double.isNaN(gone.writtenBytesPerRow()));
+    String out = text.toString();
+    assertTrue(out.startsWith("[IIBENCH] written_mb, write_mb_s, wr_b_row: server process pid 7 mariadbd; host_wr_mb: every"
+        + " process on this host, disks sda; db_size_mb: on storage (sst); mem_mb: unflushed memtables"), out);
+    String row = out.lines().filter(x -> x.matches("\\[IIBENCH\\]\\s+1\\s.*")).findFirst().orElseThrow();
+    assertEquals(List.of("[IIBENCH]", "1", "1000", "0.1", "2.9", "100.0", "0.24", "0.2", "250.0", "3814.7"),
+        List.of(row.trim().split("\\s+")).subList(0, 10), row);
+    assertEquals("1,1000,100000,3000000,100.00,250000,250000,250.00,4000000000,1.000,1.000,1000.000,1000.000,0.000,0.000,"
+        + "\"sst\",\"server process pid 7 mariadbd\"", Files.readAllLines(csv).get(1));
   }
 
   /** Seen after a server crash: dozens of empty rounds printed as the failing clients ran out their quotas. */
@@ -58,7 +96,7 @@ class RoundsTest {
   void roundsAdvanceOnStoredRowsAndACrashIsOneLine() {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     // one client, 10 rounds of 100 rows; the server dies after 200 rows
-    Rounds r = new Rounds(new long[] {1000}, 100, 0, null, new PrintStream(text), null);
+    Rounds r = new Rounds(new long[] {1000}, 100, 0, WriteMeters.NONE, new PrintStream(text), null);
     r.start(0);
     assertEquals(List.of(1), r.onBatch(0, 100, 100, S, () -> SizeReport.UNKNOWN).stream().map(Rounds.Line::round).toList());
     assertEquals(List.of(2), r.onBatch(0, 100, 100, 2 * S, () -> SizeReport.UNKNOWN).stream().map(Rounds.Line::round).toList());
@@ -72,12 +110,12 @@ class RoundsTest {
     assertEquals(0.0, end.get(0).rowsPerSec(), 1e-9);
     assertEquals(8.0, end.get(0).seconds(), 1e-9, "the silent rounds' time goes to the last line");
     assertTrue(r.finished());
-    assertEquals(4, text.toString().split("\n").length, "header and three lines:\n" + text);
+    assertEquals(5, text.toString().split("\n").length, "legend, header and three lines:\n" + text);
   }
 
   @Test
   void queriesAndTheCumulativeRateAreInTheRoundLine() {
-    Rounds r = new Rounds(new long[] {2000}, 1000, 0, null, new PrintStream(new ByteArrayOutputStream()), null);
+    Rounds r = new Rounds(new long[] {2000}, 1000, 0, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()), null);
     r.start(0);
     r.onBatch(0, 1000, 1000, 2 * S, () -> SizeReport.UNKNOWN);
     for (int i = 0; i < 30; i++) {
@@ -93,7 +131,7 @@ class RoundsTest {
   void anAppendedRunContinuesTheRoundNumbersOfItsCsv(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("r.csv");
     for (int run = 0; run < 2; run++) {
-      Rounds r = new Rounds(new long[] {300}, 100, run * 300L, null, new PrintStream(new ByteArrayOutputStream()), csv);
+      Rounds r = new Rounds(new long[] {300}, 100, run * 300L, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()), csv);
       r.start(0);
       r.onBatch(0, 300, 300, S, () -> SizeReport.UNKNOWN);
     }
@@ -115,7 +153,7 @@ class RoundsTest {
 
   @Test
   void aClientThatRunsAheadCrossesSeveralRoundsInOneBatch() {
-    Rounds r = new Rounds(new long[] {3000, 1000}, 1000, 0, null, new PrintStream(new ByteArrayOutputStream()), null);
+    Rounds r = new Rounds(new long[] {3000, 1000}, 1000, 0, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()), null);
     r.start(0);
     assertTrue(r.onBatch(0, 3000, 3000, S, () -> SizeReport.UNKNOWN).isEmpty());
     List<Rounds.Line> done = r.onBatch(1, 1000, 1000, 2 * S, () -> SizeReport.UNKNOWN);
@@ -125,7 +163,7 @@ class RoundsTest {
 
   @Test
   void zeroRowsIsOneEmptyRound() {
-    Rounds r = new Rounds(new long[] {0, 0}, 10, 5, null, new PrintStream(new ByteArrayOutputStream()), null);
+    Rounds r = new Rounds(new long[] {0, 0}, 10, 5, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()), null);
     r.onBatch(0, 0, 0, S, () -> SizeReport.UNKNOWN);
     assertEquals(1, r.onBatch(1, 0, 0, S, () -> SizeReport.UNKNOWN).size());
     assertTrue(r.finished());

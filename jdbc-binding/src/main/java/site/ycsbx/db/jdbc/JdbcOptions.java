@@ -126,6 +126,11 @@ public final class JdbcOptions {
     return JdbcUrls.isLocal(url);
   }
 
+  /** The server's TCP port on its first host (see {@link JdbcUrls#port}); -1 for a socket. */
+  public int serverPort() {
+    return JdbcUrls.port(url);
+  }
+
   /** The user's URL with any password masked, for messages. */
   public String maskedUrl() {
     return Secrets.maskUrl(url);

@@ -13,6 +13,7 @@ final class JdbcUrls {
   /** A socket factory for Unix sockets (junixsocket's AFUNIX*) or Windows named pipes. */
   private static final Pattern LOCAL_SOCKET = Pattern.compile("(?:^|[&;])socketfactory=[^&;]*(?:unix|namedpipe)");
   private static final Pattern ADDRESS_HOST = Pattern.compile("\\(host=([^)]*)\\)");
+  private static final Pattern ADDRESS_PORT = Pattern.compile("\\(port=(\\d+)\\)");
 
   private JdbcUrls() {
   }
@@ -83,6 +84,45 @@ final class JdbcUrls {
       out.add(h.isEmpty() ? "localhost" : h);
     }
     return out;
+  }
+
+  /**
+   * The TCP port of the first host a URL names, the driver's default when it names none
+   * (MySQL/MariaDB 3306, PostgreSQL 5432); -1 for a Unix socket or an unknown driver.
+   */
+  static int port(String url) {
+    int q = url.indexOf('?');
+    if (q >= 0 && LOCAL_SOCKET.matcher(url.substring(q + 1).toLowerCase(Locale.ROOT)).find()) {
+      return -1;
+    }
+    int start = url.indexOf("//");
+    String first = "";
+    if (start >= 0) {
+      int end = start + 2;
+      while (end < url.length() && url.charAt(end) != '/' && url.charAt(end) != '?') {
+        end++;
+      }
+      String authority = url.substring(start + 2, end);
+      first = authority.substring(authority.lastIndexOf('@') + 1).split(",")[0].strip();
+    }
+    String port = null;
+    if (first.contains("(")) {
+      Matcher m = ADDRESS_PORT.matcher(first);
+      port = m.find() ? m.group(1) : null;
+    } else if (first.startsWith("[")) {
+      int close = first.indexOf(']');
+      port = close >= 0 && first.length() > close + 2 && first.charAt(close + 1) == ':' ? first.substring(close + 2) : null;
+    } else if (first.indexOf(':') >= 0) {
+      port = first.substring(first.indexOf(':') + 1);
+    }
+    if (port != null && port.matches("\\d{1,5}")) {
+      return Integer.parseInt(port);
+    }
+    String u = url.toLowerCase(Locale.ROOT);
+    if (u.startsWith("jdbc:mysql:") || u.startsWith("jdbc:mariadb:")) {
+      return 3306;
+    }
+    return u.startsWith("jdbc:postgresql:") ? 5432 : -1;
   }
 
   private static boolean isLocalHost(String host) {

@@ -242,31 +242,38 @@ final class MySqlDialect implements SqlDialect {
       }
     }
     Map<String, Long> files = innodb.isEmpty() ? Map.of() : innodbFileBytes(c, innodb);
+    Map<String, long[]> sst = rocksdb.isEmpty() ? Map.of() : RocksDbSizes.sstBytes(c, rocksdb);
     long data = 0;
     long index = 0;
     Set<String> sources = new LinkedHashSet<>();
     for (Map.Entry<String, long[]> e : lengths.entrySet()) {
       Long file = files.get(e.getKey());
+      long[] onStorage = sst.get(e.getKey());
       if (file != null) {
         data += file;
         sources.add("InnoDB tablespace files allocated (information_schema.INNODB_SYS_TABLESPACES)");
+      } else if (onStorage != null) {
+        data += onStorage[0];
+        index += onStorage[1];
+        sources.add(RocksDbSizes.SST_SOURCE);
+      } else if (rocksdb.contains(e.getKey())) {
+        // information_schema.TABLES adds an estimate of the memtable to RocksDB's DATA_LENGTH
+        // (rocksdb_force_compute_memtable_stats): not a figure of what is on storage
+        return new SizeReport(-1, -1, RocksDbSizes.memtableBytes(c, rocksdb),
+            "RocksDB SST figures not readable (information_schema.ROCKSDB_SST_PROPS needs the PROCESS privilege)");
       } else {
         data += e.getValue()[0];
         index += e.getValue()[1];
-        sources.add(rocksdb.contains(e.getKey()) ? "information_schema.TABLES (RocksDB SST files)"
-            : "information_schema.TABLES");
+        sources.add("information_schema.TABLES");
       }
     }
+    long memtables = -1;
     if (!rocksdb.isEmpty()) {
-      long memtables = rocksdbMemtableBytes(c, rocksdb);
-      if (memtables >= 0) {
-        data += memtables;
-        sources.add("unflushed memtables (information_schema.ROCKSDB_CFSTATS)");
-      } else {
-        sources.add("unflushed memtables not readable");
-      }
+      memtables = RocksDbSizes.memtableBytes(c, rocksdb);
+      sources.add(memtables >= 0 ? RocksDbSizes.MEMTABLE_SOURCE : "unflushed memtables not readable");
     }
-    return new SizeReport(data, index, sources.isEmpty() ? "information_schema.TABLES (no table)" : String.join(" + ", sources));
+    return new SizeReport(data, index, memtables,
+        sources.isEmpty() ? "information_schema.TABLES (no table)" : String.join(" + ", sources));
   }
 
   /** Bytes allocated to each table's tablespace file; tables whose file is not found are left out. */
@@ -300,25 +307,11 @@ final class MySqlDialect implements SqlDialect {
     return Collections.emptyMap();
   }
 
-  /** Memtable bytes of the column families holding the tables; -1 when not readable. */
-  private static long rocksdbMemtableBytes(Connection c, List<String> tables) {
-    try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(SUM(VALUE), 0) FROM information_schema.ROCKSDB_CFSTATS"
-        + " WHERE STAT_TYPE = 'CUR_SIZE_ALL_MEM_TABLES' AND CF_NAME IN (SELECT CF FROM information_schema.ROCKSDB_DDL"
-        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (" + marks(tables.size()) + "))")) {
-      bind(ps, tables, 1);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? rs.getLong(1) : 0;
-      }
-    } catch (SQLException e) {
-      return -1;
-    }
-  }
-
-  private static String marks(int n) {
+  static String marks(int n) {
     return String.join(", ", Collections.nCopies(Math.max(1, n), "?"));
   }
 
-  private static void bind(PreparedStatement ps, List<String> values, int first) throws SQLException {
+  static void bind(PreparedStatement ps, List<String> values, int first) throws SQLException {
     if (values.isEmpty()) {
       ps.setString(first, "");
     }

@@ -113,6 +113,14 @@ public final class MongoConnection {
    * whose storageSize is 0 and index sizes are entry counts. Asked once per connection.
    */
   public boolean reportsSizes() {
+    return !isEmulator();
+  }
+
+  /**
+   * Whether the server is mongo-java-server (serverStatus.process "java"): it reports no byte
+   * sizes and keeps no non-unique index. Asked once per connection.
+   */
+  public boolean isEmulator() {
     Boolean r = reportsSizes;
     if (r == null) {
       Document status = null;
@@ -124,6 +132,6 @@ public final class MongoConnection {
       r = !MongoPreflight.product(new Document(), status).equals(MongoPreflight.EMULATOR);
       reportsSizes = r;
     }
-    return r;
+    return !r;
   }
 }

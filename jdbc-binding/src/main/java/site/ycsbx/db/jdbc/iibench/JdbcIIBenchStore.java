@@ -257,6 +257,11 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     return local;
   }
 
+  @Override
+  public int serverPort() {
+    return options.serverPort();
+  }
+
   /** Drops the cached statements of a table that is about to be dropped. */
   private void forget(String table) {
     for (Map<String, PreparedStatement> cache : List.of(inserts, queries, counts)) {

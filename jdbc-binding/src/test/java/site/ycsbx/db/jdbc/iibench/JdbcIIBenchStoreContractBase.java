@@ -35,6 +35,11 @@ abstract class JdbcIIBenchStoreContractBase extends IIBenchStoreContract {
     db = new ContractDatabase(target);
   }
 
+  /** This test's database. */
+  protected TestDatabase database() {
+    return db.get();
+  }
+
   private TestDatabase.Target target() {
     return db.target();
   }
@@ -54,7 +59,7 @@ abstract class JdbcIIBenchStoreContractBase extends IIBenchStoreContract {
     return db.get().secondaryIndexes(table);
   }
 
-  private static RowBatch batch(long seed, long millis, int n) {
+  static RowBatch batch(long seed, long millis, int n) {
     RowBatch b = new RowBatch(n, 0);
     new RowGenerator(seed, () -> millis, 10, 90).fill(b, n);
     return b;

@@ -217,6 +217,33 @@ public final class MongoIIBenchStore implements IIBenchStore {
     return local;
   }
 
+  /** mongo-java-server accepts createIndexes for non-unique keys but builds nothing. */
+  @Override
+  public java.util.Optional<String> indexCaveat() {
+    return connection.isEmulator() ? java.util.Optional.of("not built: mongo-java-server keeps no non-unique index,"
+        + " so inserts pay no index maintenance and queries scan; a MongoDB server builds them")
+        : java.util.Optional.empty();
+  }
+
+  /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
+  @Override
+  public int serverPort() {
+    ConnectionString url = options.connectionString();
+    if (url.isSrvProtocol() || url.getHosts().isEmpty() || url.getHosts().get(0).endsWith(".sock")) {
+      return -1;
+    }
+    String host = url.getHosts().get(0);
+    int colon = host.lastIndexOf(':');
+    if (colon < 0 || host.endsWith("]")) {
+      return 27017;
+    }
+    try {
+      return Integer.parseInt(host.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
   static boolean isLocal(ConnectionString url) {
     if (url.isSrvProtocol()) {
       return false; // the hosts come from DNS SRV records: a cluster elsewhere

@@ -1,0 +1,167 @@
+package site.ycsbx.measurements;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import site.ycsbx.util.UserError;
+
+/**
+ * The database server's process on this host and the bytes it has written to storage
+ * ({@code write_bytes} of {@code /proc/<pid>/io}, summed over the process and its children, as
+ * PostgreSQL writes from its backends, WAL writer and checkpointer). Unlike the host's disk
+ * counters, other processes' writes are not in it. A child that exits takes its bytes with it
+ * (Linux does not add them to the parent's): the server's long-lived processes do the writing.
+ */
+public final class ServerProcess {
+  /** Overrides the search by port, e.g. for a server behind a proxy or in a container. */
+  public static final String PID_PROPERTY = "ycsbx.serverpid";
+  private static final Path PROC = Path.of("/proc");
+  private static final String LISTEN = "0A";
+
+  private final long pid;
+  private final String name;
+
+  ServerProcess(long pid, String name) {
+    this.pid = pid;
+    this.name = name;
+  }
+
+  /** The pid given by {@value #PID_PROPERTY}, checked: one clear line when it is not usable. */
+  public static Optional<ServerProcess> fromProperty(String value) {
+    if (value == null || value.isBlank()) {
+      return Optional.empty();
+    }
+    long pid;
+    try {
+      pid = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw new UserError(PID_PROPERTY + "=" + value + " is not a process id");
+    }
+    ServerProcess p = new ServerProcess(pid, commandName(pid));
+    if (readWriteBytes(pid) < 0) {
+      throw new UserError(PID_PROPERTY + "=" + value + ": /proc/" + pid + "/io cannot be read (no such process on"
+          + " this host, or another user's process: run as that user or root)");
+    }
+    return Optional.of(p);
+  }
+
+  /**
+   * The process listening on this host's TCP {@code port} whose /proc/pid/io can be read; empty
+   * when there is none (a remote server, or another user's process without the right to read it).
+   */
+  public static Optional<ServerProcess> listeningOn(int port) {
+    if (port <= 0 || !Files.isDirectory(PROC)) {
+      return Optional.empty();
+    }
+    Set<String> sockets = new HashSet<>();
+    for (String table : List.of("net/tcp", "net/tcp6")) {
+      sockets.addAll(listeningSockets(PROC.resolve(table), port));
+    }
+    if (sockets.isEmpty()) {
+      return Optional.empty();
+    }
+    long self = ProcessHandle.current().pid();
+    if (ownsSocket(self, sockets)) {
+      return Optional.of(new ServerProcess(self, "this JVM (the embedded server)"));
+    }
+    try (DirectoryStream<Path> procs = Files.newDirectoryStream(PROC, p -> p.getFileName().toString().matches("\\d+"))) {
+      for (Path p : procs) {
+        long pid = Long.parseLong(p.getFileName().toString());
+        if (ownsSocket(pid, sockets)) {
+          ServerProcess found = new ServerProcess(pid, commandName(pid));
+          return readWriteBytes(pid) < 0 ? Optional.empty() : Optional.of(found);
+        }
+      }
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  // "socket:[inode]" names of the sockets listening on the port, from /proc/net/tcp(6)
+  static Set<String> listeningSockets(Path table, int port) {
+    Set<String> out = new HashSet<>();
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(table);
+    } catch (IOException e) {
+      return out;
+    }
+    String portHex = String.format(Locale.ROOT, ":%04X", port);
+    for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length > 9 && f[1].endsWith(portHex) && f[3].equals(LISTEN)) {
+        out.add("socket:[" + f[9] + "]");
+      }
+    }
+    return out;
+  }
+
+  private static boolean ownsSocket(long pid, Set<String> sockets) {
+    try (DirectoryStream<Path> fds = Files.newDirectoryStream(PROC.resolve(pid + "/fd"))) {
+      for (Path fd : fds) {
+        try {
+          if (sockets.contains(Files.readSymbolicLink(fd).toString())) {
+            return true;
+          }
+        } catch (IOException e) {
+          // closed meanwhile
+        }
+      }
+    } catch (IOException | SecurityException e) {
+      return false; // another user's process
+    }
+    return false;
+  }
+
+  private static String commandName(long pid) {
+    try {
+      return Files.readString(PROC.resolve(pid + "/comm")).trim();
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+
+  public long pid() {
+    return pid;
+  }
+
+  /** e.g. {@code pid 812 mariadbd, /proc/812/io write_bytes with its children}. */
+  public String describe() {
+    return "pid " + pid + " " + name + ", /proc/" + pid + "/io write_bytes with its children";
+  }
+
+  /** Bytes the server and its live children have written to storage so far; -1 when unreadable. */
+  public long bytesWritten() {
+    long sum = readWriteBytes(pid);
+    if (sum < 0) {
+      return -1;
+    }
+    List<Long> children = new ArrayList<>();
+    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(c -> children.add(c.pid())));
+    for (long c : children) {
+      sum += Math.max(0, readWriteBytes(c));
+    }
+    return sum;
+  }
+
+  private static long readWriteBytes(long p) {
+    try {
+      for (String line : Files.readAllLines(PROC.resolve(p + "/io"))) {
+        if (line.startsWith("write_bytes:")) {
+          return Long.parseLong(line.substring("write_bytes:".length()).trim());
+        }
+      }
+    } catch (IOException | NumberFormatException | SecurityException e) {
+      return -1;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,64 @@
+package site.ycsbx.measurements;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.util.UserError;
+
+class ServerProcessTest {
+  @Test
+  void findsTheProcessListeningOnAPortAndReadsItsWrites() throws Exception {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Optional<ServerProcess> p = ServerProcess.listeningOn(s.getLocalPort());
+      assertTrue(p.isPresent(), "this JVM listens on " + s.getLocalPort());
+      assertEquals(ProcessHandle.current().pid(), p.get().pid());
+      assertTrue(p.get().describe().contains("this JVM"), p.get().describe());
+      long before = p.get().bytesWritten();
+      assertTrue(before >= 0);
+    }
+  }
+
+  @Test
+  void aPortNobodyListensOnFindsNothing() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    assertTrue(ServerProcess.listeningOn(port).isEmpty());
+    assertTrue(ServerProcess.listeningOn(-1).isEmpty());
+  }
+
+  @Test
+  void onlyListeningSocketsOfThePortCount(@TempDir Path dir) throws Exception {
+    Path tcp = dir.resolve("tcp");
+    Files.writeString(tcp, String.join("\n",
+        "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode",
+        "   0: 0100007F:0CEA 00000000:0000 0A 00000000:00000000 00:00000000 00000000   106        0 4242 1",
+        "   1: 0100007F:0CEA 0100007F:D1F2 01 00000000:00000000 00:00000000 00000000   106        0 4343 1",
+        "   2: 0100007F:1538 00000000:0000 0A 00000000:00000000 00:00000000 00000000   106        0 4444 1",
+        ""));
+    // 0x0CEA = 3306 listening; the established connection to it and port 5432 do not count
+    assertEquals(Set.of("socket:[4242]"), ServerProcess.listeningSockets(tcp, 3306));
+    assertEquals(Set.of(), ServerProcess.listeningSockets(tcp, 3307));
+  }
+
+  @Test
+  void aGivenPidMustBeAReadableProcess() {
+    assertThrows(UserError.class, () -> ServerProcess.fromProperty("mariadbd"));
+    UserError e = assertThrows(UserError.class, () -> ServerProcess.fromProperty("999999999"));
+    assertTrue(e.getMessage().startsWith(ServerProcess.PID_PROPERTY + "=999999999: /proc/999999999/io cannot be read"),
+        e.getMessage());
+    assertEquals(ProcessHandle.current().pid(),
+        ServerProcess.fromProperty(String.valueOf(ProcessHandle.current().pid())).orElseThrow().pid());
+    assertTrue(ServerProcess.fromProperty(" ").isEmpty());
+  }
+}
