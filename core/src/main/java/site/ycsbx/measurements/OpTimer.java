@@ -17,6 +17,7 @@ public final class OpTimer {
    * the run is not paced. Read it before the call.
    */
   public long intendedStartNanos() {
+    Schedule.onOperation();
     return measurements.getIntendedtartTimeNs();
   }
 

@@ -95,7 +95,14 @@ public final class ResultExporter implements MeasurementsExporter {
 
   @Override
   public void close() throws IOException {
+    Schedule schedule = Schedule.current();
+    if (schedule != null) {
+      schedule.export(delegate);
+    }
     delegate.close();
+    if (schedule != null) {
+      schedule.summarize();
+    }
     RunVerdict.exported(summarize(System.err));
   }
 

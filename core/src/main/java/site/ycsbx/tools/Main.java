@@ -106,6 +106,17 @@ public final class Main {
       return;
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    if (Integer.parseInt(props.getProperty("target", "0")) > 0
+        && props.getProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL) == null) {
+      // set before anything creates YCSB's Measurements singleton. Paced runs need latencies from
+      // the intended start, and intended starts show a client that falls behind; "op" has neither
+
+      props.setProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL, "both");
+      clientArgs.add("-p");
+      clientArgs.add(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL + "=both");
+      System.out.println("[YCSB-X] -target: measurement.interval=both (latency also from each operation's intended"
+          + " start; falling behind the schedule is reported)");
+    }
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(CORE_PROPERTIES);
     checkWorkload(props).ifPresent(owners::add);

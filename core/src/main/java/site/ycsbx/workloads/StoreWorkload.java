@@ -8,6 +8,7 @@ import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.measurements.Schedule;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
@@ -66,6 +67,7 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
       throw new WorkloadException(e.getMessage());
     }
     timer = new OpTimer(); // after the Client has configured YCSB's Measurements
+    Schedule.configure(props);
     setUp(props);
   }
 

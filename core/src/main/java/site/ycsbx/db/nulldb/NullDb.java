@@ -8,6 +8,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsbx.measurements.Schedule;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
@@ -38,6 +39,7 @@ public final class NullDb extends DB {
     } catch (UserError e) {
       throw new DBException(e.getMessage());
     }
+    Schedule.configure(getProperties());
     new NullStores().offer(null);
   }
 
@@ -48,27 +50,32 @@ public final class NullDb extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Schedule.onOperation();
     return Status.OK;
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    Schedule.onOperation();
     return Status.OK;
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     return Status.OK;
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     return Status.OK;
   }
 
   @Override
   public Status delete(String table, String key) {
+    Schedule.onOperation();
     return Status.OK;
   }
 }

@@ -100,10 +100,14 @@ final class Side {
     return samples.stream().filter(s -> s.threads() == threads).toList();
   }
 
-  /** The workload's operations (batch round trips left out: they re-time other operations). */
+  /**
+   * The workload's operations (batch round trips left out: they re-time other operations; so are
+   * the Intended- series of a paced run: the same operations timed from their intended start).
+   */
   Set<String> operations() {
     Set<String> ops = new LinkedHashSet<>();
-    samples.forEach(s -> s.ops().keySet().stream().filter(o -> !o.endsWith("_BATCH")).forEach(ops::add));
+    samples.forEach(s -> s.ops().keySet().stream().filter(o -> !o.endsWith("_BATCH") && !o.startsWith("Intended-"))
+        .forEach(ops::add));
     return ops;
   }
 

@@ -14,6 +14,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
@@ -73,6 +74,7 @@ public class JdbcClient extends DB {
     // insert's latency must be the real one, not a queued row's
     batchSize = load ? options.batchSize() : 1;
     timer = new OpTimer();
+    Schedule.configure(props);
     statements = new Statements(conn, options);
     new JdbcStores().offer(new ClientConnection(conn, options));
   }
@@ -108,6 +110,7 @@ public class JdbcClient extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Schedule.onOperation();
     try {
       Statements.Prepared p = statements.read(table, fields);
       PreparedStatement ps = p.statement();
@@ -134,6 +137,7 @@ public class JdbcClient extends DB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    Schedule.onOperation();
     try {
       Statements.Prepared p = statements.scan(table, fields);
       PreparedStatement ps = p.statement();
@@ -158,6 +162,7 @@ public class JdbcClient extends DB {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     try {
       Statements.Prepared p = statements.update(table, values.keySet());
       PreparedStatement ps = p.statement();
@@ -176,6 +181,7 @@ public class JdbcClient extends DB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     try {
       if (!tableReady) {
         prepareTable(table);
@@ -208,6 +214,7 @@ public class JdbcClient extends DB {
 
   @Override
   public Status delete(String table, String key) {
+    Schedule.onOperation();
     try {
       PreparedStatement ps = statements.delete(table).statement();
       ps.setString(1, key);

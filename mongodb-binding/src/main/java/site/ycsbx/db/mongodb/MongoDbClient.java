@@ -26,6 +26,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
@@ -82,6 +83,7 @@ public class MongoDbClient extends DB {
           + MongoOptions.redact(MongoErrors.describe(e), options.url()));
     }
     schema = connection.schema();
+    Schedule.configure(getProperties());
     batchSize = options.batchSize();
     upsert = options.upsert();
     if (batchSize > 1) {
@@ -117,6 +119,7 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    Schedule.onOperation();
     try {
       FindIterable<Document> find = collection(table).find(eq("_id", key));
       if (fields != null) {
@@ -138,6 +141,7 @@ public class MongoDbClient extends DB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    Schedule.onOperation();
     FindIterable<Document> find = collection(table).find(gte("_id", startkey)).sort(BY_KEY).limit(recordcount);
     if (fields != null) {
       find = find.projection(projection(fields));
@@ -162,6 +166,7 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     Document fields = new Document();
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       fields.append(e.getKey(), e.getValue().toArray());
@@ -181,6 +186,7 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Schedule.onOperation();
     Document doc = new Document("_id", key);
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       doc.append(e.getKey(), e.getValue().toArray());
@@ -243,6 +249,7 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status delete(String table, String key) {
+    Schedule.onOperation();
     try {
       DeleteResult r = collection(table).deleteOne(eq("_id", key));
       if (r.wasAcknowledged() && r.getDeletedCount() == 0) {
