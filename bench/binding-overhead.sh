@@ -2,7 +2,10 @@
 # YCSB-X's own cost: workloada load and run ops/s through bin/ycsb, next to a hand-written loop
 # (bench/src/main/java/site/ycsbx/bench/Raw*WorkloadA.java) that sends the same operations
 # through the same driver to the same server, at 1 and 4 threads, on mongodb-embedded, MariaDB
-# InnoDB and MariaDB RocksDB. Prints one table; ratio = YCSB-X / raw loop (goal >= 0.97).
+# InnoDB and MariaDB RocksDB. Prints one table: ops/s of each and ratio = YCSB-X / raw loop (goal
+# >= 0.97), then the CPU seconds per 1000 operations of each process (user + system of the
+# client JVM, which holds the server too for mongodb-embedded) and cpu_rat = YCSB-X / raw loop
+# (goal <= 1.03). CPU per operation holds still on a shared machine where ops/s swings ±30%.
 #
 #   bench/binding-overhead.sh [--records N] [--ops N] [--repeat R] [--threads "1 4"] [--targets "mongodb-embedded innodb rocksdb"]
 #
@@ -29,25 +32,24 @@ done
 
 . bench/lib.sh
 
-# the ops/s of YCSB's [OVERALL] line or the raw loop's [RAW] line
-throughput() { grep -E '^\[(OVERALL|RAW)\].*Throughput' | awk -F', ' '{print $NF}' | tail -1; }
+THROUGHPUT='s/^\[\(OVERALL\|RAW\)\].*Throughput.*, \([0-9.]*\)$/\2/p'
 
-ycsbx() { # target phase threads dir
-  local target=$1 phase=$2 threads=$3 dir=$4 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
+ycsbx() { # target phase threads dir log
+  local target=$1 phase=$2 threads=$3 dir=$4 log=$5 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
   case $target in
-    mongodb-embedded) bin/ycsb "$phase" mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$dir/x" ;;
-    innodb|rocksdb) bin/ycsb "$phase" jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
+    mongodb-embedded) measured "$log" bin/ycsb "$phase" mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$dir/x" ;;
+    innodb|rocksdb) measured "$log" bin/ycsb "$phase" jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
       -p db.passwd="$DB_PASS" -p jdbc.engine="$([ "$target" = innodb ] && echo InnoDB || echo RocksDB)" ;;
-  esac 2>/dev/null | throughput
+  esac
 }
 
-raw() { # target phase threads dir
-  local target=$1 phase=$2 threads=$3 dir=$4 args=(--phase "$2" --threads "$3" --records "$RECORDS" --ops "$OPS")
+raw() { # target phase threads dir log
+  local target=$1 phase=$2 threads=$3 dir=$4 log=$5 args=(--phase "$2" --threads "$3" --records "$RECORDS" --ops "$OPS")
   case $target in
-    mongodb-embedded) java -cp "$RAW_CP" site.ycsbx.bench.RawMongoWorkloadA "${args[@]}" --embedded "$dir/raw" ;;
-    innodb|rocksdb) java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcWorkloadA "${args[@]}" --url "$MYSQL_URL/ycsbx_bench_raw" \
+    mongodb-embedded) measured "$log" java -cp "$RAW_CP" site.ycsbx.bench.RawMongoWorkloadA "${args[@]}" --embedded "$dir/raw" ;;
+    innodb|rocksdb) measured "$log" java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcWorkloadA "${args[@]}" --url "$MYSQL_URL/ycsbx_bench_raw" \
       --user "$DB_USER" --password "$DB_PASS" --engine "$([ "$target" = innodb ] && echo InnoDB || echo RocksDB)" ;;
-  esac | throughput
+  esac
 }
 
 fresh() { # target dir
@@ -55,29 +57,38 @@ fresh() { # target dir
   case $1 in innodb|rocksdb) bench_databases ;; esac
 }
 
-printf "%-17s %7s %5s %14s %14s %7s\n" target threads phase ycsbx_ops_s raw_ops_s ratio
+# one side's run: appends "ops/s cpu_s_per_1000_ops" to the arrays of that side
+side() { # x|r target phase threads dir
+  local log=$work/$1-$2-$3-$4-$RANDOM.log n
+  if [ "$1" = x ]; then ycsbx "$2" "$3" "$4" "$5" "$log"; else raw "$2" "$3" "$4" "$5" "$log"; fi
+  n=$([ "$3" = load ] && echo "$RECORDS" || echo "$OPS")
+  echo "$(figure "$log" "$THROUGHPUT" throughput) $(cpu_per_kop "$log" "$n")"
+}
+
+printf "%-17s %7s %5s %12s %12s %7s %12s %12s %7s\n" target threads phase ycsbx_ops_s raw_ops_s ratio \
+  ycsbx_cpu_ko raw_cpu_ko cpu_rat
 for target in $TARGETS; do
   for threads in $THREADS; do
-    declare -A x=() r=()
+    declare -A x=() r=() xc=() rc=()
     for rep in $(seq 1 "$REPEAT"); do
       dir=$work/$target-$threads-$rep
       fresh "$target" "$dir"
       for phase in load run; do
-        if [ $((rep % 2)) -eq 1 ]; then
-          x[$phase]+="$(ycsbx "$target" "$phase" "$threads" "$dir") "
-          r[$phase]+="$(raw "$target" "$phase" "$threads" "$dir") "
-        else
-          r[$phase]+="$(raw "$target" "$phase" "$threads" "$dir") "
-          x[$phase]+="$(ycsbx "$target" "$phase" "$threads" "$dir") "
-        fi
+        if [ $((rep % 2)) -eq 1 ]; then order="x r"; else order="r x"; fi
+        for who in $order; do
+          read -r ops cpu <<< "$(side "$who" "$target" "$phase" "$threads" "$dir")"
+          [ -n "$ops" ] || exit 1  # side() said why on stderr
+          if [ "$who" = x ]; then x[$phase]+="$ops "; xc[$phase]+="$cpu "; else r[$phase]+="$ops "; rc[$phase]+="$cpu "; fi
+        done
       done
     done
     for phase in load run; do
-      xm=$(median "${x[$phase]}")
-      rm_=$(median "${r[$phase]}")
-      printf "%-17s %7s %5s %14.1f %14.1f %7.3f\n" "$target" "$threads" "$phase" "$xm" "$rm_" "$(ratio "$xm" "$rm_")"
+      xm=$(median "${x[$phase]}") rm_=$(median "${r[$phase]}")
+      xcm=$(median "${xc[$phase]}") rcm=$(median "${rc[$phase]}")
+      printf "%-17s %7s %5s %12.1f %12.1f %7.3f %12.4f %12.4f %7.3f\n" "$target" "$threads" "$phase" "$xm" "$rm_" \
+        "$(ratio "$xm" "$rm_")" "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
     done
-    unset x r
+    unset x r xc rc
   done
 done
 case " $TARGETS " in *" innodb "*|*" rocksdb "*) bench_databases drop ;; esac

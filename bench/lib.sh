@@ -23,3 +23,34 @@ bench_databases() {
   sql "DROP DATABASE IF EXISTS ycsbx_bench_x; DROP DATABASE IF EXISTS ycsbx_bench_raw;"
   [ "${1:-}" = drop ] || sql "CREATE DATABASE ycsbx_bench_x; CREATE DATABASE ycsbx_bench_raw;"
 }
+
+# measured LOG CMD...: runs CMD with its stdout in LOG and stderr in LOG.err, and appends the
+# CPU seconds (user + system) of CMD and everything it started to LOG.cpu. A failed command
+# ends the bench with the command and the tail of its output, never silently.
+measured() {
+  local log=$1; shift
+  local TIMEFORMAT='%U %S'
+  if ! { time "$@" > "$log" 2> "$log.err"; } 2> "$log.time"; then
+    echo "bench: failed: $*" >&2
+    tail -n 20 "$log" "$log.err" >&2
+    exit 1
+  fi
+  awk '{print $1 + $2}' "$log.time" > "$log.cpu"
+}
+
+# the first number a sed expression finds in LOG, or the end of the bench with LOG's tail
+figure() { # log sed-expression what
+  local v
+  v=$(sed -n "$2" "$1" | tail -1)
+  if [ -z "$v" ]; then
+    echo "bench: no $3 in the output of a run ($1):" >&2
+    tail -n 20 "$1" "$1.err" >&2
+    exit 1
+  fi
+  echo "$v"
+}
+
+# CPU seconds per 1000 operations of the run logged in LOG
+cpu_per_kop() { # log ops
+  awk -v c="$(cat "$1.cpu")" -v n="$2" 'BEGIN {printf "%.4f", (n > 0 ? 1000 * c / n : 0)}'
+}
