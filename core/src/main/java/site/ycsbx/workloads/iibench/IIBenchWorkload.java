@@ -253,9 +253,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     double secs = Math.max(1e-9, rounds.elapsedSeconds());
     long rows = rounds.insertedRows();
     System.out.println(String.format(Locale.ROOT,
-        "[IIBENCH] inserted %d rows in %.1f s: %.1f rows/s, %.1f transactions/s of up to %d rows; %d failed transactions",
-        rows, secs, rows / secs, Math.ceil((double) rows / settings.batchSize) / secs, settings.batchSize,
-        errors.get()));
+        "[IIBENCH] inserted %d rows in %.1f s: %.1f rows/s, %.1f transactions/s of up to %d rows; %d failed transactions;"
+        + " %s", rows, secs, rows / secs, Math.ceil((double) rows / settings.batchSize) / secs, settings.batchSize,
+        errors.get(), rounds.sizeQueryCost()));
     Rounds.Line last = rounds.lastLine();
     if (last != null && last.memtableBytes() > 0 && last.memtableBytes() > 0.1 * Math.max(0, last.dbBytes())) {
       // a size comparison with an engine that has written everything would be off by this much

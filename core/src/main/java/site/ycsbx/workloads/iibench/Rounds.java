@@ -73,6 +73,8 @@ public final class Rounds {
   private long queries;
   private long lastQueries;
   private int completed;
+  private long sizeNanos;
+  private int sizeQueries;
   private boolean headerPrinted;
   private Line lastLine;
 
@@ -217,6 +219,11 @@ public final class Rounds {
     return insertedRows;
   }
 
+  /** Size queries run at the ends of rounds, and the seconds they took in all. */
+  public synchronized String sizeQueryCost() {
+    return String.format(Locale.ROOT, "%d size queries took %.3f s", sizeQueries, sizeNanos / 1e9);
+  }
+
   /** The last round's line, or null. */
   public synchronized Line lastLine() {
     return lastLine;
@@ -241,7 +248,10 @@ public final class Rounds {
     }
     double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
     long rowsSoFar = existingRows + insertedRows;
-    SizeReport s = size.get();
+    long sizeStart = System.nanoTime();
+    SizeReport s = size.get(); // on the client that ended the round: it inserts nothing meanwhile
+    sizeNanos += System.nanoTime() - sizeStart;
+    sizeQueries++;
     long db = s.totalBytes();
     long serverNow = meters.serverBytes();
     long written = serverNow < 0 || lastServerBytes < 0 ? -1 : serverNow - lastServerBytes;

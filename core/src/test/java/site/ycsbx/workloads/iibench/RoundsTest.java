@@ -44,6 +44,7 @@ class RoundsTest {
     assertEquals(1600, last.rows());
     assertEquals(-1, last.dbBytes());
     assertTrue(r.finished());
+    assertTrue(r.sizeQueryCost().startsWith("2 size queries took "), r.sizeQueryCost());
     String out = text.toString();
     assertTrue(out.startsWith("[IIBENCH] written_mb, write_mb_s, wr_b_row: not measured; host_wr_mb: not measured;"), out);
     assertTrue(out.contains("\n" + Rounds.TEXT_HEADER + "\n"), out);
