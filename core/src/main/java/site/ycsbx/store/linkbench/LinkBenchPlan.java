@@ -1,0 +1,17 @@
+package site.ycsbx.store.linkbench;
+
+/**
+ * What a store must prepare before the first operation: its three tables (or collections) by
+ * name, created when absent, dropped first only when {@code drop} is asked.
+ *
+ * @param nodeTable LinkBench: nodetable
+ * @param linkTable LinkBench: linktable
+ * @param countTable LinkBench: counttable
+ * @param drop drop the three first (the user asked for it)
+ */
+public record LinkBenchPlan(String nodeTable, String linkTable, String countTable, boolean drop) {
+  /** LinkBench's table names. */
+  public static LinkBenchPlan defaults(boolean drop) {
+    return new LinkBenchPlan("nodetable", "linktable", "counttable", drop);
+  }
+}

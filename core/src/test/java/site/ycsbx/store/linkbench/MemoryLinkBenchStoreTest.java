@@ -1,0 +1,19 @@
+package site.ycsbx.store.linkbench;
+
+import site.ycsb.DB;
+import site.ycsbx.testing.MemoryLinkBenchDb;
+
+/** The contract on core's memory store, the reference the bindings' stores are held to. */
+class MemoryLinkBenchStoreTest extends LinkBenchStoreContract {
+  @Override
+  protected DB newBinding() {
+    DB db = new MemoryLinkBenchDb();
+    db.setProperties(new java.util.Properties());
+    return db;
+  }
+
+  @Override
+  protected void dropFixture() {
+    MemoryLinkBenchDb.clear();
+  }
+}

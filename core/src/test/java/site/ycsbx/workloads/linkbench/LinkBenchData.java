@@ -1,0 +1,43 @@
+package site.ycsbx.workloads.linkbench;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * LinkBench's own Distribution.dat (Apache 2.0, shipped with LinkBench), which the project does
+ * not copy: read from YCSBX_LINKBENCH_DISTRIBUTION, or the shared folder beside the checkout
+ * ({@code ../shared/data/linkbench/Distribution.dat}). Under CI=true its absence fails the test;
+ * elsewhere the comparison with it is skipped, saying where to put it.
+ */
+final class LinkBenchData {
+  private LinkBenchData() {
+  }
+
+  static Path distributionFile() {
+    List<Path> tried = new ArrayList<>();
+    String env = System.getenv("YCSBX_LINKBENCH_DISTRIBUTION");
+    if (env != null && !env.isBlank()) {
+      tried.add(Path.of(env));
+    }
+    Path dir = Path.of("").toAbsolutePath();
+    for (int up = 0; up < 4 && dir != null; up++, dir = dir.getParent()) {
+      tried.add(dir.resolve("shared/data/linkbench/Distribution.dat"));
+    }
+    for (Path p : tried) {
+      if (Files.isReadable(p)) {
+        return p;
+      }
+    }
+    String why = "LinkBench's Distribution.dat not found (tried " + tried + "; set YCSBX_LINKBENCH_DISTRIBUTION)";
+    if ("true".equals(System.getenv("CI"))) {
+      fail(why);
+    }
+    assumeTrue(false, why);
+    return null;
+  }
+}
