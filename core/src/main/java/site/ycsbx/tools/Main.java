@@ -32,7 +32,7 @@ public final class Main {
   /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
   public static final int EXIT_RUN_FAILED = 1;
 
-  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), probe (smoke test of a binding)";
+  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), linkbench, linkbench-small (LinkBench load phase), probe (smoke test of a binding)";
 
   /** Properties of YCSB-X's own launcher and exporter. */
   private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {

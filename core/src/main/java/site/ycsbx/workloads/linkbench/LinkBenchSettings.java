@@ -1,0 +1,184 @@
+package site.ycsbx.workloads.linkbench;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.WorkloadShape;
+
+/**
+ * The linkbench properties, read and checked in one place (workloads/linkbench documents each).
+ * Every key is LinkBench's own under {@code linkbench.}, so a LinkBench user finds them by the
+ * names of FBWorkload.properties. This part holds the graph and the load phase.
+ */
+public final class LinkBenchSettings {
+  public static final String STARTID1 = "linkbench.startid1";
+  public static final String MAXID1 = "linkbench.maxid1";
+  public static final long MAXID1_DEFAULT = 10_000_001L;
+  public static final String LINK_TYPE_COUNT = "linkbench.link_type_count";
+  public static final String NLINKS_FUNC = "linkbench.nlinks_func";
+  public static final String DISTRIBUTION_FILE = "linkbench.distributionfile";
+  public static final String SEED = "linkbench.seed";
+  public static final String LOADER_CHUNK_SIZE = "linkbench.loader_chunk_size";
+  public static final String BULK_BATCH = "linkbench.bulk_batch";
+  public static final String LINK_DATASIZE = "linkbench.link_datasize";
+  public static final String NODE_DATASIZE = "linkbench.node_datasize";
+  public static final String LINK_START_BYTE = "linkbench.link_add_datagen_startbyte";
+  public static final String LINK_END_BYTE = "linkbench.link_add_datagen_endbyte";
+  public static final String LINK_UNIQUENESS = "linkbench.link_add_datagen_uniqueness";
+  public static final String LINK_MOTIF_LENGTH = "linkbench.link_add_datagen_motif_length";
+  public static final String NODE_START_BYTE = "linkbench.node_add_datagen_startbyte";
+  public static final String NODE_END_BYTE = "linkbench.node_add_datagen_endbyte";
+  public static final String NODE_UNIQUENESS = "linkbench.node_add_datagen_uniqueness";
+  public static final String NODE_MOTIF_LENGTH = "linkbench.node_add_datagen_motif_length";
+  public static final String NODE_TABLE = "linkbench.nodetable";
+  public static final String LINK_TABLE = "linkbench.linktable";
+  public static final String COUNT_TABLE = "linkbench.counttable";
+  public static final String DROP = "linkbench.drop";
+
+  /** LinkBench's type of every node it loads. */
+  public static final int NODE_TYPE = 2048;
+  /** LinkBench's first link type; the others follow it. */
+  public static final long FIRST_LINK_TYPE = 123456789L;
+  private static final int MAX_LINK_DATA = 255;
+  private static final int MAX_NODE_DATA = 1024 * 1024;
+
+  /** Every linkbench.* property this version reads, for the misspelling check. */
+  public static final Set<String> PROPERTIES = Set.of(STARTID1, MAXID1, LINK_TYPE_COUNT, NLINKS_FUNC,
+      DISTRIBUTION_FILE, SEED, LOADER_CHUNK_SIZE, BULK_BATCH, LINK_DATASIZE, NODE_DATASIZE, LINK_START_BYTE,
+      LINK_END_BYTE, LINK_UNIQUENESS, LINK_MOTIF_LENGTH, NODE_START_BYTE, NODE_END_BYTE, NODE_UNIQUENESS,
+      NODE_MOTIF_LENGTH, NODE_TABLE, LINK_TABLE, COUNT_TABLE, DROP);
+
+  final long startId1;
+  final long maxId1;
+  final int linkTypes;
+  final Path distributionFile;
+  final long seed;
+  final int chunkSize;
+  final int bulkBatch;
+  final double linkDataSize;
+  final double nodeDataSize;
+  final int linkStartByte;
+  final int linkEndByte;
+  final double linkUniqueness;
+  final int linkMotifLength;
+  final int nodeStartByte;
+  final int nodeEndByte;
+  final double nodeUniqueness;
+  final int nodeMotifLength;
+  final LinkBenchPlan plan;
+  final boolean load;
+
+  /** Reads and checks every property; a bad one is a {@link UserError}. No side effects. */
+  public LinkBenchSettings(Properties p) {
+    load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
+    startId1 = Props.getLong(p, STARTID1, 1, 1, Long.MAX_VALUE - 1);
+    maxId1 = Props.getLong(p, MAXID1, MAXID1_DEFAULT, 2, Long.MAX_VALUE);
+    if (maxId1 <= startId1) {
+      throw new UserError(MAXID1 + "=" + maxId1 + " must be above " + STARTID1 + "=" + startId1
+          + " (node ids are startid1 .. maxid1-1)");
+    }
+    linkTypes = Props.getInt(p, LINK_TYPE_COUNT, 2, 1, 1000);
+    String func = p.getProperty(NLINKS_FUNC, "real").trim();
+    if (!func.equals("real")) {
+      throw new UserError(NLINKS_FUNC + "=" + func + " is not supported; " + NLINKS_FUNC
+          + " accepts real (LinkBench's empirical out-degrees, built in or from " + DISTRIBUTION_FILE + ")");
+    }
+    String file = p.getProperty(DISTRIBUTION_FILE, "").trim();
+    distributionFile = file.isEmpty() ? null : Path.of(file);
+    seed = Props.getLong(p, SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE);
+    chunkSize = Props.getInt(p, LOADER_CHUNK_SIZE, 2048, 1, 1 << 24);
+    bulkBatch = Props.getInt(p, BULK_BATCH, 1024, 1, 100_000);
+    linkDataSize = Props.getDouble(p, LINK_DATASIZE, 8, 0, MAX_LINK_DATA);
+    nodeDataSize = Props.getDouble(p, NODE_DATASIZE, 128, 0, MAX_NODE_DATA);
+    linkStartByte = Props.getInt(p, LINK_START_BYTE, 32, 0, 254);
+    linkEndByte = Props.getInt(p, LINK_END_BYTE, 100, 1, 255);
+    linkUniqueness = Props.getDouble(p, LINK_UNIQUENESS, 0.225, 0, 1);
+    linkMotifLength = Props.getInt(p, LINK_MOTIF_LENGTH, 128, 1, 1 << 20);
+    nodeStartByte = Props.getInt(p, NODE_START_BYTE, 50, 0, 254);
+    nodeEndByte = Props.getInt(p, NODE_END_BYTE, 220, 1, 255);
+    nodeUniqueness = Props.getDouble(p, NODE_UNIQUENESS, 0.63, 0, 1);
+    nodeMotifLength = Props.getInt(p, NODE_MOTIF_LENGTH, 512, 1, 1 << 20);
+    if (linkStartByte >= linkEndByte) {
+      throw new UserError(LINK_START_BYTE + "=" + linkStartByte + " must be below " + LINK_END_BYTE + "=" + linkEndByte);
+    }
+    if (nodeStartByte >= nodeEndByte) {
+      throw new UserError(NODE_START_BYTE + "=" + nodeStartByte + " must be below " + NODE_END_BYTE + "=" + nodeEndByte);
+    }
+    plan = new LinkBenchPlan(table(p, NODE_TABLE, "nodetable"), table(p, LINK_TABLE, "linktable"),
+        table(p, COUNT_TABLE, "counttable"), Props.getBoolean(p, DROP, false));
+    if (distributionFile != null) {
+      degreeCdf(); // a bad file is refused before anything is created
+    }
+  }
+
+  private static String table(Properties p, String key, String def) {
+    String t = p.getProperty(key, def).trim();
+    if (!t.matches("[A-Za-z_][A-Za-z0-9_]{0,50}")) {
+      throw new UserError(key + "=" + t + " is not accepted; " + key
+          + " accepts letters, digits and _ (at most 51 characters, not starting with a digit)");
+    }
+    return t;
+  }
+
+  /** The out-degree distribution: the file's nlinks section, or the built-in table. */
+  EmpiricalCdf degreeCdf() {
+    if (distributionFile == null) {
+      return EmpiricalCdf.builtInDegrees();
+    }
+    Map<String, EmpiricalCdf> sections = EmpiricalCdf.readSections(DISTRIBUTION_FILE, distributionFile);
+    EmpiricalCdf nlinks = sections.get("nlinks");
+    if (nlinks == null) {
+      throw new UserError(DISTRIBUTION_FILE + "=" + distributionFile + " has no nlinks section (sections: "
+          + sections.keySet() + ")");
+    }
+    return nlinks;
+  }
+
+  OutDegrees outDegrees() {
+    return new OutDegrees(degreeCdf(), startId1, maxId1, linkTypes, seed);
+  }
+
+  Payloads linkPayloads() {
+    return new Payloads(linkDataSize, MAX_LINK_DATA, linkStartByte, linkEndByte, linkUniqueness, linkMotifLength,
+        seed ^ 0x6c696e6bL);
+  }
+
+  Payloads nodePayloads() {
+    return new Payloads(nodeDataSize, MAX_NODE_DATA, nodeStartByte, nodeEndByte, nodeUniqueness, nodeMotifLength,
+        seed ^ 0x6e6f6465L);
+  }
+
+  /** Number of load chunks of ids. */
+  long chunks() {
+    return (maxId1 - startId1 + chunkSize - 1) / chunkSize;
+  }
+
+  public LinkBenchPlan plan() {
+    return plan;
+  }
+
+  /** For the fingerprint: the graph's shape defines the workload; table names and drop do not. */
+  public WorkloadShape shape() {
+    return new WorkloadShape()
+        .defining(STARTID1, startId1)
+        .defining(MAXID1, maxId1)
+        .defining(LINK_TYPE_COUNT, linkTypes)
+        .defining(NLINKS_FUNC, "real")
+        .defining(DISTRIBUTION_FILE, distributionFile == null ? "built-in" : distributionFile.getFileName())
+        .defining(LINK_DATASIZE, linkDataSize)
+        .defining(NODE_DATASIZE, nodeDataSize)
+        .defining(LINK_UNIQUENESS, linkUniqueness)
+        .defining(NODE_UNIQUENESS, nodeUniqueness)
+        .other(SEED, seed)
+        .other(LOADER_CHUNK_SIZE, chunkSize)
+        .other(BULK_BATCH, bulkBatch)
+        .other(NODE_TABLE, plan.nodeTable())
+        .other(LINK_TABLE, plan.linkTable())
+        .other(COUNT_TABLE, plan.countTable())
+        .other(DROP, plan.drop());
+  }
+}
