@@ -37,8 +37,8 @@ THROUGHPUT='s/^\[\(OVERALL\|RAW\)\].*Throughput.*, \([0-9.]*\)$/\2/p'
 ycsbx() { # target phase threads dir log
   local target=$1 phase=$2 threads=$3 dir=$4 log=$5 args=(-P workloads/workloada -p recordcount="$RECORDS" -p operationcount="$OPS" -threads "$threads")
   case $target in
-    mongodb-embedded) measured "$log" bin/ycsb "$phase" mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$dir/x" ;;
-    innodb|rocksdb) measured "$log" bin/ycsb "$phase" jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
+    mongodb-embedded) measured "$log" ycsbx_main "$phase" mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$dir/x" ;;
+    innodb|rocksdb) measured "$log" ycsbx_main "$phase" jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
       -p db.passwd="$DB_PASS" -p jdbc.engine="$([ "$target" = innodb ] && echo InnoDB || echo RocksDB)" ;;
   esac
 }

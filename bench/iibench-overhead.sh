@@ -47,8 +47,8 @@ fi
 ycsbx() { # target threads dir log
   local args=(-P workloads/iibench -p recordcount="$ROWS" -p iibench.roundrows="$ROUNDROWS" -p iibench.reportseconds=0 -threads "$2")
   case $1 in
-    mongodb-embedded) measured "$4" bin/ycsb load mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$3/x" ;;
-    innodb) measured "$4" bin/ycsb load jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
+    mongodb-embedded) measured "$4" ycsbx_main load mongodb-embedded "${args[@]}" -p mongodb.embedded.dir="$3/x" ;;
+    innodb) measured "$4" ycsbx_main load jdbc "${args[@]}" -p db.url="$MYSQL_URL/ycsbx_bench_x" -p db.user="$DB_USER" \
       -p db.passwd="$DB_PASS" -p jdbc.engine=InnoDB ;;
   esac
 }

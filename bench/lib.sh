@@ -11,6 +11,18 @@ bin/ycsb --help >/dev/null  # builds in a source checkout
 mvn -q -B -o package -pl bench -DskipTests >/dev/null 2>&1 || mvn -q -B package -pl bench -DskipTests >/dev/null
 RAW_CP="bench/target/ycsbx-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/bench-classpath.txt)"
 
+# YCSB-X runs from a private copy of its built jars: bin/ycsb rebuilds when a source changes, and
+# a rebuild during a long bench (sources edited meanwhile) would change what is measured and add
+# its own CPU to a run's figures
+YCSBX_CP=""
+for entry in $(tr ':' ' ' < distribution/target/runtime-classpath.txt); do
+  case $entry in
+    "$PWD"/*) cp "$entry" "$work/" && entry=$work/$(basename "$entry") ;;
+  esac
+  YCSBX_CP+="${YCSBX_CP:+:}$entry"
+done
+ycsbx_main() { java ${JAVA_OPTS:-} -cp "$YCSBX_CP" site.ycsbx.tools.Main "$@"; }
+
 sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
 
 # median of the numbers in the words of $1
