@@ -54,7 +54,7 @@ raw() { # target phase threads dir log
 
 fresh() { # target dir
   rm -rf "$2" && mkdir -p "$2"
-  case $1 in innodb|rocksdb) bench_databases ;; esac
+  case $1 in innodb|rocksdb) bench_databases && quiesce_innodb ;; esac
 }
 
 # one side's run: appends "ops/s cpu_s_per_1000_ops" to the arrays of that side

@@ -64,7 +64,7 @@ raw() { # target threads dir log
 
 fresh() { # target dir
   rm -rf "$2" && mkdir -p "$2"
-  case $1 in innodb|rocksdb) bench_databases ;; esac
+  case $1 in innodb|rocksdb) bench_databases && quiesce_innodb ;; esac
 }
 
 X_RATE='s/.*\[IIBENCH\] inserted [0-9]* rows in [0-9.]* s: \([0-9.]*\) rows\/s.*/\1/p'

@@ -66,3 +66,17 @@ figure() { # log sed-expression what
 cpu_per_kop() { # log ops
   awk -v c="$(cat "$1.cpu")" -v n="$2" 'BEGIN {printf "%.4f", (n > 0 ? 1000 * c / n : 0)}'
 }
+
+# quiesce_innodb: waits (at most 120 s) until InnoDB has written the dirty pages a previous run
+# left, so that run's background flushing does not slow the next one (seen: in an interleaved
+# IO-bound bench, whichever side ran second in a pair was 10-15% slower)
+quiesce_innodb() {
+  local pct
+  pct=$(sql "SELECT @@innodb_max_dirty_pages_pct")
+  sql "SET GLOBAL innodb_max_dirty_pages_pct = 0"
+  for _ in $(seq 1 120); do
+    [ "$(sql "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_PAGES_DIRTY'")" -lt 100 ] && break
+    sleep 1
+  done
+  sql "SET GLOBAL innodb_max_dirty_pages_pct = $pct"
+}
