@@ -264,4 +264,18 @@ abstract class JdbcLinkBenchStoreContractBase extends LinkBenchStoreContract {
     assertEquals(1, db.get().rows("linktable"));
     assertEquals(1, db.get().rows("counttable"));
   }
+
+  @Test
+  void anExistingTableWithAnotherEngineIsRefused() throws Exception {
+    if (!target().mariadb()) {
+      return;
+    }
+    String other = target() == TestDatabase.Target.MARIADB_INNODB ? "ROCKSDB" : "InnoDB";
+    db.get().execute("CREATE TABLE counttable (id BIGINT UNSIGNED NOT NULL, link_type BIGINT UNSIGNED NOT NULL,"
+        + " count INT UNSIGNED NOT NULL, time BIGINT UNSIGNED NOT NULL, version BIGINT UNSIGNED NOT NULL,"
+        + " PRIMARY KEY (id, link_type)) ENGINE=" + other);
+    StoreException e = assertThrows(StoreException.class, () -> store().prepare(LinkBenchPlan.defaults(false)));
+    assertEquals("table counttable exists with engine " + other + ", not " + target().engine + " as jdbc.engine asks"
+        + " (the results would be labelled with the wrong engine); drop it or set jdbc.engine=" + other, e.getMessage());
+  }
 }
