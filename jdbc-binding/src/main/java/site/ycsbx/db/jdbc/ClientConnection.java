@@ -1,11 +1,44 @@
 package site.ycsbx.db.jdbc;
 
 import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link JdbcClient} hands the stores of its client thread: the thread's connection and the
  * options it was opened with. A store shares the connection with YCSB's operations, so it
- * commits its own work when autocommit is off.
+ * commits its own work when autocommit is off. A store that needs a connection of its own (as
+ * LinkBench holds a read-write one beside its read-only one) opens it with {@link #openAnother},
+ * and {@link JdbcClient#cleanup()} closes it with the thread's.
+ *
+ * @param others connections opened by {@link #openAnother}, closed by {@link #closeOthers}
  */
-public record ClientConnection(Connection connection, JdbcOptions options) {
+public record ClientConnection(Connection connection, JdbcOptions options, List<Connection> others) {
+  public ClientConnection(Connection connection, JdbcOptions options) {
+    this(connection, options, new ArrayList<>());
+  }
+
+  /**
+   * Another connection to the same server for this client thread, with these driver options
+   * set over the user's URL; closed by {@link #closeOthers()}.
+   */
+  public Connection openAnother(Map<String, String> driverOptions) {
+    Connection c = Connector.open(options, driverOptions);
+    others.add(c);
+    return c;
+  }
+
+  /** Closes the connections {@link #openAnother} opened (their uncommitted work is rolled back). */
+  public void closeOthers() {
+    for (Connection c : others) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // nothing left to save
+      }
+    }
+    others.clear();
+  }
 }

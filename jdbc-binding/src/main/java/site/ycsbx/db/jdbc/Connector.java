@@ -6,7 +6,9 @@ import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
@@ -20,6 +22,19 @@ public final class Connector {
 
   /** A new connection; a {@link UserError} (target unusable) naming the masked URL on failure. */
   public static Connection open(JdbcOptions o) {
+    return open(o, Map.of());
+  }
+
+  /**
+   * A new connection with driver options set in its URL over the user's (a store's second
+   * connection whose results depend on them, e.g. MySQL's affected-rows count); a
+   * {@link UserError} naming the masked URL on failure.
+   */
+  public static Connection open(JdbcOptions o, Map<String, String> driverOptions) {
+    String url = o.connectionUrl();
+    for (Map.Entry<String, String> e : new TreeMap<>(driverOptions).entrySet()) {
+      url = JdbcUrls.withOptionForced(url, e.getKey(), e.getValue());
+    }
     Properties info = new Properties();
     // a user or password in the URL stays in charge unless the properties name one
     if (!o.user().isEmpty()) {
@@ -29,7 +44,7 @@ public final class Connector {
       info.setProperty("password", o.password());
     }
     try {
-      return DriverManager.getConnection(o.connectionUrl(), info);
+      return DriverManager.getConnection(url, info);
     } catch (SQLException e) {
       throw UserError.target(describe(e, o));
     }

@@ -45,6 +45,7 @@ public class JdbcClient extends DB {
 
   private JdbcOptions options;
   private Connection conn;
+  private ClientConnection client;
   private Statements statements;
   private OpTimer timer;
   private boolean load;
@@ -76,7 +77,8 @@ public class JdbcClient extends DB {
     timer = new OpTimer();
     Schedule.configure(props);
     statements = new Statements(conn, options);
-    new JdbcStores().offer(new ClientConnection(conn, options));
+    client = new ClientConnection(conn, options);
+    new JdbcStores().offer(client);
   }
 
   @Override
@@ -95,6 +97,10 @@ public class JdbcClient extends DB {
     } finally {
       if (statements != null) {
         statements.close();
+      }
+      if (client != null) {
+        client.closeOthers();
+        client = null;
       }
       try {
         if (conn != null) {

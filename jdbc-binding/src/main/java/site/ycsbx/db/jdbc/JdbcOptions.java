@@ -112,7 +112,8 @@ public final class JdbcOptions {
     return v;
   }
 
-  static boolean isIdentifier(String s) {
+  /** Whether a table or column name is a plain SQL name that can be used unquoted. */
+  public static boolean isIdentifier(String s) {
     return s != null && IDENTIFIER.matcher(s).matches();
   }
 

@@ -3,10 +3,13 @@ package site.ycsbx.db.jdbc;
 import java.util.List;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
 import site.ycsbx.db.jdbc.iibench.JdbcIIBenchStore;
+import site.ycsbx.db.jdbc.linkbench.JdbcLinkBenchStore;
+import site.ycsbx.db.jdbc.linkbench.LinkBenchCheck;
 import site.ycsbx.db.jdbc.probe.JdbcProbeStore;
 import site.ycsbx.db.jdbc.probe.ProbeCheck;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** The workload families the JDBC binding serves, each on its client thread's connection. */
@@ -14,6 +17,7 @@ public final class JdbcStores extends StoreCatalog<ClientConnection, JdbcStoreCh
   public JdbcStores() {
     super(List.of(
         Family.of(ProbeStore.class, JdbcProbeStore::new, ProbeCheck::new),
-        Family.of(IIBenchStore.class, JdbcIIBenchStore::new, IIBenchCheck::new)));
+        Family.of(IIBenchStore.class, JdbcIIBenchStore::new, IIBenchCheck::new),
+        Family.of(LinkBenchStore.class, JdbcLinkBenchStore::new, LinkBenchCheck::new)));
   }
 }

@@ -26,6 +26,26 @@ final class JdbcUrls {
     return url + (url.indexOf('?') < 0 ? "?" : "&") + name + "=" + value;
   }
 
+  /**
+   * The URL with {@code name=value}, replacing the URL's own setting of {@code name}: for options
+   * a store's correctness depends on, which the user's URL must not turn off.
+   */
+  static String withOptionForced(String url, String name, String value) {
+    int q = url.indexOf('?');
+    if (q < 0) {
+      return url + "?" + name + "=" + value;
+    }
+    List<String> kept = new ArrayList<>();
+    for (String kv : url.substring(q + 1).split("&")) {
+      String key = kv.indexOf('=') < 0 ? kv : kv.substring(0, kv.indexOf('='));
+      if (!kv.isEmpty() && !key.equalsIgnoreCase(name)) {
+        kept.add(kv);
+      }
+    }
+    kept.add(name + "=" + value);
+    return url.substring(0, q + 1) + String.join("&", kept);
+  }
+
   /** Whether the URL's query sets the option (names compared case-insensitively, as drivers do). */
   static boolean has(String url, String name) {
     int q = url.indexOf('?');

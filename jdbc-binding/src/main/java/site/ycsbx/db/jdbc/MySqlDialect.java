@@ -191,6 +191,21 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public List<String> primaryKey(Connection c, String table) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME FROM information_schema.STATISTICS"
+        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX")) {
+      ps.setString(1, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
   public long maxStatementBytes(Connection c) throws SQLException {
     return Long.parseLong(queryString(c, "SELECT @@max_allowed_packet"));
   }

@@ -164,6 +164,23 @@ final class PostgresDialect implements SqlDialect {
     return out;
   }
 
+  @Override
+  public List<String> primaryKey(Connection c, String table) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT a.attname FROM pg_index x"
+        + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
+        + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
+        + " WHERE x.indrelid = to_regclass(?) AND x.indisprimary ORDER BY k.ord")) {
+      ps.setString(1, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    return out;
+  }
+
   /** The protocol's message limit (1 GB). */
   @Override
   public long maxStatementBytes(Connection c) {

@@ -122,6 +122,9 @@ public interface SqlDialect {
   /** The table's indexes other than its primary key: name to columns in order (lower case). */
   Map<String, List<String>> secondaryIndexes(Connection c, String table) throws SQLException;
 
+  /** The table's primary key columns in order (lower case); empty when it has none. */
+  List<String> primaryKey(Connection c, String table) throws SQLException;
+
   /** Largest statement the server accepts, in bytes. */
   long maxStatementBytes(Connection c) throws SQLException;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
+import site.ycsbx.db.jdbc.linkbench.LinkBenchCheck;
 import site.ycsbx.db.jdbc.probe.ProbeCheck;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.StoreDemand;
@@ -14,6 +15,8 @@ import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** How bin/ycsb and the workloads find this binding, its stores and their checks, without a server. */
@@ -27,7 +30,9 @@ class JdbcStoresTest {
 
   @Test
   void theClientDeclaresEveryFamilyOfItsCatalog() {
-    assertEquals(List.of(ProbeStore.class, IIBenchStore.class), List.copyOf(new JdbcStores().storeTypes()));
+    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class),
+        List.copyOf(new JdbcStores().storeTypes()));
+    assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), LinkBenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), ProbeStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), IIBenchStore.class));
   }
@@ -37,6 +42,8 @@ class JdbcStoresTest {
     JdbcStores stores = new JdbcStores();
     IIBenchPlan plan = new IIBenchPlan(List.of(new IIBenchTable("t", 3, 0, 10)), 1000, false);
     assertInstanceOf(IIBenchCheck.class, stores.check(new StoreDemand(IIBenchStore.class, plan)).orElseThrow());
+    assertInstanceOf(LinkBenchCheck.class,
+        stores.check(new StoreDemand(LinkBenchStore.class, LinkBenchPlan.defaults(false))).orElseThrow());
     assertInstanceOf(ProbeCheck.class, stores.check(new StoreDemand(ProbeStore.class, null)).orElseThrow());
     assertTrue(stores.check(StoreDemand.NONE).isEmpty());
   }

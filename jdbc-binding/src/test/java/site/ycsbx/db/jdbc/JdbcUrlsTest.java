@@ -36,4 +36,11 @@ class JdbcUrlsTest {
     assertFalse(JdbcUrls.isLocal("jdbc:mysql://127.0.0.1,192.0.2.7/ycsb"));
     assertFalse(JdbcUrls.isLocal("jdbc:mysql://no-such-host.invalid/ycsb"));
   }
+
+  @Test
+  void aForcedOptionReplacesTheUsersSetting() {
+    assertEquals("jdbc:mysql://h/db?useAffectedRows=true", JdbcUrls.withOptionForced("jdbc:mysql://h/db", "useAffectedRows", "true"));
+    assertEquals("jdbc:mysql://h/db?a=1&b=2&useAffectedRows=true",
+        JdbcUrls.withOptionForced("jdbc:mysql://h/db?a=1&USEAFFECTEDROWS=false&b=2", "useAffectedRows", "true"));
+  }
 }

@@ -1,0 +1,614 @@
+package site.ycsbx.db.jdbc.linkbench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import site.ycsbx.db.jdbc.ClientConnection;
+import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.linkbench.Link;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+import site.ycsbx.store.linkbench.LinkBenchStore;
+import site.ycsbx.store.linkbench.LinkCount;
+import site.ycsbx.store.linkbench.Node;
+import site.ycsbx.util.UserError;
+
+/**
+ * LinkBench's graph over JDBC, sending what LinkBench's MySQL store sends: MySQL/MariaDB with
+ * any engine ({@code jdbc.engine}: InnoDB, RocksDB, ...) and PostgreSQL with ON CONFLICT in
+ * place of MySQL's upserts. Tables in {@link LinkBenchSchema}, what differs between servers in
+ * {@link LinkBenchSql}.
+ *
+ * <p>Two connections per client thread, as LinkBench holds them: writes go to a read-write
+ * connection of the store's own with autocommit off, each operation one transaction committed
+ * before it returns (rolled back on failure, and run again, as LinkBench does, when the server
+ * chose it as a deadlock victim); reads go to the client thread's connection (autocommit as
+ * {@code jdbc.autocommit}, committed after each read when off). On MySQL the read-write
+ * connection counts affected rows, not found rows ({@code useAffectedRows=true}, as LinkBench
+ * connects), since addLink tells a new link from a changed or an unchanged one by that count;
+ * so updateNode, as in LinkBench, says false for a node set to the values it has.
+ *
+ * <p>Statements per operation (t: the plan's tables; MySQL's form, PostgreSQL's in
+ * {@link PostgresLinkBenchSql}):
+ * <ul>
+ * <li>addLink / updateLink: INSERT INTO link ... ON DUPLICATE KEY UPDATE visibility =
+ * VALUES(visibility); when the visible count changes, INSERT INTO count ... ON DUPLICATE KEY
+ * UPDATE count = count + delta, version = version + 1, time = now; when the link existed,
+ * UPDATE link SET visibility, data, time, version; COMMIT.</li>
+ * <li>deleteLink: SELECT visibility ... FOR UPDATE; unless absent or (hidden and not expunged):
+ * UPDATE link SET visibility = 0 (or DELETE when expunged), and, when the link was visible,
+ * INSERT INTO count ... ON DUPLICATE KEY UPDATE count = IF(count = 0, 0, count - 1); COMMIT.
+ * LinkBench also takes one off the count when it expunges a hidden link; this store does not.</li>
+ * <li>getLinks: SELECT ... WHERE id1 = ? AND link_type = ? AND id2 IN (...).</li>
+ * <li>getLinkList: SELECT ... FORCE INDEX (id1_type) WHERE id1, link_type, time range,
+ * visibility = 1 ORDER BY time DESC LIMIT offset, limit.</li>
+ * <li>countLinks: SELECT count FROM count WHERE id = ? AND link_type = ?.</li>
+ * <li>addNode: INSERT INTO node (type, version, time, data), the generated id; COMMIT.
+ * addNodes: one multi-row INSERT with the ids (PostgreSQL: then raises the id sequence); COMMIT.
+ * getNode: SELECT ... WHERE id = ? (the type compared here, as LinkBench does). updateNode,
+ * deleteNode: UPDATE / DELETE ... WHERE id = ? AND type = ?; COMMIT.</li>
+ * <li>addBulkLinks: one multi-row INSERT ... ON DUPLICATE KEY UPDATE visibility =
+ * VALUES(visibility); addBulkCounts: one multi-row REPLACE; each COMMIT. A batch over
+ * {@link LinkBenchSchema#MAX_PARAMETERS} parameters goes as several INSERTs in the one
+ * transaction.</li>
+ * </ul>
+ */
+public final class JdbcLinkBenchStore implements LinkBenchStore {
+  /**
+   * Attempts of a write transaction that the server rolls back as a deadlock victim, a lock
+   * wait timeout or (MyRocks under REPEATABLE READ) a snapshot conflict. LinkBench retries
+   * without end; MyRocks with 4 writers on one (id1, link_type) needed up to 16 attempts here.
+   */
+  static final int MAX_ATTEMPTS = 1000;
+  /** Prepared statements kept per connection (multiget and bulk statements are per row count). */
+  private static final int CACHED_STATEMENTS = 48;
+  /** Client threads prepare tables one at a time in this JVM: catalog races stay out. */
+  private static final Object DDL_LOCK = new Object();
+  /**
+   * The tables of the last prepare in this JVM: the workload prepares on its first client
+   * thread and the others wait for it, so their stores use its tables.
+   */
+  private static volatile LinkBenchPlan lastPrepared = LinkBenchPlan.defaults(false);
+
+  private final ClientConnection client;
+  private final Connection ro;
+  private final JdbcOptions options;
+  private final SqlDialect dialect;
+  private final LinkBenchSql sql;
+  private Connection rw;
+  private LinkBenchPlan plan;
+  private LinkBenchPlan cachedFor;
+  private final Map<String, PreparedStatement> rwStatements = lru();
+  private final Map<String, PreparedStatement> roStatements = lru();
+
+  public JdbcLinkBenchStore(ClientConnection client) {
+    this.client = client;
+    this.ro = client.connection();
+    this.options = client.options();
+    this.dialect = options.dialect();
+    this.sql = LinkBenchSql.of(dialect);
+  }
+
+  /** A transaction's or a read's work on one connection. */
+  private interface Work<T> {
+    T run() throws SQLException;
+  }
+
+  @Override
+  public void prepare(LinkBenchPlan p) throws StoreException {
+    for (String t : List.of(p.nodeTable(), p.linkTable(), p.countTable())) {
+      if (!JdbcOptions.isIdentifier(t)) {
+        throw new StoreException("'" + t + "' is not a plain SQL name (letters, digits, _): refusing to build SQL with it");
+      }
+    }
+    synchronized (DDL_LOCK) {
+      String current = p.linkTable();
+      try {
+        Connection c = rw();
+        forgetStatements();
+        if (p.drop()) {
+          try (Statement s = c.createStatement()) {
+            for (String t : List.of(p.linkTable(), p.countTable(), p.nodeTable())) {
+              current = t;
+              s.execute("DROP TABLE IF EXISTS " + t);
+            }
+          }
+          c.commit();
+        }
+        for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
+          String table = kind.name(p);
+          current = table;
+          Optional<String> engine = dialect.tableEngine(c, table);
+          if (engine.isEmpty()) {
+            create(c, kind, table);
+            engine = dialect.tableEngine(c, table);
+            if (engine.isEmpty()) {
+              throw new StoreException("table " + table + " was created but is not visible");
+            }
+          }
+          String why = LinkBenchSchema.unusable(c, dialect, kind, table, engine.get(), options.engine());
+          c.commit();
+          if (why != null) {
+            throw new StoreException(why);
+          }
+        }
+      } catch (SQLException e) {
+        throw failure(rw, "prepare", current, e, 1);
+      }
+      plan = new LinkBenchPlan(p.nodeTable(), p.linkTable(), p.countTable(), false);
+      lastPrepared = plan;
+    }
+  }
+
+  private void create(Connection c, LinkBenchSchema.Kind kind, String table) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      // PostgreSQL's DDL is transactional: the link table never exists without id1_type
+      for (String statement : LinkBenchSchema.create(dialect, sql, kind, table, options.engine())) {
+        s.execute(statement);
+      }
+      c.commit();
+    } catch (SQLException e) {
+      c.rollback();
+      // another client may have created it in the meantime; it is checked like any existing table
+      if (dialect.tableEngine(c, table).isEmpty()) {
+        throw e;
+      }
+    }
+  }
+
+  // ---- nodes
+
+  @Override
+  public void addNodes(List<Node> nodes) throws StoreException {
+    if (nodes.isEmpty()) {
+      return;
+    }
+    String table = tables().nodeTable();
+    write("addNodes", table, () -> {
+      int per = LinkBenchSchema.MAX_PARAMETERS / 5;
+      long maxId = 0;
+      for (int from = 0; from < nodes.size(); from += per) {
+        List<Node> part = nodes.subList(from, Math.min(nodes.size(), from + per));
+        PreparedStatement ps = rwStatement("addNodes/" + part.size(), () -> "INSERT INTO " + table
+            + " (id, type, version, time, data) VALUES " + LinkBenchSchema.rows(5, part.size()));
+        int i = 1;
+        for (Node n : part) {
+          ps.setLong(i++, n.id());
+          ps.setInt(i++, n.type());
+          ps.setLong(i++, n.version());
+          ps.setInt(i++, n.time());
+          ps.setBytes(i++, n.data());
+          maxId = Math.max(maxId, n.id());
+        }
+        ps.executeUpdate();
+      }
+      if (sql.raiseNodeIdCounter() != null) {
+        PreparedStatement ps = rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
+        ps.setLong(1, maxId);
+        ps.setString(2, table);
+        ps.executeQuery().close();
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public long addNode(Node node) throws StoreException {
+    String table = tables().nodeTable();
+    return write("addNode", table, () -> {
+      PreparedStatement ps = rwStatements.get("addNode");
+      if (ps == null) {
+        ps = rw.prepareStatement("INSERT INTO " + table + " (type, version, time, data) VALUES (?, ?, ?, ?)",
+            new String[] {"id"});
+        rwStatements.put("addNode", ps);
+      }
+      ps.setInt(1, node.type());
+      ps.setLong(2, node.version());
+      ps.setInt(3, node.time());
+      ps.setBytes(4, node.data());
+      ps.executeUpdate();
+      try (ResultSet keys = ps.getGeneratedKeys()) {
+        if (!keys.next()) {
+          throw new SQLException("the server returned no id for the new node");
+        }
+        return keys.getLong(1);
+      }
+    });
+  }
+
+  @Override
+  public Node getNode(int type, long id) throws StoreException {
+    String table = tables().nodeTable();
+    return read("getNode", table, () -> {
+      PreparedStatement ps = roStatement("getNode", () -> "SELECT id, type, version, time, data FROM " + table
+          + " WHERE id = ?");
+      ps.setLong(1, id);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next() || rs.getInt(2) != type) {
+          return null;
+        }
+        return new Node(rs.getLong(1), rs.getInt(2), rs.getLong(3), rs.getInt(4), rs.getBytes(5));
+      }
+    });
+  }
+
+  @Override
+  public boolean updateNode(Node node) throws StoreException {
+    String table = tables().nodeTable();
+    return write("updateNode", table, () -> {
+      PreparedStatement ps = rwStatement("updateNode", () -> "UPDATE " + table
+          + " SET version = ?, time = ?, data = ? WHERE id = ? AND type = ?");
+      ps.setLong(1, node.version());
+      ps.setInt(2, node.time());
+      ps.setBytes(3, node.data());
+      ps.setLong(4, node.id());
+      ps.setInt(5, node.type());
+      return ps.executeUpdate() == 1;
+    });
+  }
+
+  @Override
+  public boolean deleteNode(int type, long id) throws StoreException {
+    String table = tables().nodeTable();
+    return write("deleteNode", table, () -> {
+      PreparedStatement ps = rwStatement("deleteNode", () -> "DELETE FROM " + table + " WHERE id = ? AND type = ?");
+      ps.setLong(1, id);
+      ps.setInt(2, type);
+      return ps.executeUpdate() == 1;
+    });
+  }
+
+  // ---- links
+
+  @Override
+  public boolean addLink(Link link) throws StoreException {
+    LinkBenchPlan t = tables();
+    return write("addLink", t.linkTable(), () -> {
+      PreparedStatement insert = rwStatement("addLink", () -> sql.addLink(t.linkTable()));
+      bindLink(insert, 1, link);
+      // LinkBench's affected rows: 1 a new link, 2 an existing one whose visibility changed,
+      // 0 an existing one with this visibility; the link is locked until the commit
+      int outcome;
+      if (sql.addLinkReturnsRow()) {
+        try (ResultSet rs = insert.executeQuery()) {
+          outcome = !rs.next() ? 0 : rs.getBoolean(1) ? 1 : 2;
+        }
+      } else {
+        outcome = insert.executeUpdate();
+        if (outcome < 0 || outcome > 2) {
+          throw new SQLException("the link insert affected " + outcome + " rows, not 0, 1 or 2 (is useAffectedRows on?)");
+        }
+      }
+      int delta = outcome == 0 ? 0 : link.visible() ? 1 : outcome == 2 ? -1 : 0;
+      if (delta != 0) {
+        long now = System.currentTimeMillis();
+        PreparedStatement count = rwStatement("addToCount", () -> sql.addToCount(t.countTable()));
+        count.setLong(1, link.id1());
+        count.setLong(2, link.linkType());
+        count.setLong(3, delta < 0 ? 0 : 1);
+        count.setLong(4, now);
+        count.setLong(5, delta);
+        count.setLong(6, now);
+        count.executeUpdate();
+      }
+      if (outcome != 1) {
+        // the insert changed only the visibility of the existing link
+        PreparedStatement update = rwStatement("updateLinkData", () -> sql.updateLinkData(t.linkTable()));
+        update.setInt(1, link.visible() ? LinkBenchSchema.VISIBLE : LinkBenchSchema.HIDDEN);
+        update.setBytes(2, link.data());
+        update.setLong(3, link.time());
+        update.setInt(4, link.version());
+        update.setLong(5, link.id1());
+        update.setLong(6, link.id2());
+        update.setLong(7, link.linkType());
+        update.executeUpdate();
+      }
+      return outcome == 1;
+    });
+  }
+
+  @Override
+  public boolean updateLink(Link link) throws StoreException {
+    return !addLink(link);
+  }
+
+  @Override
+  public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
+    LinkBenchPlan t = tables();
+    return write("deleteLink", t.linkTable(), () -> {
+      // locked, so that no other transaction sees it visible and takes it off the count too
+      PreparedStatement select = rwStatement("selectVisibility", () -> "SELECT visibility FROM " + t.linkTable()
+          + " WHERE id1 = ? AND id2 = ? AND link_type = ? FOR UPDATE");
+      select.setLong(1, id1);
+      select.setLong(2, id2);
+      select.setLong(3, linkType);
+      int visibility;
+      try (ResultSet rs = select.executeQuery()) {
+        if (!rs.next()) {
+          return false;
+        }
+        visibility = rs.getInt(1);
+      }
+      if (visibility == LinkBenchSchema.HIDDEN && !expunge) {
+        return true;
+      }
+      PreparedStatement change = expunge
+          ? rwStatement("expungeLink", () -> sql.expungeLink(t.linkTable()))
+          : rwStatement("hideLink", () -> sql.hideLink(t.linkTable()));
+      change.setLong(1, id1);
+      change.setLong(2, id2);
+      change.setLong(3, linkType);
+      change.executeUpdate();
+      if (visibility != LinkBenchSchema.HIDDEN) {
+        long now = System.currentTimeMillis();
+        PreparedStatement count = rwStatement("decrementCount", () -> sql.decrementCount(t.countTable()));
+        count.setLong(1, id1);
+        count.setLong(2, linkType);
+        count.setLong(3, now);
+        count.setLong(4, now);
+        count.executeUpdate();
+      }
+      return true;
+    });
+  }
+
+  @Override
+  public List<Link> getLinks(long id1, long linkType, long[] id2s) throws StoreException {
+    if (id2s.length == 0) {
+      return List.of();
+    }
+    String table = tables().linkTable();
+    return read("getLinks", table, () -> {
+      PreparedStatement ps = roStatement("getLinks/" + id2s.length, () -> "SELECT " + LinkBenchSchema.LINK_COLUMNS
+          + " FROM " + table + " WHERE id1 = ? AND link_type = ? AND id2 IN "
+          + LinkBenchSchema.rows(id2s.length, 1));
+      ps.setLong(1, id1);
+      ps.setLong(2, linkType);
+      for (int i = 0; i < id2s.length; i++) {
+        ps.setLong(3 + i, id2s[i]);
+      }
+      return links(ps);
+    });
+  }
+
+  @Override
+  public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
+      throws StoreException {
+    String table = tables().linkTable();
+    return read("getLinkList", table, () -> {
+      PreparedStatement ps = roStatement("getLinkList", () -> sql.linkList(table,
+          dialect.indexName(table, LinkBenchSchema.ID1_TYPE)));
+      ps.setLong(1, id1);
+      ps.setLong(2, linkType);
+      ps.setLong(3, minTime);
+      ps.setLong(4, maxTime);
+      ps.setInt(5, LinkBenchSchema.VISIBLE);
+      ps.setInt(sql.offsetBeforeLimit() ? 6 : 7, offset);
+      ps.setInt(sql.offsetBeforeLimit() ? 7 : 6, limit);
+      return links(ps);
+    });
+  }
+
+  @Override
+  public long countLinks(long id1, long linkType) throws StoreException {
+    String table = tables().countTable();
+    return read("countLinks", table, () -> {
+      PreparedStatement ps = roStatement("countLinks", () -> "SELECT count FROM " + table
+          + " WHERE id = ? AND link_type = ?");
+      ps.setLong(1, id1);
+      ps.setLong(2, linkType);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : 0L;
+      }
+    });
+  }
+
+  // ---- bulk load
+
+  @Override
+  public void addBulkLinks(List<Link> links) throws StoreException {
+    if (links.isEmpty()) {
+      return;
+    }
+    String table = tables().linkTable();
+    write("addBulkLinks", table, () -> {
+      int per = LinkBenchSchema.MAX_PARAMETERS / 7;
+      for (int from = 0; from < links.size(); from += per) {
+        List<Link> part = links.subList(from, Math.min(links.size(), from + per));
+        PreparedStatement ps = rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
+        int p = 1;
+        for (Link l : part) {
+          p = bindLink(ps, p, l);
+        }
+        ps.executeUpdate();
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void addBulkCounts(List<LinkCount> counts) throws StoreException {
+    if (counts.isEmpty()) {
+      return;
+    }
+    String table = tables().countTable();
+    write("addBulkCounts", table, () -> {
+      int per = LinkBenchSchema.MAX_PARAMETERS / 5;
+      for (int from = 0; from < counts.size(); from += per) {
+        List<LinkCount> part = counts.subList(from, Math.min(counts.size(), from + per));
+        PreparedStatement ps = rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
+        int p = 1;
+        for (LinkCount c : part) {
+          ps.setLong(p++, c.id1());
+          ps.setLong(p++, c.linkType());
+          ps.setLong(p++, c.count());
+          ps.setLong(p++, c.time());
+          ps.setLong(p++, c.version());
+        }
+        ps.executeUpdate();
+      }
+      return null;
+    });
+  }
+
+  // ---- plumbing
+
+  /** Binds a link's columns in {@link LinkBenchSchema#LINK_COLUMNS} order from {@code p}; the next index. */
+  private static int bindLink(PreparedStatement ps, int p, Link l) throws SQLException {
+    ps.setLong(p++, l.id1());
+    ps.setLong(p++, l.id2());
+    ps.setLong(p++, l.linkType());
+    ps.setInt(p++, l.visible() ? LinkBenchSchema.VISIBLE : LinkBenchSchema.HIDDEN);
+    ps.setBytes(p++, l.data());
+    ps.setLong(p++, l.time());
+    ps.setInt(p++, l.version());
+    return p;
+  }
+
+  private static List<Link> links(PreparedStatement ps) throws SQLException {
+    List<Link> out = new ArrayList<>();
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(new Link(rs.getLong(1), rs.getLong(3), rs.getLong(2), rs.getInt(4) == LinkBenchSchema.VISIBLE,
+            rs.getBytes(5), rs.getInt(7), rs.getLong(6)));
+      }
+    }
+    return out;
+  }
+
+  /** The tables in use: this store's prepare, else the last prepare in this JVM. */
+  private LinkBenchPlan tables() {
+    LinkBenchPlan t = plan != null ? plan : lastPrepared;
+    if (t != cachedFor) {
+      forgetStatements();
+      cachedFor = t;
+    }
+    return t;
+  }
+
+  /**
+   * One transaction on the read-write connection, committed; rolled back on failure and run
+   * again when the server rolled it back to break a deadlock (LinkBench retries those too).
+   */
+  private <T> T write(String op, String table, Work<T> work) throws StoreException {
+    for (int attempt = 1;; attempt++) {
+      try {
+        rw();
+        T result = work.run();
+        rw.commit();
+        return result;
+      } catch (SQLException e) {
+        if (attempt < MAX_ATTEMPTS && retryable(e)) {
+          Tables.rollbackQuietly(rw);
+          continue;
+        }
+        throw failure(rw, op, table, e, attempt);
+      }
+    }
+  }
+
+  /** A read on the client thread's connection, committed when autocommit is off. */
+  private <T> T read(String op, String table, Work<T> work) throws StoreException {
+    try {
+      T result = work.run();
+      if (!ro.getAutoCommit()) {
+        ro.commit();
+      }
+      return result;
+    } catch (SQLException e) {
+      throw failure(ro, op, table, e, 1);
+    }
+  }
+
+  /**
+   * Deadlock victims, snapshot conflicts and lock wait timeouts (MySQL, MariaDB, MyRocks: 1213,
+   * 1205, SQLState 40001; PostgreSQL: 40P01, and 40001 serialization failures), which LinkBench
+   * retries too.
+   */
+  static boolean retryable(SQLException e) {
+    String state = e.getSQLState();
+    return "40001".equals(state) || "40P01".equals(state) || e.getErrorCode() == 1213 || e.getErrorCode() == 1205;
+  }
+
+  /** The read-write connection, opened on first use: autocommit off, MySQL counting affected rows. */
+  private Connection rw() throws SQLException {
+    if (rw == null) {
+      try {
+        rw = client.openAnother(dialect.kind() == SqlDialect.Kind.MYSQL ? Map.of("useAffectedRows", "true") : Map.of());
+      } catch (UserError e) {
+        throw new SQLException(e.getMessage(), e);
+      }
+      rw.setAutoCommit(false);
+    }
+    return rw;
+  }
+
+  private interface Sql {
+    String get();
+  }
+
+  private PreparedStatement rwStatement(String key, Sql text) throws SQLException {
+    PreparedStatement ps = rwStatements.get(key);
+    if (ps == null) {
+      ps = rw.prepareStatement(text.get());
+      rwStatements.put(key, ps);
+    }
+    return ps;
+  }
+
+  private PreparedStatement roStatement(String key, Sql text) throws SQLException {
+    PreparedStatement ps = roStatements.get(key);
+    if (ps == null) {
+      ps = ro.prepareStatement(text.get());
+      roStatements.put(key, ps);
+    }
+    return ps;
+  }
+
+  /** Closes the cached statements (the tables they name change or are dropped). */
+  private void forgetStatements() {
+    for (Map<String, PreparedStatement> cache : List.of(rwStatements, roStatements)) {
+      cache.values().forEach(JdbcLinkBenchStore::closeQuietly);
+      cache.clear();
+    }
+  }
+
+  private StoreException failure(Connection c, String op, String table, SQLException e, int attempts) {
+    if (c != null) {
+      Tables.rollbackQuietly(c);
+    }
+    return new StoreException(table + " " + op + ": " + Connector.message(e, options)
+        + (attempts > 1 ? " (after " + attempts + " attempts)" : ""), e);
+  }
+
+  private static Map<String, PreparedStatement> lru() {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
+        if (size() <= CACHED_STATEMENTS) {
+          return false;
+        }
+        closeQuietly(eldest.getValue());
+        return true;
+      }
+    };
+  }
+
+  private static void closeQuietly(PreparedStatement ps) {
+    try {
+      ps.close();
+    } catch (SQLException ignored) {
+      // the statement is unusable anyway
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package site.ycsbx.db.jdbc.linkbench;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import site.ycsbx.db.jdbc.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+
+/**
+ * The linkbench part of the JDBC preflight: an existing node, link or count table must have
+ * the engine {@code jdbc.engine} asks for and LinkBench's columns, primary key and id1_type
+ * index, unless the plan drops them. Reads only.
+ */
+public final class LinkBenchCheck implements JdbcStoreCheck {
+  @Override
+  public Report check(Server s, StoreDemand demand) throws SQLException {
+    LinkBenchPlan plan = demand.plan(LinkBenchPlan.class);
+    Connection c = s.connection();
+    Optional<String> engine = Optional.empty();
+    List<String> existing = new ArrayList<>();
+    List<String> withRows = new ArrayList<>();
+    for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
+      String table = kind.name(plan);
+      Optional<String> e = s.dialect().tableEngine(c, table);
+      if (e.isEmpty() || plan.drop()) {
+        continue;
+      }
+      existing.add(table);
+      engine = engine.or(() -> e);
+      String why = LinkBenchSchema.unusable(c, s.dialect(), kind, table, e.get(), s.engine());
+      if (why != null) {
+        throw s.refusal(why);
+      }
+      if (Tables.hasRows(c, table)) {
+        withRows.add(table);
+      }
+    }
+    String state = plan.drop() ? "dropped and created by the workload"
+        : existing.isEmpty() ? "absent, created by the workload"
+        : existing.size() + " of 3 exist, " + (withRows.isEmpty() ? "empty" : "with rows: " + String.join(", ", withRows));
+    return new Report(engine, plan.nodeTable() + ", " + plan.linkTable() + ", " + plan.countTable() + " in "
+        + s.location() + " (" + state + ")", Optional.empty());
+  }
+}

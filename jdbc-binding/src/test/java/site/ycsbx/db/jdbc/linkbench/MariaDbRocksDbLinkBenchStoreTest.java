@@ -1,0 +1,10 @@
+package site.ycsbx.db.jdbc.linkbench;
+
+import site.ycsbx.db.jdbc.TestDatabase;
+
+/** {@link site.ycsbx.store.linkbench.LinkBenchStoreContract} on MariaDB with RocksDB (MyRocks). */
+class MariaDbRocksDbLinkBenchStoreTest extends JdbcLinkBenchStoreContractBase {
+  MariaDbRocksDbLinkBenchStoreTest() {
+    super(TestDatabase.Target.MARIADB_ROCKSDB);
+  }
+}
