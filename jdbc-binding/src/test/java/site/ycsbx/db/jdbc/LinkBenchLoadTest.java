@@ -1,0 +1,75 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.tools.Main;
+import site.ycsbx.workloads.linkbench.EmpiricalCdf;
+import site.ycsbx.workloads.linkbench.OutDegrees;
+
+/**
+ * {@code bin/ycsb load jdbc -P workloads/linkbench-small} end to end (Main in a fresh JVM) on
+ * each server, checked on the database: every node, the generated links, counts equal to the
+ * visible links of each (id1, link_type), the engine asked.
+ */
+class LinkBenchLoadTest {
+  private static final long MAXID1 = 20001;
+
+  private static long query(TestDatabase db, String sql) throws Exception {
+    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /**
+   * A short-tailed out-degree distribution in LinkBench's file format: LinkBench's own puts
+   * 961963 links on the most linked node of any graph, a million rows per test.
+   */
+  private static Path distribution(Path dir) throws Exception {
+    Path f = dir.resolve("Distribution.dat");
+    Files.writeString(f, "nlinks\n0 40\n1 70\n3 90\n10 99\n60 100\n");
+    return f;
+  }
+
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Target.class)
+  void loadWritesTheGraphWithCountsThatMatchItsLinks(TestDatabase.Target target, @TempDir Path dir) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target)) {
+      Path file = distribution(dir);
+      List<String> args = new ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("linkbench-small"),
+          "-p", "linkbench.maxid1=" + MAXID1, "-p", "linkbench.distributionfile=" + file, "-threads", "3"));
+      args.addAll(db.options());
+      Result r = JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+      assertEquals(0, r.exitCode(), r.all());
+      OutDegrees d = new OutDegrees(EmpiricalCdf.readSections("f", file).get("nlinks"), 1, MAXID1, 2, 0);
+      long links = 0;
+      for (long id = 1; id < MAXID1; id++) {
+        links += d.loaded(id);
+      }
+      assertTrue(r.stdout().contains("LOAD PHASE COMPLETED. Loaded 20000 nodes (Expected 20000). Loaded " + links
+          + " links"), r.stdout());
+      assertEquals(MAXID1 - 1, query(db, "SELECT COUNT(*) FROM nodetable"));
+      assertEquals(links, query(db, "SELECT COUNT(*) FROM linktable WHERE visibility = 1"));
+      assertEquals(links, query(db, "SELECT SUM(count) FROM counttable"));
+      assertEquals(0, query(db, "SELECT COUNT(*) FROM counttable c WHERE count <> (SELECT COUNT(*) FROM linktable l"
+          + " WHERE l.id1 = c.id AND l.link_type = c.link_type AND l.visibility = 1)"), "every count is its links'");
+      for (String t : Arrays.asList("nodetable", "linktable", "counttable")) {
+        assertEquals(target.expectedEngine(), db.engine(t).orElse("absent"), t);
+      }
+    }
+  }
+}
