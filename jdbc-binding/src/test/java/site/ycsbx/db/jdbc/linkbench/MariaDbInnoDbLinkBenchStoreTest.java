@@ -7,4 +7,9 @@ class MariaDbInnoDbLinkBenchStoreTest extends JdbcLinkBenchStoreContractBase {
   MariaDbInnoDbLinkBenchStoreTest() {
     super(TestDatabase.Target.MARIADB_INNODB);
   }
+
+  @org.junit.jupiter.api.Test
+  void anExistingTableWithAnotherEngineIsRefused() throws Exception {
+    anExistingTableWithAnotherEngineIsRefusedCheck();
+  }
 }

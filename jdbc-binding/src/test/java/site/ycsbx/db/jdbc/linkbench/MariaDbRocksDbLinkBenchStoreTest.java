@@ -7,4 +7,9 @@ class MariaDbRocksDbLinkBenchStoreTest extends JdbcLinkBenchStoreContractBase {
   MariaDbRocksDbLinkBenchStoreTest() {
     super(TestDatabase.Target.MARIADB_ROCKSDB);
   }
+
+  @org.junit.jupiter.api.Test
+  void anExistingTableWithAnotherEngineIsRefused() throws Exception {
+    anExistingTableWithAnotherEngineIsRefusedCheck();
+  }
 }
