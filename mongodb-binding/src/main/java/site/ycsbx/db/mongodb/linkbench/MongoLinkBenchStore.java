@@ -87,7 +87,9 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
    * can equal, holding in {@code last} the highest id handed out or loaded. addNode takes the
    * next id with one findAndModify {@code $inc}: ids stay unique and are never reused, also after
    * the newest node is deleted (as SQL's AUTO_INCREMENT, LinkBench's source of new ids), which
-   * max(_id)+1 could not promise; it is one atomic round trip however many threads add nodes.
+   * max(_id)+1 could not promise; it is one atomic round trip however many threads add nodes. A
+   * collection without the counter gets it at its highest stored id (addNodes raises it with
+   * {@code $max}).
    */
   static final String NODE_COUNTER = "linkbench.lastid";
   static final String COUNTER_LAST = "last";
@@ -109,7 +111,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       .returnDocument(ReturnDocument.BEFORE).projection(VISIBILITY_ONLY);
   private static final FindOneAndDeleteOptions DELETE_RETURN_OLD = new FindOneAndDeleteOptions()
       .projection(VISIBILITY_ONLY);
-  private static final FindOneAndUpdateOptions COUNTER_NEXT = new FindOneAndUpdateOptions().upsert(true)
+  private static final FindOneAndUpdateOptions COUNTER_NEXT = new FindOneAndUpdateOptions()
       .returnDocument(ReturnDocument.AFTER);
   private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
   private static final BsonDocument HIDE = new BsonDocument("$set", new BsonDocument(VISIBILITY, new BsonInt32(0)));
@@ -285,12 +287,8 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
           if (!isDuplicateKey(e) || attempt >= ATTEMPTS) {
             throw e;
           }
-          // a node stored without this store (no counter update): continue above the highest id
-          BsonDocument highest = nodes.find(NUMERIC_IDS).sort(BY_ID_DESCENDING).projection(new BsonDocument(ID, ONE))
-              .limit(1).first();
-          if (highest != null) {
-            raiseCounter(highest.getNumber(ID).longValue());
-          }
+          // a node stored since without this store (no counter update): continue above the highest id
+          raiseCounter(highestNodeId());
         }
       }
     } catch (MongoException e) {
@@ -298,10 +296,23 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
   }
 
+  /** The next id: {@code $inc} of the counter; a collection without one gets it first, above its nodes. */
   private long nextNodeId() {
-    BsonDocument c = retrying(null, () -> counter.findOneAndUpdate(new BsonDocument(ID, new BsonString(NODE_COUNTER)),
-        new BsonDocument("$inc", new BsonDocument(COUNTER_LAST, new BsonInt64(1))), COUNTER_NEXT));
+    BsonDocument key = new BsonDocument(ID, new BsonString(NODE_COUNTER));
+    BsonDocument inc = new BsonDocument("$inc", new BsonDocument(COUNTER_LAST, new BsonInt64(1)));
+    BsonDocument c = counter.findOneAndUpdate(key, inc, COUNTER_NEXT);
+    if (c == null) {
+      // nodes stored without this store (or none): the counter starts at the highest stored id
+      raiseCounter(highestNodeId());
+      c = counter.findOneAndUpdate(key, inc, COUNTER_NEXT);
+    }
     return c.getNumber(COUNTER_LAST).longValue();
+  }
+
+  private long highestNodeId() {
+    BsonDocument highest = nodes.find(NUMERIC_IDS).sort(BY_ID_DESCENDING).projection(new BsonDocument(ID, ONE))
+        .limit(1).first();
+    return highest == null ? 0 : highest.getNumber(ID).longValue();
   }
 
   private void raiseCounter(long atLeast) {
