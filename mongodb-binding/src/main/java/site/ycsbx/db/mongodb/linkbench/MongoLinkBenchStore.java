@@ -493,12 +493,15 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
     BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
         .append(ID2, new BsonDocument("$in", in));
-    return links(filter, null, 0, 0, "multiget links of (" + id1 + ", " + linkType + ")");
+    return links(filter, null, 0, Integer.MAX_VALUE, "multiget links of (" + id1 + ", " + linkType + ")");
   }
 
   @Override
   public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
       throws StoreException {
+    if (limit <= 0) {
+      return List.of();
+    }
     ready();
     BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
         .append(VISIBILITY, ONE).append(TIME, new BsonDocument("$gte", new BsonInt64(minTime))
@@ -506,6 +509,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     return links(filter, NEWEST_FIRST, offset, limit, "link list of (" + id1 + ", " + linkType + ")");
   }
 
+  /** The links of a find: sorted when {@code sort} is not null, at most {@code limit} (MAX_VALUE: all). */
   private List<Link> links(BsonDocument filter, BsonDocument sort, int skip, int limit, String what)
       throws StoreException {
     List<Link> out = new ArrayList<>();
@@ -516,7 +520,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     if (skip > 0) {
       find = find.skip(skip);
     }
-    if (limit > 0 && limit < Integer.MAX_VALUE) {
+    if (limit < Integer.MAX_VALUE) {
       find = find.limit(limit);
     }
     try (MongoCursor<BsonDocument> c = find.iterator()) {
