@@ -76,6 +76,17 @@ public final class TestServer implements AutoCloseable {
     return s;
   }
 
+  /**
+   * A server posing as a mongos of MongoDB {@code version}: isMaster says msg "isdbgrid" with the
+   * session timeout and the version's maxWireVersion (mongos transactions need 4.2). For wire
+   * tests only, as {@link #posingAsReplicaSet}.
+   */
+  public static TestServer posingAsMongos(String version) {
+    TestServer s = posingAsVersion(version, "wiredTiger");
+    s.backend.mongos = true;
+    return s;
+  }
+
   /** MongoDB's wire version of a server version ("4.0.28": 7). */
   static int wireVersion(String version) {
     String[] p = version.split("\\.");
@@ -198,6 +209,7 @@ public final class TestServer implements AutoCloseable {
     private final long indexPerDoc;
     volatile String version;
     volatile String setName;
+    volatile boolean mongos;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -215,7 +227,7 @@ public final class TestServer implements AutoCloseable {
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
       }
-      if (setName != null && (command.equalsIgnoreCase("commitTransaction")
+      if ((setName != null || mongos) && (command.equalsIgnoreCase("commitTransaction")
           || command.equalsIgnoreCase("abortTransaction"))) {
         return new Document("ok", 1.0);
       }
@@ -224,6 +236,11 @@ public final class TestServer implements AutoCloseable {
         reply.put("setName", setName);
         reply.put("setVersion", 1);
         reply.put("secondary", false);
+        reply.put("maxWireVersion", wireVersion(version));
+        reply.put("logicalSessionTimeoutMinutes", 30);
+      }
+      if (mongos && (command.equalsIgnoreCase("isMaster") || command.equalsIgnoreCase("hello"))) {
+        reply.put("msg", "isdbgrid");
         reply.put("maxWireVersion", wireVersion(version));
         reply.put("logicalSessionTimeoutMinutes", 30);
       }

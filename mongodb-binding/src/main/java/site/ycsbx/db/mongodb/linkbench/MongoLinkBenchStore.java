@@ -58,8 +58,8 @@ import site.ycsbx.store.linkbench.Node;
  * +1 or -1 (upsert). Each transition of a link is seen by exactly one writer, so the count is the
  * visible links once the writers are done, also without transactions. With
  * {@value #TRANSACTIONS_PROPERTY} (see {@link Transactions}) both writes are one multi-document
- * transaction, committed with the run's write concern; without, they are two acknowledged
- * single-document writes in that order, each with the run's write concern.
+ * transaction, committed with the run's write concern; without, they are two single-document
+ * writes in that order, each with the run's write concern.
  */
 public final class MongoLinkBenchStore implements LinkBenchStore {
   /**
