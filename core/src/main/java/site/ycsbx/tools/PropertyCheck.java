@@ -88,8 +88,16 @@ final class PropertyCheck {
     }
   }
 
+  /**
+   * A key under an owner's prefix that no owner reads is refused; one that another owner reads
+   * is not (a binding's own setting of a family, e.g. {@code linkbench.transactions} read by the
+   * MongoDB binding under the linkbench workload's prefix).
+   */
   private static void checkOwned(Properties props, List<PropertyOwner> owners) {
     for (String key : new TreeSet<>(props.stringPropertyNames())) {
+      if (owners.stream().anyMatch(o -> o.knownProperties().contains(key))) {
+        continue;
+      }
       for (PropertyOwner owner : owners) {
         String prefix = owner.propertyPrefixes().stream().filter(key::startsWith).findFirst().orElse(null);
         if (prefix == null || owner.knownProperties().contains(key)) {

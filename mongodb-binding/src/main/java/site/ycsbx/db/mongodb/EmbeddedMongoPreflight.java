@@ -18,7 +18,7 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
 
   @Override
   public Set<String> knownProperties() {
-    Set<String> known = new HashSet<>(MongoOptions.PROPERTIES);
+    Set<String> known = new HashSet<>(super.knownProperties());
     known.add(EmbeddedServer.DIR_PROPERTY);
     return known;
   }

@@ -3,6 +3,7 @@ package site.ycsbx.db.mongodb;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.WriteConcern;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.bson.Document;
 
 /**
@@ -34,6 +36,8 @@ public final class MongoConnection {
   private final MongoSchema schema;
   private final Map<String, MongoSchema> schemas = new ConcurrentHashMap<>();
   private volatile Boolean reportsSizes;
+  private volatile Document hello;
+  private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
   private int references;
 
   private MongoConnection(String key, MongoOptions options) {
@@ -106,6 +110,36 @@ public final class MongoConnection {
   public MongoSchema schema(String name) {
     return schemas.computeIfAbsent(name,
         n -> new MongoSchema(client.getDatabase(n).withWriteConcern(schemaWriteConcern(options)), options));
+  }
+
+  /**
+   * The server's isMaster reply (setName, msg, maxWireVersion, logicalSessionTimeoutMinutes):
+   * what the server is (standalone, replica set member, mongos) and which features it has.
+   * Asked once per connection; isMaster, as every server from 2.6 to 8.0 answers it.
+   */
+  public Document hello() {
+    Document h = hello;
+    if (h == null) {
+      h = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
+      hello = h;
+    }
+    return h;
+  }
+
+  /**
+   * A new client session (no round trip: the driver pools server sessions); close it after use.
+   * For multi-document transactions, which need a 4.0+ replica set or a 4.2+ mongos.
+   */
+  public ClientSession startSession() {
+    return client.startSession();
+  }
+
+  /**
+   * What a family's stores share across the client threads of this connection (e.g. the plan the
+   * preparing thread used), one object per type, created on first use.
+   */
+  public <T> T shared(Class<T> type, Supplier<T> create) {
+    return type.cast(shared.computeIfAbsent(type, k -> create.get()));
   }
 
   /**

@@ -37,7 +37,7 @@ public final class MongoOptions {
   public static final String INDEX_CONFIG_PROPERTY = "mongodb.indexConfig";
 
   /**
-   * true: each iibench collection lives in its own database named {@code <database>_<collection>}
+   * true: each iibench (and linkbench) collection lives in its own database named {@code <database>_<collection>}
    * (e.g. {@code ycsb_purchases_index_3}), the published "10db" method for MongoDB 2.4/2.6 whose
    * lock was per database; the URL's database name is kept as the prefix so runs against
    * different URL databases do not share databases. false: every collection is in the URL's
@@ -66,6 +66,7 @@ public final class MongoOptions {
   private final String collectionConfig;
   private final String indexConfig;
   private final boolean databasePerCollection;
+  private final Properties properties;
 
   private MongoOptions(Properties props, String url) {
     // cheap checks first, so a typo is reported before anything is contacted
@@ -82,6 +83,8 @@ public final class MongoOptions {
     String db = connectionString.getDatabase();
     database = db == null || db.isEmpty() ? DATABASE_DEFAULT : db;
     writeConcern = WriteConcernSetting.resolve(props, connectionString);
+    properties = new Properties();
+    properties.putAll(props);
   }
 
   /** The options of a run, with {@value #URL_PROPERTY} from the properties. */
@@ -151,6 +154,16 @@ public final class MongoOptions {
     return s == null || s.isBlank() ? null : s.trim();
   }
 
+  /**
+   * A copy of the run's properties, for a family's own binding settings (read and checked next
+   * to the family's store, e.g. linkbench.transactions). May hold the password: never print it.
+   */
+  public Properties properties() {
+    Properties copy = new Properties();
+    copy.putAll(properties);
+    return copy;
+  }
+
   /** The real URL (with its password): never print it, use {@link #maskedUrl()}. */
   public String url() {
     return url;
@@ -199,7 +212,7 @@ public final class MongoOptions {
     return databasePerCollection;
   }
 
-  /** The database an iibench collection lives in (see {@value #DATABASE_PER_COLLECTION_PROPERTY}). */
+  /** The database an iibench or linkbench collection lives in (see {@value #DATABASE_PER_COLLECTION_PROPERTY}). */
   public String databaseOf(String collection) {
     return databasePerCollection ? database + "_" + collection : database;
   }

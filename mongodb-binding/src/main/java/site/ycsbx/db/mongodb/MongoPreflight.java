@@ -15,6 +15,7 @@ import org.bson.Document;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
 import site.ycsbx.util.UserError;
 
 /**
@@ -35,9 +36,21 @@ public class MongoPreflight implements Preflight {
     return Set.of("mongodb.");
   }
 
+  /**
+   * Every property the binding reads: its mongodb.* options and the families' own settings,
+   * which sit under the family's prefix (read and checked next to the family's store).
+   */
+  static final Set<String> PROPERTIES = union(MongoOptions.PROPERTIES, Set.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY));
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> out = new java.util.HashSet<>(a);
+    out.addAll(b);
+    return Set.copyOf(out);
+  }
+
   @Override
   public Set<String> knownProperties() {
-    return MongoOptions.PROPERTIES;
+    return PROPERTIES;
   }
 
   @Override
@@ -105,7 +118,7 @@ public class MongoPreflight implements Preflight {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
-      family.checkServer(demand, options, client);
+      family.checkServer(demand, options, client, fp);
     }
   }
 

@@ -1,6 +1,7 @@
 package site.ycsbx.db.mongodb;
 
 import com.mongodb.client.MongoClient;
+import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 
@@ -27,5 +28,13 @@ public interface MongoStoreCheck {
    * @param client a short-timeout client of the preflight: read-only commands only
    */
   default void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
+  }
+
+  /**
+   * {@link #checkServer(StoreDemand, MongoOptions, MongoClient)}, for a family that also records
+   * in the fingerprint how it will use this server (e.g. linkbench's transactions).
+   */
+  default void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
+    checkServer(demand, options, client);
   }
 }

@@ -3,9 +3,12 @@ package site.ycsbx.db.mongodb;
 import java.util.List;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
+import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
+import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
 import site.ycsbx.db.mongodb.probe.MongoProbeStore;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** The workload families both MongoDB bindings serve, each on the thread's shared connection. */
@@ -13,6 +16,7 @@ public final class MongoStores extends StoreCatalog<MongoConnection, MongoStoreC
   public MongoStores() {
     super(List.of(
         Family.of(ProbeStore.class, MongoProbeStore::new, null),
-        Family.of(IIBenchStore.class, MongoIIBenchStore::new, MongoIIBenchCheck::new)));
+        Family.of(IIBenchStore.class, MongoIIBenchStore::new, MongoIIBenchCheck::new),
+        Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new)));
   }
 }

@@ -9,11 +9,14 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
+import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
@@ -30,9 +33,10 @@ class MongoStoresTest {
   @Test
   void bothBindingsProvideEveryFamily() {
     for (Class<?> db : List.of(MongoDbClient.class, EmbeddedMongoDbClient.class)) {
-      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class),
+      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class),
           StoreRegistry.catalog(StoreRegistry.providesOf(db.getName())).storeTypes(), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), IIBenchStore.class), db.getName());
+      assertTrue(StoreRegistry.provides(db.getName(), LinkBenchStore.class), db.getName());
     }
   }
 
@@ -41,6 +45,8 @@ class MongoStoresTest {
     MongoStores stores = new MongoStores();
     assertInstanceOf(MongoIIBenchCheck.class, stores.check(
         new StoreDemand(IIBenchStore.class, new IIBenchPlan(List.of(), 1000, false))).orElseThrow());
+    assertInstanceOf(MongoLinkBenchCheck.class, stores.check(
+        new StoreDemand(LinkBenchStore.class, LinkBenchPlan.defaults(false))).orElseThrow());
     assertEquals(Optional.empty(), stores.check(new StoreDemand(ProbeStore.class, null)), "the probe has no check");
     assertEquals(Optional.empty(), stores.check(StoreDemand.NONE), "YCSB's own workloads have none");
   }

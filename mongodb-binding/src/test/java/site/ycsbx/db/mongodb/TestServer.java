@@ -63,6 +63,51 @@ public final class TestServer implements AutoCloseable {
     return s;
   }
 
+  /**
+   * A server posing as the primary of replica set {@code rs0} running MongoDB {@code version}
+   * (as {@link #posingAsVersion} with engine wiredTiger): isMaster reports setName, the session
+   * timeout and the version's maxWireVersion, so the driver uses sessions, retryable writes and,
+   * from 4.0, transactions. mongo-java-server applies every write as it comes (it has no
+   * transactions); commitTransaction and abortTransaction are answered ok, for wire tests only.
+   */
+  public static TestServer posingAsReplicaSet(String version) {
+    TestServer s = posingAsVersion(version, "wiredTiger");
+    s.backend.setName = "rs0";
+    return s;
+  }
+
+  /**
+   * A server posing as a mongos of MongoDB {@code version}: isMaster says msg "isdbgrid" with the
+   * session timeout and the version's maxWireVersion (mongos transactions need 4.2). For wire
+   * tests only, as {@link #posingAsReplicaSet}.
+   */
+  public static TestServer posingAsMongos(String version) {
+    TestServer s = posingAsVersion(version, "wiredTiger");
+    s.backend.mongos = true;
+    return s;
+  }
+
+  /** MongoDB's wire version of a server version ("4.0.28": 7). */
+  static int wireVersion(String version) {
+    String[] p = version.split("\\.");
+    int mm = Integer.parseInt(p[0]) * 10 + Integer.parseInt(p[1]);
+    return switch (mm) {
+      case 26 -> 2;
+      case 30 -> 3;
+      case 32 -> 4;
+      case 34 -> 5;
+      case 36 -> 6;
+      case 40 -> 7;
+      case 42 -> 8;
+      case 44 -> 9;
+      case 50 -> 13;
+      case 60 -> 17;
+      case 70 -> 21;
+      case 80 -> 25;
+      default -> throw new IllegalArgumentException("no wire version known for MongoDB " + version);
+    };
+  }
+
   private TestServer(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
     backend = new Recording(engine, storageBytesPerDoc, indexBytesPerDoc);
     server = new MongoServer(backend);
@@ -163,6 +208,8 @@ public final class TestServer implements AutoCloseable {
     private final long storagePerDoc;
     private final long indexPerDoc;
     volatile String version;
+    volatile String setName;
+    volatile boolean mongos;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -180,7 +227,23 @@ public final class TestServer implements AutoCloseable {
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
       }
+      if ((setName != null || mongos) && (command.equalsIgnoreCase("commitTransaction")
+          || command.equalsIgnoreCase("abortTransaction"))) {
+        return new Document("ok", 1.0);
+      }
       Document reply = super.handleCommand(channel, database, command, query);
+      if (setName != null && (command.equalsIgnoreCase("isMaster") || command.equalsIgnoreCase("hello"))) {
+        reply.put("setName", setName);
+        reply.put("setVersion", 1);
+        reply.put("secondary", false);
+        reply.put("maxWireVersion", wireVersion(version));
+        reply.put("logicalSessionTimeoutMinutes", 30);
+      }
+      if (mongos && (command.equalsIgnoreCase("isMaster") || command.equalsIgnoreCase("hello"))) {
+        reply.put("msg", "isdbgrid");
+        reply.put("maxWireVersion", wireVersion(version));
+        reply.put("logicalSessionTimeoutMinutes", 30);
+      }
       if (version != null && command.equalsIgnoreCase("buildInfo")) {
         List<Integer> parts = new ArrayList<>();
         for (String n : version.split("\\.")) {

@@ -1,0 +1,66 @@
+package site.ycsbx.db.mongodb.linkbench;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import org.bson.Document;
+import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.MongoStoreCheck;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.linkbench.LinkBenchPlan;
+import site.ycsbx.util.UserError;
+
+/**
+ * What a linkbench run needs of MongoDB, checked before any thread creates anything:
+ * {@value MongoLinkBenchStore#TRANSACTIONS_PROPERTY} is a mode, and a server that can run what it
+ * asks; database names MongoDB accepts with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}.
+ * Records in the fingerprint whether link writes run in transactions.
+ */
+public final class MongoLinkBenchCheck implements MongoStoreCheck {
+  @Override
+  public void checkOptions(StoreDemand demand, MongoOptions options) {
+    Transactions mode = Transactions.of(options.properties());
+    if (mode == Transactions.TRUE && !options.writeConcern().isAcknowledged()) {
+      throw new UserError(MongoLinkBenchStore.TRANSACTIONS_PROPERTY + "=true cannot be used with unacknowledged "
+          + "writes (w:0), which MongoDB does not run in a transaction; set " + MongoLinkBenchStore.TRANSACTIONS_PROPERTY
+          + "=false or an acknowledged write concern");
+    }
+    LinkBenchPlan plan = plan(demand);
+    if (options.databasePerCollection()) {
+      for (String c : new String[] {plan.nodeTable(), plan.linkTable(), plan.countTable()}) {
+        String name = options.databaseOf(c);
+        if (name.length() > MongoOptions.DATABASE_NAME_MAX) {
+          throw new UserError(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY + "=true needs database " + name + " ("
+              + name.length() + " characters) but MongoDB accepts at most " + MongoOptions.DATABASE_NAME_MAX
+              + "; use a shorter database in " + MongoOptions.URL_PROPERTY + " or shorter collection names");
+        }
+      }
+    }
+  }
+
+  /** Refuses {@code true} on a server without transactions and records the mode used. */
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
+    Transactions mode = Transactions.of(options.properties());
+    String why = null;
+    if (mode != Transactions.FALSE) {
+      Document isMaster;
+      try {
+        isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
+      } catch (MongoException e) {
+        throw UserError.target("MongoDB at " + options.maskedUrl() + " did not answer isMaster: "
+            + MongoErrors.describe(e));
+      }
+      why = Transactions.whyNot(isMaster, options.writeConcern());
+      if (why != null && mode == Transactions.TRUE) {
+        throw UserError.target(Transactions.refusal(why, options.maskedUrl()));
+      }
+    }
+    fingerprint.put(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, mode.describe(why));
+  }
+
+  private static LinkBenchPlan plan(StoreDemand demand) {
+    return demand.plan() instanceof LinkBenchPlan p ? p : LinkBenchPlan.defaults(false);
+  }
+}
