@@ -594,12 +594,12 @@ public final class Compare {
     String spread = repeats ? "points: mean over the runs; bars: min–max of each side's runs"
         : "points: one run a side per thread count (no spread)";
     StringBuilder sb = new StringBuilder(setupTable(a, b));
-    sb.append("<section class=\"result\">\n<p class=\"verdict").append(headline.startsWith("WARNING")
-        || headline.startsWith("note") ? " warn" : "").append("\" id=\"verdict\">").append(ReportHtml.esc(headline))
-        .append("</p>\n");
+    sb.append("<section class=\"result\">\n<div class=\"verdict").append(headline.startsWith("WARNING")
+        || headline.startsWith("note") ? " warn" : "").append("\" id=\"verdict\">").append(ReportHtml.esc(headline));
     if (repeats && !testable) {
-      sb.append("<p class=\"note\">").append(ReportHtml.esc(tooFewRunsLine(a, b, pairs).trim())).append("</p>\n");
+      sb.append("<div class=\"note\">").append(ReportHtml.esc(tooFewRunsLine(a, b, pairs).trim())).append("</div>");
     }
+    sb.append("</div>\n");
     sb.append("<div class=\"charts\"><figure class=\"chart\" id=\"throughput\">").append(svgs.get(0)).append("<figcaption>")
         .append(ReportHtml.esc(spread + ".")).append("</figcaption></figure>\n");
     sb.append("<figure class=\"chart\" id=\"latency\">").append(svgs.get(1)).append("<figcaption>")

@@ -181,6 +181,8 @@ public final class Charts {
       plot.setRenderer(1, bars);
       plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
     }
+    // labels run away from the right edge of the chart, so none is cut off
+    int largest = series.stream().flatMapToInt(sr -> java.util.Arrays.stream(sr.threads())).max().orElse(0);
     if (marks.rangeLow() > 0) {
       // a band of a quarter doubling either side, so a single recommended count is visible too
       IntervalMarker band = new IntervalMarker(marks.rangeLow() / Math.pow(2, 0.25), marks.rangeHigh() * Math.pow(2, 0.25),
@@ -190,8 +192,9 @@ public final class Charts {
       band.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
       band.setLabelPaint(RANGE.darker());
       band.setLabelBackgroundColor(new Color(255, 255, 255, 210));
-      band.setLabelAnchor(RectangleAnchor.BOTTOM);
-      band.setLabelTextAnchor(TextAnchor.BOTTOM_CENTER);
+      boolean atRight = marks.rangeHigh() >= largest;
+      band.setLabelAnchor(atRight ? RectangleAnchor.BOTTOM_RIGHT : RectangleAnchor.BOTTOM_LEFT);
+      band.setLabelTextAnchor(atRight ? TextAnchor.BOTTOM_RIGHT : TextAnchor.BOTTOM_LEFT);
       r.tag(band, Map.of("class", "ycsbx-range", "data-low", String.valueOf(marks.rangeLow()),
           "data-high", String.valueOf(marks.rangeHigh())));
       plot.addDomainMarker(band, Layer.BACKGROUND);
@@ -203,8 +206,9 @@ public final class Charts {
       m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
       m.setLabelPaint(KNEE);
       m.setLabelBackgroundColor(new Color(255, 255, 255, 210));
-      m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-      m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+      boolean atRight = marks.kneeThreads() >= largest;
+      m.setLabelAnchor(atRight ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+      m.setLabelTextAnchor(atRight ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
       r.tag(m, Map.of("class", "ycsbx-knee", "data-threads", String.valueOf(marks.kneeThreads())));
       plot.addDomainMarker(m);
     }
@@ -223,6 +227,10 @@ public final class Charts {
       if (marks.limit() * 1.15 > y.getUpperBound()) {
         y.setUpperBound(marks.limit() * 1.15);
       }
+    }
+    if (y.getLowerBound() < 0) {
+      // throughputs and latencies are never negative: an axis of all-zero values starts at 0, not below
+      y.setRange(0, Math.max(y.getUpperBound(), 0.01));
     }
     SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
     chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));

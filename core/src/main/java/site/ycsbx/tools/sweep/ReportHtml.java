@@ -40,7 +40,7 @@ public final class ReportHtml {
         border-left:6px solid #2e8b57}
       .verdict.none{background:#f6f2e8;border-left-color:#b08a2e}
       .verdict.warn{background:#fff4e0;border-left-color:#d9822b}
-      .note{margin:4px 0 8px;font-size:13px;color:#555}
+      .verdict .note{margin:4px 0 0;font-size:13px;font-weight:normal;color:#555}
       .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(600px,1fr));gap:8px 24px}
       figure{margin:8px 0 16px;min-width:0}
       figure svg{max-width:100%;height:auto;display:block}
@@ -48,6 +48,7 @@ public final class ReportHtml {
       .table-wrap{max-width:100%;overflow-x:auto;margin:0 0 16px}
       table.results td.num,table.results th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
       table.results thead th{background:#f0f0f0;border-bottom:2px solid #ccc}
+      table.results thead th[colspan]{text-align:center;border-bottom:1px solid #ccc}
       table.results td.why{overflow-wrap:anywhere;color:#a00}
       table.results tr.recommended td{background:#e6f4ea}
       table.results tr.knee td:first-child{box-shadow:inset 4px 0 #c81e1e}
