@@ -20,6 +20,7 @@ import org.apache.commons.math3.stat.inference.TTest;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.tools.sweep.Charts;
 import site.ycsbx.tools.sweep.OpStats;
+import site.ycsbx.tools.sweep.ReportHtml;
 import site.ycsbx.util.UserError;
 
 /**
@@ -105,8 +106,7 @@ public final class Compare {
     text.append("B = ").append(b.describe()).append("\n\n");
     text.append(table(a, b, pairs));
     out.print(text);
-    String page = Charts.page("YCSB-X compare: " + a.label + " vs " + b.label, headline, text.toString(),
-        charts(a, b, pairs));
+    String page = page(a, b, pairs, headline, text.toString());
     try {
       Files.writeString(html, page, StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -184,14 +184,15 @@ public final class Compare {
     return pairs;
   }
 
-  /** The first line: which fingerprint dimensions differ, and a warning when more than one does. */
-  static String fingerprintLine(Side a, Side b) {
-    if (!a.hasFingerprint() || !b.hasFingerprint()) {
-      String which = !a.hasFingerprint() && !b.hasFingerprint() ? "neither side has a" : (!a.hasFingerprint() ? a.label
-          : b.label) + " has no";
-      return "note: " + which + " fingerprint (stock YCSB output with a stock binding): what differs between the two"
-          + " runs is not recorded";
-    }
+  /**
+   * How two fingerprints differ: the dimensions (entries that state one dimension twice grouped
+   * under one name), settings of the same engine present on one side only, and which keys each
+   * of them came from (the page highlights those).
+   */
+  record Diff(java.util.Map<String, List<String>> dimensions, List<String> oneSided, Set<String> keys) {
+  }
+
+  static Diff diff(Side a, Side b) {
     // workload properties first: a different record count explains a difference before any server setting does
     List<String> keys = new ArrayList<>();
     for (Side s : List.of(a, b)) {
@@ -204,6 +205,7 @@ public final class Compare {
     boolean sameEngine = sameValue(engineName(a.fingerprint.get(ENGINE)), engineName(b.fingerprint.get(ENGINE)));
     java.util.Map<String, List<String>> dimensions = new java.util.LinkedHashMap<>();
     List<String> oneSided = new ArrayList<>();
+    Set<String> differing = new LinkedHashSet<>();
     for (String k : keys) {
       String va = a.fingerprint.get(k);
       String vb = b.fingerprint.get(k);
@@ -217,13 +219,27 @@ public final class Compare {
       if ((va == null || vb == null) && k.startsWith(ENGINE_SETTING_PREFIX)) {
         if (sameEngine) {
           oneSided.add(shown);
+          differing.add(k);
         } // else the setting of the other engine follows from the engine (RocksDB's own flush setting)
       } else if (va == null || vb == null || !withoutDatabase(va).equals(withoutDatabase(vb))) {
         dimensions.computeIfAbsent(SAME_DIMENSION.getOrDefault(k, k), d -> new ArrayList<>()).add(shown);
+        differing.add(k);
       }
     }
-    String also = oneSided.isEmpty() ? "" : " (set on one side only: " + String.join("; ", oneSided) + ")";
-    List<String> diffs = dimensions.values().stream().map(l -> String.join(", ", l)).toList();
+    return new Diff(dimensions, oneSided, differing);
+  }
+
+  /** The first line: which fingerprint dimensions differ, and a warning when more than one does. */
+  static String fingerprintLine(Side a, Side b) {
+    if (!a.hasFingerprint() || !b.hasFingerprint()) {
+      String which = !a.hasFingerprint() && !b.hasFingerprint() ? "neither side has a" : (!a.hasFingerprint() ? a.label
+          : b.label) + " has no";
+      return "note: " + which + " fingerprint (stock YCSB output with a stock binding): what differs between the two"
+          + " runs is not recorded";
+    }
+    Diff d = diff(a, b);
+    String also = d.oneSided().isEmpty() ? "" : " (set on one side only: " + String.join("; ", d.oneSided()) + ")";
+    List<String> diffs = d.dimensions().values().stream().map(l -> String.join(", ", l)).toList();
     if (diffs.isEmpty()) {
       return "fingerprints: identical (the same setup measured twice)" + also;
     }
@@ -363,35 +379,50 @@ public final class Compare {
     return threads == 0 ? "?" : String.valueOf(threads);
   }
 
-  static String table(Side a, Side b, List<int[]> pairs) {
-    boolean repeats = pairs.stream().anyMatch(p -> a.at(p[0]).size() > 1 || b.at(p[1]).size() > 1);
-    boolean testable = pairs.stream()
+  /** One line of the comparison: a thread count (pair) and an operation, every run's throughput of each side. */
+  record Row(String threads, String op, double[] ta, double[] tb, double p95a, double p95b, double p99a, double p99b) {
+  }
+
+  static boolean repeats(Side a, Side b, List<int[]> pairs) {
+    return pairs.stream().anyMatch(p -> a.at(p[0]).size() > 1 || b.at(p[1]).size() > 1);
+  }
+
+  static boolean testable(Side a, Side b, List<int[]> pairs) {
+    return pairs.stream()
         .allMatch(p -> a.at(p[0]).size() >= MIN_RUNS_FOR_TEST && b.at(p[1]).size() >= MIN_RUNS_FOR_TEST);
-    StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%8s %-18s %12s%s %12s%s %6s %9s %9s %6s %9s %9s %6s%s%n", "threads",
-        "operation", "A ops/s", repeats ? String.format("%9s", "spread") : "", "B ops/s",
-        repeats ? String.format("%9s", "spread") : "", "B/A", "A p95 ms", "B p95 ms", "B/A", "A p99 ms",
-        "B p99 ms", "B/A", testable ? "  Welch t-test (ops/s), 95% CI of B/A" : ""));
+  }
+
+  static List<Row> rows(Side a, Side b, List<int[]> pairs) {
     List<String> ops = new ArrayList<>();
     ops.add("OVERALL");
     ops.addAll(a.operations());
+    List<Row> rows = new ArrayList<>();
     for (int[] p : pairs) {
       List<Side.Sample> sa = a.at(p[0]);
       List<Side.Sample> sb2 = b.at(p[1]);
       String threads = p[0] == p[1] ? t(p[0]) : t(p[0]) + "/" + t(p[1]);
       for (String op : ops) {
-        double[] ta = throughputs(sa, op);
-        double[] tb = throughputs(sb2, op);
-        double p95a = mean(values(sa, op, OpStats::p95));
-        double p95b = mean(values(sb2, op, OpStats::p95));
-        double p99a = mean(values(sa, op, OpStats::p99));
-        double p99b = mean(values(sb2, op, OpStats::p99));
-        sb.append(String.format(Locale.ROOT, "%8s %-18s %12.0f%s %12.0f%s %6s %9s %9s %6s %9s %9s %6s%s%n",
-            threads, op, mean(ta), repeats ? String.format("%9s", spread(ta)) : "",
-            mean(tb), repeats ? String.format("%9s", spread(tb)) : "", ratio(mean(ta), mean(tb)), ms(p95a), ms(p95b),
-            ratio(p95a, p95b), ms(p99a), ms(p99b), ratio(p99a, p99b),
-            testable ? "  " + significance(ta, tb) : ""));
+        rows.add(new Row(threads, op, throughputs(sa, op), throughputs(sb2, op), mean(values(sa, op, OpStats::p95)),
+            mean(values(sb2, op, OpStats::p95)), mean(values(sa, op, OpStats::p99)), mean(values(sb2, op, OpStats::p99))));
       }
+    }
+    return rows;
+  }
+
+  static String table(Side a, Side b, List<int[]> pairs) {
+    boolean repeats = repeats(a, b, pairs);
+    boolean testable = testable(a, b, pairs);
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "%8s %-18s %12s%s %12s%s %6s %9s %9s %6s %9s %9s %6s%s%n", "threads",
+        "operation", "A ops/s", repeats ? String.format("%9s", "spread") : "", "B ops/s",
+        repeats ? String.format("%9s", "spread") : "", "B/A", "A p95 ms", "B p95 ms", "B/A", "A p99 ms",
+        "B p99 ms", "B/A", testable ? "  Welch t-test (ops/s), 95% CI of B/A" : ""));
+    for (Row r : rows(a, b, pairs)) {
+      sb.append(String.format(Locale.ROOT, "%8s %-18s %12.0f%s %12.0f%s %6s %9s %9s %6s %9s %9s %6s%s%n",
+          r.threads(), r.op(), mean(r.ta()), repeats ? String.format("%9s", spread(r.ta())) : "",
+          mean(r.tb()), repeats ? String.format("%9s", spread(r.tb())) : "", ratio(mean(r.ta()), mean(r.tb())),
+          ms(r.p95a()), ms(r.p95b()), ratio(r.p95a(), r.p95b()), ms(r.p99a()), ms(r.p99b()), ratio(r.p99a(), r.p99b()),
+          testable ? "  " + significance(r.ta(), r.tb()) : ""));
     }
     sb.append("(OVERALL latency columns: the slowest operation's)\n");
     if (repeats && !testable) {
@@ -400,7 +431,125 @@ public final class Compare {
     return sb.toString();
   }
 
-  /** Throughput and p99 against threads, one line per side. */
+  /** The B/A table as HTML: ops/s, p95 and p99 each with A, B and B/A; the spread, Welch's p and the CI when present. */
+  static String htmlTable(Side a, Side b, List<int[]> pairs) {
+    boolean repeats = repeats(a, b, pairs);
+    boolean testable = testable(a, b, pairs);
+    StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results\" id=\"ratios\">"
+        + "<caption>B/A per thread count and operation (A = " + ReportHtml.esc(a.label) + ", B = "
+        + ReportHtml.esc(b.label) + "; OVERALL latency columns: the slowest operation's)</caption>\n<thead><tr>"
+        + "<th rowspan=\"2\" class=\"num\">threads</th><th rowspan=\"2\">operation</th>");
+    sb.append("<th colspan=\"").append(repeats ? 5 : 3).append("\" class=\"num\">ops/s</th>")
+        .append("<th colspan=\"3\" class=\"num\">p95 ms</th><th colspan=\"3\" class=\"num\">p99 ms</th>");
+    if (testable) {
+      sb.append("<th colspan=\"2\">Welch t-test on ops/s</th>");
+    }
+    sb.append("</tr>\n<tr><th class=\"num\">A</th>");
+    if (repeats) {
+      sb.append("<th class=\"num\">A ± sd</th>");
+    }
+    sb.append("<th class=\"num\">B</th>");
+    if (repeats) {
+      sb.append("<th class=\"num\">B ± sd</th>");
+    }
+    sb.append("<th class=\"num\">B/A</th><th class=\"num\">A</th><th class=\"num\">B</th><th class=\"num\">B/A</th>"
+        + "<th class=\"num\">A</th><th class=\"num\">B</th><th class=\"num\">B/A</th>");
+    if (testable) {
+      sb.append("<th>p</th><th class=\"num ci\">95% CI of B/A</th>");
+    }
+    sb.append("</tr></thead>\n<tbody>\n");
+    String previous = null;
+    for (Row r : rows(a, b, pairs)) {
+      boolean first = !r.threads().equals(previous);
+      previous = r.threads();
+      sb.append(first ? "<tr class=\"first-op\">" : "<tr>").append(ReportHtml.num(first ? r.threads() : ""))
+          .append("<td>").append(ReportHtml.esc(r.op())).append("</td>")
+          .append(ReportHtml.num(ReportHtml.ops(mean(r.ta()))));
+      if (repeats) {
+        sb.append(ReportHtml.num(spread(r.ta())));
+      }
+      sb.append(ReportHtml.num(ReportHtml.ops(mean(r.tb()))));
+      if (repeats) {
+        sb.append(ReportHtml.num(spread(r.tb())));
+      }
+      sb.append("<td class=\"num ratio\"><b>").append(ratio(mean(r.ta()), mean(r.tb()))).append("</b></td>")
+          .append(ReportHtml.num(ms(r.p95a()))).append(ReportHtml.num(ms(r.p95b())))
+          .append(ReportHtml.num(ratio(r.p95a(), r.p95b())))
+          .append(ReportHtml.num(ms(r.p99a()))).append(ReportHtml.num(ms(r.p99b())))
+          .append(ReportHtml.num(ratio(r.p99a(), r.p99b())));
+      if (testable) {
+        String sig = significance(r.ta(), r.tb());
+        int ci = sig.indexOf("  CI ");
+        sb.append("<td>").append(ReportHtml.esc(ci < 0 ? sig : sig.substring(0, ci))).append("</td>")
+            .append("<td class=\"num ci\">").append(ReportHtml.esc(ci < 0 ? "" : sig.substring(ci + 5)))
+            .append("</td>");
+      }
+      sb.append("</tr>\n");
+    }
+    return sb.append("</tbody></table></div>\n").toString();
+  }
+
+  /**
+   * The setup above the charts: both sides' fingerprints grouped into rows; a row the same on
+   * both sides is shown once across both columns, and in a row that differs the differing
+   * entries are highlighted (strongly when they are a dimension the first line counts, lightly
+   * when they are not one: a thread count, a database name).
+   */
+  static String setupTable(Side a, Side b) {
+    Diff d = a.hasFingerprint() && b.hasFingerprint() ? diff(a, b) : new Diff(java.util.Map.of(), List.of(), Set.of());
+    java.util.Map<String, java.util.Map<String, String>> ga = ReportHtml.groups(a.fingerprint);
+    java.util.Map<String, java.util.Map<String, String>> gb = ReportHtml.groups(b.fingerprint);
+    StringBuilder sb = new StringBuilder("<table class=\"setup compare\" id=\"setup\"><caption>Setup: A and B"
+        + " (differences highlighted)</caption>\n<thead><tr><th></th><th class=\"side\">A = ")
+        .append(ReportHtml.esc(a.label)).append("</th><th class=\"side\">B = ").append(ReportHtml.esc(b.label))
+        .append("</th></tr></thead>\n<tbody>\n");
+    sb.append(ReportHtml.row("source", List.of("<td>" + ReportHtml.esc(a.describe()) + "</td>",
+        "<td>" + ReportHtml.esc(b.describe()) + "</td>"), null));
+    for (String g : ReportHtml.GROUPS) {
+      java.util.Map<String, String> ma = ga.get(g);
+      java.util.Map<String, String> mb = gb.get(g);
+      if (ma.isEmpty() && mb.isEmpty()) {
+        continue;
+      }
+      if (ma.equals(mb)) {
+        StringBuilder cell = new StringBuilder("<td colspan=\"2\" class=\"same\">");
+        ma.forEach((k, v) -> cell.append(ReportHtml.kv(ReportHtml.shortKey(g, k), v, null)));
+        sb.append(ReportHtml.row(g, List.of(cell.append("</td>").toString()), "fp same"));
+        continue;
+      }
+      List<String> cells = new ArrayList<>();
+      for (java.util.Map<String, String> m : List.of(ma, mb)) {
+        java.util.Map<String, String> other = m == ma ? mb : ma;
+        StringBuilder cell = new StringBuilder("<td>");
+        m.forEach((k, v) -> {
+          String mark = v.equals(other.get(k)) ? null : d.keys().contains(k) ? "differ" : "minor";
+          cell.append(ReportHtml.kv(ReportHtml.shortKey(g, k), v, mark));
+        });
+        other.keySet().stream().filter(k -> !m.containsKey(k)).forEach(k -> cell.append(
+            ReportHtml.kv(ReportHtml.shortKey(g, k), "(absent)", d.keys().contains(k) ? "differ" : "minor")));
+        cells.add(cell.append("</td>").toString());
+      }
+      sb.append(ReportHtml.row(g, cells, "fp differs"));
+    }
+    List<String> verdicts = new ArrayList<>();
+    for (Side s : List.of(a, b)) {
+      verdicts.add("<td>" + ReportHtml.esc(s.verdict == null ? "-" : s.verdict) + "</td>");
+    }
+    if (a.verdict != null || b.verdict != null) {
+      sb.append(ReportHtml.row("sweep verdict", verdicts, null));
+    }
+    return sb.append("</tbody></table>\n").toString();
+  }
+
+  /** The min..max of the values as {lo, hi}; NaN, NaN below two values. */
+  private static double[] minMax(double[] v) {
+    if (v.length < 2) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    return new double[] {java.util.Arrays.stream(v).min().orElseThrow(), java.util.Arrays.stream(v).max().orElseThrow()};
+  }
+
+  /** Throughput and p99 against threads, one line per side, each with the min..max of its runs. */
   static List<String> charts(Side a, Side b, List<int[]> pairs) {
     List<Charts.Series> tput = new ArrayList<>();
     List<Charts.Series> p99 = new ArrayList<>();
@@ -408,16 +557,55 @@ public final class Compare {
       boolean isA = s == a;
       int[] t = pairs.stream().mapToInt(p -> Math.max(1, isA ? p[0] : p[1])).toArray();
       double[] y = new double[t.length];
+      double[] yLo = new double[t.length];
+      double[] yHi = new double[t.length];
       double[] l = new double[t.length];
+      double[] lLo = new double[t.length];
+      double[] lHi = new double[t.length];
+      int[] runs = new int[t.length];
       for (int i = 0; i < t.length; i++) {
         List<Side.Sample> at = s.at(isA ? pairs.get(i)[0] : pairs.get(i)[1]);
-        y[i] = mean(throughputs(at, "OVERALL"));
-        l[i] = mean(values(at, "OVERALL", OpStats::p99)) / 1000.0;
+        double[] tp = throughputs(at, "OVERALL");
+        double[] lat = values(at, "OVERALL", OpStats::p99);
+        y[i] = mean(tp);
+        l[i] = mean(lat) / 1000.0;
+        double[] mm = minMax(tp);
+        yLo[i] = mm[0];
+        yHi[i] = mm[1];
+        mm = minMax(lat);
+        lLo[i] = mm[0] / 1000.0;
+        lHi[i] = mm[1] / 1000.0;
+        runs[i] = at.size();
       }
-      tput.add(new Charts.Series(s.label, t, y));
-      p99.add(new Charts.Series(s.label, t, l));
+      tput.add(new Charts.Series(s.label, t, y, yLo, yHi, runs));
+      p99.add(new Charts.Series(s.label, t, l, lLo, lHi, runs));
     }
-    return List.of(Charts.threadsChart("throughput: " + a.label + " vs " + b.label, "ops/s", tput, 0, ""),
-        Charts.threadsChart("p99 latency (slowest operation): " + a.label + " vs " + b.label, "p99 ms", p99, 0, ""));
+    return List.of(Charts.threadsChart("throughput-chart", "throughput: " + a.label + " vs " + b.label, "ops/s", tput,
+        Charts.Marks.NONE),
+        Charts.threadsChart("latency-chart", "p99 latency (slowest operation): " + a.label + " vs " + b.label, "p99 ms",
+            p99, Charts.Marks.NONE));
+  }
+
+  /** The page: setup, the fingerprint line directly above the charts, the B/A table. */
+  static String page(Side a, Side b, List<int[]> pairs, String headline, String text) {
+    boolean repeats = repeats(a, b, pairs);
+    boolean testable = testable(a, b, pairs);
+    List<String> svgs = charts(a, b, pairs);
+    String spread = repeats ? "points: mean over the runs; bars: min–max of each side's runs"
+        : "points: one run a side per thread count (no spread)";
+    StringBuilder sb = new StringBuilder(setupTable(a, b));
+    sb.append("<section class=\"result\">\n<div class=\"verdict").append(headline.startsWith("WARNING")
+        || headline.startsWith("note") ? " warn" : "").append("\" id=\"verdict\">").append(ReportHtml.esc(headline));
+    if (repeats && !testable) {
+      sb.append("<div class=\"note\">").append(ReportHtml.esc(tooFewRunsLine(a, b, pairs).trim())).append("</div>");
+    }
+    sb.append("</div>\n");
+    sb.append("<div class=\"charts\"><figure class=\"chart\" id=\"throughput\">").append(svgs.get(0)).append("<figcaption>")
+        .append(ReportHtml.esc(spread + ".")).append("</figcaption></figure>\n");
+    sb.append("<figure class=\"chart\" id=\"latency\">").append(svgs.get(1)).append("<figcaption>")
+        .append(ReportHtml.esc(spread + "; the slowest operation's p99 of each run.")).append("</figcaption></figure></div>\n");
+    sb.append("</section>\n<h2>B/A</h2>\n").append(htmlTable(a, b, pairs));
+    sb.append(ReportHtml.asPrinted(text));
+    return ReportHtml.page("YCSB-X compare: " + a.label + " vs " + b.label, sb.toString());
   }
 }

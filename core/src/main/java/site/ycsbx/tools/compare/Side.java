@@ -37,6 +37,8 @@ final class Side {
   final Map<String, String> fingerprint = new LinkedHashMap<>();
   /** The workload file names, when known (sweeps, captured stock command lines). */
   String workloadFiles;
+  /** A sweep's verdict, null for a single result. */
+  String verdict;
 
   private Side(String label, Path path, boolean sweep) {
     this.label = label;
@@ -71,6 +73,7 @@ final class Side {
       }
       s.workloadFiles = String.join(",", f.workloadFiles().stream().map(w -> Path.of(w).getFileName().toString()).toList());
       s.fingerprint.put("phase", f.phase());
+      s.verdict = f.verdict() == null ? null : f.verdict().sentence();
       return s;
     }
     YcsbResult r = YcsbResult.read(path);

@@ -17,7 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import com.fasterxml.jackson.databind.JsonNode;
 import site.ycsbx.testing.HeadlessChromium;
+import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
@@ -115,6 +117,18 @@ class CompareTest {
     assertEquals(2, HeadlessChromium.count(page.dom(), "<svg"), "two charts");
     assertTrue(page.dom().contains("basic") && page.dom().contains("null"), "legend names both sides");
     assertTrue(page.colours() > 20, "blank screenshot");
+    JsonNode p = assertPage(html, r.out());
+    for (JsonNode c : p.path("charts")) {
+      assertEquals(0, c.path("spread").size(), "one run a side: no spread to draw");
+    }
+    // no fingerprint on either side: the caption says where each side came from, nothing is highlighted
+    assertTrue(p.path("setup").path("text").asText().contains("basic (stock YCSB result, " + text), p.path("setup")
+        .toString());
+    // stock output records only what its command line said
+    assertTrue(ReportProbe.setupEntries(p).contains("1:binding=site.ycsb.BasicDB"), ReportProbe.setupEntries(p).toString());
+    for (JsonNode kv : p.path("setup").path("kv")) {
+      assertFalse(kv.path("mark").asText().equals("differ"), "no fingerprint, no dimension to highlight: " + kv);
+    }
 
     Run r2 = compare(json.toString(), array.toString(), "--labels", "json,array", "--html", tmp.resolve("c2.html").toString());
     assertEquals(0, r2.exit(), r2.out());
@@ -235,9 +249,57 @@ class CompareTest {
     assertTrue(r.out().split("\n")[0].contains("binding: null vs basic"), r.out());
   }
 
+  /**
+   * The page at 1400 px: fits, setup above, the first line of the text directly above the
+   * charts, the B/A table holds the text table's rows.
+   */
+  private static JsonNode assertPage(Path html, String out) throws Exception {
+    JsonNode p = ReportProbe.wide(html);
+    ReportProbe.assertFits(p);
+    ReportProbe.assertLayout(p);
+    assertTrue(p.path("verdict").path("text").asText().startsWith(out.split("\n")[0]), p.path("verdict").toString());
+    JsonNode table = p.path("tables").get(0);
+    assertEquals("ratios", table.path("id").asText());
+    long textRows = Arrays.stream(out.split("\n")).filter(l -> l.matches("\\s+[0-9?/]+ \\S+ .*")).count();
+    assertEquals(textRows, table.path("rows").size(), "the HTML table has the text table's rows: " + table);
+    return p;
+  }
+
+  /** The page of {@link #sweepsWithThreeRepeatsGetWelchsTestTheIntervalAndTheSpread}. */
+  private static void assertThreeRunsASidePage(Path tmp, Run r) throws Exception {
+    JsonNode p = assertPage(tmp.resolve("c.html"), r.out());
+    // the setup: both sides, the one difference highlighted on each side
+    List<String> setup = ReportProbe.setupEntries(p);
+    assertTrue(setup.contains("1:target.ops=unlimited") && setup.contains("2:target.ops=3000"), setup.toString());
+    for (JsonNode kv : p.path("setup").path("kv")) {
+      boolean differs = kv.path("key").asText().equals("target.ops");
+      assertEquals(differs ? "differ" : "", kv.path("mark").asText(), "highlighted: " + kv);
+    }
+    assertTrue(setup.contains("1:binding=null"), "rows the same on both sides are shown once: " + setup);
+    assertFalse(setup.contains("2:binding=null"), setup.toString());
+    // the spread: three runs per side at 1 and 2 threads, on both charts
+    for (JsonNode c : p.path("charts")) {
+      assertEquals(4, c.path("spread").size(), c.path("id") + ": " + c.path("spread"));
+      for (JsonNode bar : c.path("spread")) {
+        assertEquals(3, bar.path("data-runs").asInt(), bar.toString());
+        assertTrue(ReportProbe.number(bar, "data-low") <= ReportProbe.number(bar, "data-high"), bar.toString());
+      }
+      assertEquals(0, c.path("range").size() + c.path("limit").size() + c.path("knee").size(), c.toString());
+    }
+    // the CI columns
+    JsonNode table = p.path("tables").get(0);
+    assertTrue(table.path("headers").toString().contains("95% CI of B/A"), table.path("headers").toString());
+    for (JsonNode row : table.path("rows")) {
+      assertTrue(row.get(row.size() - 1).asText().matches("\\d+\\.\\d\\d-\\d+\\.\\d\\d"), row.toString());
+      assertTrue(row.get(row.size() - 2).asText().contains("significant"), row.toString());
+    }
+    ReportProbe.screenshot(tmp.resolve("c.html"), "compare-report");
+  }
+
   @Test
-  void sweepsWithThreeRepeatsGetWelchsTestTheIntervalAndTheSpread(@TempDir Path tmp) {
+  void sweepsWithThreeRepeatsGetWelchsTestTheIntervalAndTheSpread(@TempDir Path tmp) throws Exception {
     Run r = pacedAgainstFree(tmp, 3);
+    assertThreeRunsASidePage(tmp, r);
     assertTrue(r.out().contains("Welch t-test (ops/s), 95% CI of B/A"), r.out());
     assertFalse(r.out().contains("no significance test"), r.out());
     for (String t : List.of("1", "2")) {
@@ -255,8 +317,17 @@ class CompareTest {
   }
 
   @Test
-  void twoRepeatsASideGetNoSignificanceButSayHowManyAClaimNeeds(@TempDir Path tmp) {
+  void twoRepeatsASideGetNoSignificanceButSayHowManyAClaimNeeds(@TempDir Path tmp) throws Exception {
     Run r = pacedAgainstFree(tmp, 2);
+    JsonNode p = assertPage(tmp.resolve("c.html"), r.out());
+    JsonNode table = p.path("tables").get(0);
+    assertFalse(table.path("headers").toString().contains("CI"), "no CI column without 3 runs a side: " + table);
+    assertFalse(table.path("headers").toString().contains("Welch"), table.toString());
+    assertTrue(p.path("verdict").path("text").asText().contains("no significance test: free has 2 and paced 2 runs"),
+        "why there is no CI column, in the box above the charts: " + p.path("verdict"));
+    for (JsonNode c : p.path("charts")) {
+      assertEquals(4, c.path("spread").size(), "two runs a side still have a spread: " + c.path("spread"));
+    }
     assertFalse(r.out().contains("Welch t-test"), r.out());
     assertFalse(r.out().contains("significant"), r.out());
     assertTrue(r.out().contains("no significance test: free has 2 and paced 2 runs at a thread count; Welch's test on"

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryProbeDb;
+import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.SweepChecks;
 import site.ycsbx.tools.Main;
 
@@ -66,6 +68,24 @@ class SweepTest {
       assertEquals("none", p.fingerprint().get("storage.engine"));
     }
     SweepChecks.assertRenders(out.resolve(SweepReport.HTML_FILE));
+  }
+
+  @Test
+  void repeatsAndALatencyLimitAreDrawnOnThePage(@TempDir Path tmp) throws Exception {
+    Path out = tmp.resolve("s");
+    Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500",
+        "-p", "operationcount=2000", "--threads", "1,2,4", "--repeat", "2", "--sla-p99", "2", "--out", out.toString(),
+        "--label", "null-r2");
+    assertEquals(0, r.exit(), r.err());
+    SweepFile f = SweepChecks.assertFiles(out, List.of(1, 2, 4), List.of("READ", "UPDATE"), "null");
+    Path html = out.resolve(SweepReport.HTML_FILE);
+    JsonNode p = SweepChecks.assertReport(html, f);
+    // two runs at each of 3 thread counts: a bar at each, per operation on the latency chart
+    assertEquals(3, ReportProbe.chart(p, "throughput").path("spread").size());
+    assertEquals(6, ReportProbe.chart(p, "latency").path("spread").size());
+    assertEquals(1, ReportProbe.chart(p, "latency").path("limit").size());
+    assertTrue(ReportProbe.setupEntries(p).contains("1:binding=null"), ReportProbe.setupEntries(p).toString());
+    ReportProbe.screenshot(html, "sweep-null-binding");
   }
 
   @Test
