@@ -96,7 +96,9 @@ public record Verdict(KneeFinder.Knee knee, int kneeOpsThreads, double kneeOps, 
     int slaT = withinSla == null ? 0 : withinSla.threads();
     if (knee.found() && slaT > 0) {
       low = Math.min(knee.kneeThreads(), slaT);
-      high = knee.kneeThreads();
+      // past a limit the user gave (--sla-p99) nothing is recommended; past the default limit
+      // (a factor of the smallest count's p99) the range reaches the knee, for its throughput
+      high = slaP99Ms != null ? low : knee.kneeThreads();
     } else if (knee.found() && Double.isNaN(limit)) {
       low = knee.kneeThreads();
       high = knee.kneeThreads();

@@ -218,19 +218,31 @@ class KneeFinderTest {
     assertTrue(v.sentence().contains("p99 stays under 1 ms up to 16 threads"), v.sentence());
   }
 
+  /** Seen: "use 4-8" with --sla-p99 4 while p99 was 4.68 ms at 8 threads: the range ended past the user's limit. */
   @Test
-  void kneeAboveTheSlaGivesARange() {
+  void kneeAboveAGivenSlaRecommendsNothingPastTheLimit() {
     double[] ops = {10000, 20000, 40000, 80000, 160000, 300000, 305000};
     double[] p99 = {200, 220, 300, 500, 900, 1800, 3500};
     Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), 1.0);
     assertEquals(Kind.KNEE, v.knee().kind());
     assertEquals(32, v.knee().kneeThreads());
     assertEquals(16, v.slaThreads());
-    assertEquals(v.knee().kneeThreads(), v.rangeHigh());
     assertEquals(16, v.rangeLow());
-    assertTrue(v.sentence().startsWith("throughput levels off at " + v.knee().kneeThreads() + " threads ("),
-        v.sentence());
-    assertTrue(v.sentence().endsWith("; use 16-" + v.knee().kneeThreads()), v.sentence());
+    assertEquals(16, v.rangeHigh(), "32 threads exceed the 1 ms the user gave");
+    assertTrue(v.sentence().startsWith("throughput levels off at 32 threads ("), v.sentence());
+    assertTrue(v.sentence().endsWith("; use 16"), v.sentence());
+  }
+
+  @Test
+  void kneeAboveTheDefaultLimitGivesARangeToTheKnee() {
+    double[] ops = {10000, 20000, 40000, 80000, 160000, 300000, 305000};
+    double[] p99 = {200, 220, 300, 500, 900, 1800, 3500};
+    Verdict v = Verdict.of(THREADS, ops, levels(ops, p99), null);
+    assertEquals(32, v.knee().kneeThreads());
+    assertEquals(8, v.slaThreads(), "within 3x the 1-thread p99 (600 us)");
+    assertEquals(8, v.rangeLow());
+    assertEquals(32, v.rangeHigh());
+    assertTrue(v.sentence().endsWith("; use 8-32"), v.sentence());
   }
 
   @Test
