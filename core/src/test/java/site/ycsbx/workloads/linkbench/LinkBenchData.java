@@ -11,8 +11,9 @@ import java.util.List;
 /**
  * LinkBench's own Distribution.dat (Apache 2.0, shipped with LinkBench), which the project does
  * not copy: read from YCSBX_LINKBENCH_DISTRIBUTION, or the shared folder beside the checkout
- * ({@code ../shared/data/linkbench/Distribution.dat}). Under CI=true its absence fails the test;
- * elsewhere the comparison with it is skipped, saying where to put it.
+ * ({@code ../shared/data/linkbench/Distribution.dat}, or the workspace's {@code /work/shared},
+ * for a clean clone made elsewhere). Under CI=true its absence fails the test; elsewhere the
+ * comparison with it is skipped, saying where to put it.
  */
 final class LinkBenchData {
   private LinkBenchData() {
@@ -28,6 +29,7 @@ final class LinkBenchData {
     for (int up = 0; up < 4 && dir != null; up++, dir = dir.getParent()) {
       tried.add(dir.resolve("shared/data/linkbench/Distribution.dat"));
     }
+    tried.add(Path.of("/work/shared/data/linkbench/Distribution.dat"));
     for (Path p : tried) {
       if (Files.isReadable(p)) {
         return p;
