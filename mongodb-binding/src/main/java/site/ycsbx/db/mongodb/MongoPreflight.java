@@ -29,8 +29,6 @@ public class MongoPreflight implements Preflight {
   public static final int TIMEOUT_SECONDS = 5;
   /** The product name of the Java wire-protocol emulator. */
   static final String EMULATOR = "mongo-java-server";
-  /** Starts the lines that say how an option of another YCSB version was read. */
-  public static final String NOTE_PREFIX = "[YCSB-X] ";
 
   @Override
   public Set<String> propertyPrefixes() {
