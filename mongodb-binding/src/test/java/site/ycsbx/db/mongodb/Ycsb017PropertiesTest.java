@@ -166,6 +166,23 @@ class Ycsb017PropertiesTest {
         server.commandNames(db).toString());
   }
 
+  @ParameterizedTest(name = "stock Client: {0}")
+  @ValueSource(booleans = {false, true})
+  void aMisspeltPropertyIsRefusedOnBothPaths(boolean stockClient) {
+    String db = TestServer.freshDatabase();
+    Result r = ycsb(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
+        "mongodb.maxconnection=7");
+    String line = "unknown property mongodb.maxconnection (did you mean mongodb.maxconnections?); mongodb.* properties: ";
+    if (stockClient) {
+      assertTrue(r.all().contains(line), r.all());
+    } else {
+      assertEquals(2, r.exitCode(), r.all());
+      assertEquals(1, r.stderrLines().size(), r.stderr());
+      assertTrue(r.stderrLines().get(0).startsWith("ycsb: " + line), r.stderr());
+    }
+    assertFalse(server.commandNames(db).contains("insert"), server.commandNames(db).toString());
+  }
+
   // ---- mongodb.writeConcern: YCSB 0.17's values and those of YCSB before 0.17
 
   @ParameterizedTest(name = "{0}")
