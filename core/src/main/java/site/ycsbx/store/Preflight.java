@@ -14,6 +14,13 @@ import site.ycsbx.util.UserError;
  */
 public interface Preflight extends PropertyOwner {
   /**
+   * Starts the lines a preflight prints once, before the fingerprint, to say how a property of
+   * another YCSB version was read, e.g. {@code [YCSB-X] batchsize=100 (YCSB 0.17's name) read as
+   * mongodb.batchsize=100}.
+   */
+  String NOTE_PREFIX = "[YCSB-X] ";
+
+  /**
    * @param props the run's properties (secrets resolved through {@code Props.get})
    * @param phase what the run is about to do
    * @param demand the store the workload takes and its family's plan ({@link StoreDemand#NONE}

@@ -1,7 +1,9 @@
 package site.ycsbx.store;
 
+import java.util.List;
 import java.util.Properties;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.util.OwnedProperties;
 import site.ycsbx.util.UserError;
 
 /**
@@ -30,6 +32,8 @@ public final class PreflightOnce {
           fp.putClient(props, Bindings.byClassName(db).map(Bindings.Binding::name).orElse(db));
         }
         Preflight p = instantiate(type);
+        // bin/ycsb has checked every owner already; under YCSB's stock Client this is the only check
+        OwnedProperties.check(props, List.of(p));
         p.check(props, Preflight.Phase.of(props), StoreDemand.of(props), fp);
         fp.printOnce(System.out);
       } catch (UserError e) {

@@ -1,16 +1,13 @@
 package site.ycsbx.tools;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.util.OwnedProperties;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
@@ -21,7 +18,6 @@ import site.ycsbx.util.UserError;
  * proportions no mix can have.
  */
 final class PropertyCheck {
-  private static final LevenshteinDistance DISTANCE = new LevenshteinDistance(4);
   /** YCSB 0.17's Client, measurement and CoreWorkload properties. */
   static final Set<String> YCSB_PROPERTIES = Set.of(
       Client.RECORD_COUNT_PROPERTY, Client.OPERATION_COUNT_PROPERTY, Client.THREAD_COUNT_PROPERTY,
@@ -94,36 +90,14 @@ final class PropertyCheck {
    * MongoDB binding under the linkbench workload's prefix).
    */
   private static void checkOwned(Properties props, List<PropertyOwner> owners) {
-    for (String key : new TreeSet<>(props.stringPropertyNames())) {
-      if (owners.stream().anyMatch(o -> o.knownProperties().contains(key))) {
-        continue;
-      }
-      for (PropertyOwner owner : owners) {
-        String prefix = owner.propertyPrefixes().stream().filter(key::startsWith).findFirst().orElse(null);
-        if (prefix == null || owner.knownProperties().contains(key)) {
-          continue;
-        }
-        Set<String> known = new TreeSet<>();
-        owner.knownProperties().stream().filter(k -> k.startsWith(prefix)).forEach(known::add);
-        String hint = suggestion(key, known);
-        throw new UserError("unknown property " + key + (hint == null ? "" : " (did you mean " + hint + "?)")
-            + "; " + prefix + "* properties: " + String.join(", ", known));
-      }
-    }
+    OwnedProperties.check(props, owners);
   }
 
   private static String suggestion(String key, Set<String> known) {
-    List<String> candidates = new ArrayList<>(known);
-    candidates.sort(Comparator.comparingInt(k -> distance(key, k)));
-    if (candidates.isEmpty() || distance(key, candidates.get(0)) == Integer.MAX_VALUE) {
-      return null;
-    }
-    return candidates.get(0);
+    return OwnedProperties.suggestion(key, known);
   }
 
-  // Integer.MAX_VALUE when further apart than the threshold
   private static int distance(String a, String b) {
-    int d = DISTANCE.apply(a.toLowerCase(Locale.ROOT), b.toLowerCase(Locale.ROOT));
-    return d < 0 ? Integer.MAX_VALUE : d;
+    return OwnedProperties.distance(a, b);
   }
 }

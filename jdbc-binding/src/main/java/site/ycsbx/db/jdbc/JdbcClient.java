@@ -50,6 +50,8 @@ public class JdbcClient extends DB {
   private OpTimer timer;
   private boolean load;
   private int batchSize;
+  private int commitEvery;
+  private int uncommitted;
   private boolean tableReady;
 
   private PreparedStatement batch;
@@ -74,6 +76,8 @@ public class JdbcClient extends DB {
     // a run's inserts are sent one by one: workloads d and e read the keys they insert, and an
     // insert's latency must be the real one, not a queued row's
     batchSize = load ? options.batchSize() : 1;
+    // jdbc.batchupdateapi=false with autocommit off: YCSB 0.17 commits a load every db.batchsize rows
+    commitEvery = load ? options.commitEvery() : 1;
     timer = new OpTimer();
     Schedule.configure(props);
     statements = new Statements(conn, options);
@@ -204,7 +208,10 @@ public class JdbcClient extends DB {
       }
       if (batchSize == 1) {
         ps.executeUpdate();
-        endTransaction();
+        if (commitEvery == 1 || ++uncommitted == commitEvery) {
+          uncommitted = 0;
+          endTransaction();
+        }
         return Status.OK;
       }
       ps.addBatch();
@@ -214,6 +221,11 @@ public class JdbcClient extends DB {
       }
       return sendBatch() ? Status.OK : Status.ERROR;
     } catch (SQLException e) {
+      if (uncommitted > 0) {
+        ErrorLog.report("INSERT", "the " + uncommitted + " inserts before it in the same transaction ("
+            + JdbcOptions.BATCH_UPDATE_API_PROPERTY + "=false, a commit every " + commitEvery + ") are rolled back with it");
+        uncommitted = 0;
+      }
       return failed("INSERT", e);
     }
   }

@@ -22,13 +22,26 @@ public final class JdbcOptions {
   public static final String USER_PROPERTY_DEFAULT = "";
   public static final String PASSWORD_PROPERTY = "db.passwd";
   public static final String PASSWORD_PROPERTY_DEFAULT = "";
-  /** Rows per INSERT round trip in a load (a run sends each insert on its own); 1: no batching. */
+  /**
+   * Rows per INSERT round trip in a load (a run sends each insert on its own); 1: no batching
+   * (0 and below too, as in YCSB 0.17). With {@value #BATCH_UPDATE_API_PROPERTY}=false: rows per
+   * commit, as in YCSB 0.17.
+   */
   public static final String BATCH_SIZE_PROPERTY = "db.batchsize";
   public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1;
+  /**
+   * YCSB 0.17's switch. Unset: a load's batch of {@value #BATCH_SIZE_PROPERTY} rows goes through
+   * addBatch/executeBatch with the driver's multi-row rewrite turned on (one multi-row INSERT per
+   * batch). true: the same calls, but the driver sends them as {@value #URL_PROPERTY} says (no
+   * rewrite added: one INSERT per row unless the URL turns it on), as in 0.17. false: one INSERT
+   * per row (executeUpdate), and with {@value #AUTOCOMMIT_PROPERTY}=false a commit every
+   * {@value #BATCH_SIZE_PROPERTY} rows, as in 0.17.
+   */
+  public static final String BATCH_UPDATE_API_PROPERTY = "jdbc.batchupdateapi";
   /** false: the client commits once per operation, and once per batch. */
   public static final String AUTOCOMMIT_PROPERTY = "jdbc.autocommit";
   public static final boolean AUTOCOMMIT_PROPERTY_DEFAULT = true;
-  /** Rows a scan fetches per round trip; 0 leaves the driver's default. */
+  /** Rows a scan fetches per round trip; 0 (or below, as YCSB 0.17's -1) leaves the driver's default. */
   public static final String FETCH_SIZE_PROPERTY = "jdbc.fetchsize";
   public static final int FETCH_SIZE_PROPERTY_DEFAULT = 0;
   /** MySQL/MariaDB storage engine for the tables the binding creates; empty: the server's default. */
@@ -43,7 +56,7 @@ public final class JdbcOptions {
 
   /** Properties under db. and jdbc. that this binding reads. */
   public static final Set<String> KNOWN = Set.of(DRIVER_PROPERTY, URL_PROPERTY, USER_PROPERTY, PASSWORD_PROPERTY,
-      BATCH_SIZE_PROPERTY, AUTOCOMMIT_PROPERTY, FETCH_SIZE_PROPERTY, ENGINE_PROPERTY);
+      BATCH_SIZE_PROPERTY, AUTOCOMMIT_PROPERTY, FETCH_SIZE_PROPERTY, ENGINE_PROPERTY, BATCH_UPDATE_API_PROPERTY);
 
   /** Table, column and engine names go into SQL unquoted: plain identifiers only. */
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
@@ -52,15 +65,22 @@ public final class JdbcOptions {
   private final String user;
   private final String password;
   private final int batchSize;
+  private final int commitEvery;
+  private final Boolean batchUpdateApi;
   private final boolean autocommit;
   private final int fetchSize;
   private final String engine;
   private final String table;
   private final List<String> fieldNames;
   private final SqlDialect dialect;
+  private final List<String> notes = new ArrayList<>();
 
   private JdbcOptions(Properties p) {
     url = Props.get(p, URL_PROPERTY, "").trim();
+    if (url.contains(";jdbc:")) {
+      throw new UserError(URL_PROPERTY + " holds " + url.split(";jdbc:").length + " URLs separated by ';' (YCSB 0.17's "
+          + "sharding of keys across servers), which YCSB-X does not do; give one URL");
+    }
     dialect = SqlDialect.forUrl(url);
     String driver = p.getProperty(DRIVER_PROPERTY, "").trim();
     if (!driver.isEmpty()) {
@@ -73,9 +93,27 @@ public final class JdbcOptions {
     }
     user = Props.get(p, USER_PROPERTY, USER_PROPERTY_DEFAULT);
     password = Props.get(p, PASSWORD_PROPERTY, PASSWORD_PROPERTY_DEFAULT);
-    batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, Integer.MAX_VALUE);
     autocommit = Props.getBoolean(p, AUTOCOMMIT_PROPERTY, AUTOCOMMIT_PROPERTY_DEFAULT);
-    fetchSize = Props.getInt(p, FETCH_SIZE_PROPERTY, FETCH_SIZE_PROPERTY_DEFAULT, 0, Integer.MAX_VALUE);
+    batchUpdateApi = p.getProperty(BATCH_UPDATE_API_PROPERTY, "").isBlank() ? null
+        : Props.getBoolean(p, BATCH_UPDATE_API_PROPERTY, false);
+    int asked = batchSizeAsked(p);
+    if (Boolean.FALSE.equals(batchUpdateApi)) {
+      batchSize = 1;
+      commitEvery = commitEvery(asked);
+    } else {
+      batchSize = asked;
+      commitEvery = 1;
+    }
+    if (Boolean.TRUE.equals(batchUpdateApi)) {
+      boolean rewritten = JdbcUrls.has(url, dialect.batchRewriteOption());
+      notes.add(BATCH_UPDATE_API_PROPERTY + "=true (YCSB 0.17's option): a load sends " + BATCH_SIZE_PROPERTY + "="
+          + batchSize + " rows per executeBatch() as the driver does by " + URL_PROPERTY + " ("
+          + (rewritten ? dialect.batchRewriteOption() + " set there" : "one INSERT per row: YCSB-X adds no "
+          + dialect.batchRewriteOption() + "=true") + ")");
+    }
+    // YCSB 0.17 sets a fetch size only above 0 (its default is -1)
+    fetchSize = p.getProperty(FETCH_SIZE_PROPERTY, "").isBlank() ? FETCH_SIZE_PROPERTY_DEFAULT
+        : Math.max(0, wholeNumber(p, FETCH_SIZE_PROPERTY, 0));
     String e = p.getProperty(ENGINE_PROPERTY, "").trim();
     if (e.isEmpty()) {
       engine = null;
@@ -98,6 +136,60 @@ public final class JdbcOptions {
     fieldNames = Collections.unmodifiableList(names);
   }
 
+  /** db.batchsize, 1 when unset; 0 and below are YCSB 0.17's "no batching", except with the batch API. */
+  private int batchSizeAsked(Properties p) {
+    String raw = p.getProperty(BATCH_SIZE_PROPERTY, "");
+    if (raw.isBlank()) {
+      if (Boolean.TRUE.equals(batchUpdateApi)) {
+        throw new UserError(BATCH_UPDATE_API_PROPERTY + "=true needs " + BATCH_SIZE_PROPERTY + " (rows per "
+            + "executeBatch): without it YCSB 0.17 held every row of the load in one batch until the end; set "
+            + BATCH_SIZE_PROPERTY + " to a whole number >= 1");
+      }
+      return BATCH_SIZE_PROPERTY_DEFAULT;
+    }
+    int v = wholeNumber(p, BATCH_SIZE_PROPERTY, 1);
+    if (v >= 1) {
+      return v;
+    }
+    if (Boolean.TRUE.equals(batchUpdateApi)) {
+      throw new UserError(BATCH_SIZE_PROPERTY + "=" + raw.trim() + " with " + BATCH_UPDATE_API_PROPERTY + "=true would "
+          + "hold every row of the load in one batch until the end, as YCSB 0.17 did; " + BATCH_SIZE_PROPERTY
+          + " accepts a whole number >= 1 there");
+    }
+    notes.add(BATCH_SIZE_PROPERTY + "=" + raw.trim() + " (YCSB 0.17: no batching) read as " + BATCH_SIZE_PROPERTY + "=1");
+    return 1;
+  }
+
+  /**
+   * A set int property that YCSB 0.17 also took below {@code shownMin} (meaning "not used"); a
+   * non-number is refused saying what is meant to be given.
+   */
+  private static int wholeNumber(Properties p, String key, int shownMin) {
+    String s = p.getProperty(key).trim();
+    try {
+      return Integer.parseInt(s.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new UserError(key + "=" + s + " is not a whole number; " + key + " accepts a whole number >= " + shownMin);
+    }
+  }
+
+  /** jdbc.batchupdateapi=false: YCSB 0.17's db.batchsize is rows per commit, meaningless with autocommit. */
+  private int commitEvery(int asked) {
+    if (asked <= 1) {
+      return 1;
+    }
+    if (autocommit) {
+      throw new UserError(BATCH_SIZE_PROPERTY + "=" + asked + " does nothing with " + BATCH_UPDATE_API_PROPERTY
+          + "=false and " + AUTOCOMMIT_PROPERTY + "=true (YCSB 0.17 ignored it); remove " + BATCH_UPDATE_API_PROPERTY
+          + "=false to send " + asked + " rows per batched INSERT, set " + AUTOCOMMIT_PROPERTY + "=false to commit"
+          + " every " + asked + " rows, or remove " + BATCH_SIZE_PROPERTY);
+    }
+    notes.add(BATCH_UPDATE_API_PROPERTY + "=false (YCSB 0.17's option) with " + BATCH_SIZE_PROPERTY + "=" + asked
+        + " and " + AUTOCOMMIT_PROPERTY + "=false: a load sends one INSERT per row and commits every " + asked
+        + " rows");
+    return asked;
+  }
+
   /** Reads and checks every option; a {@link UserError} naming the first bad one. */
   public static JdbcOptions parse(Properties p) {
     return new JdbcOptions(p);
@@ -117,9 +209,12 @@ public final class JdbcOptions {
     return s != null && IDENTIFIER.matcher(s).matches();
   }
 
-  /** The URL the driver gets: the user's plus the binding's driver options. */
+  /**
+   * The URL the driver gets: the user's plus the binding's driver options (no batch rewrite
+   * with {@value #BATCH_UPDATE_API_PROPERTY}=true, as YCSB 0.17).
+   */
   String connectionUrl() {
-    return dialect.connectionUrl(url);
+    return dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
   }
 
   /** Whether the server runs on this host (see {@link JdbcUrls#isLocal}); resolves the URL's host names. */
@@ -147,6 +242,35 @@ public final class JdbcOptions {
 
   public int batchSize() {
     return batchSize;
+  }
+
+  /** Inserts per commit in a load (above 1 only with jdbc.batchupdateapi=false and autocommit off). */
+  public int commitEvery() {
+    return commitEvery;
+  }
+
+  /** jdbc.batchupdateapi as given, or null when unset. */
+  public Boolean batchUpdateApi() {
+    return batchUpdateApi;
+  }
+
+  /** What {@value #BATCH_UPDATE_API_PROPERTY} means for this run, for the fingerprint. */
+  public String describeBatchUpdateApi() {
+    if (batchUpdateApi == null) {
+      return "not set (" + (batchSize > 1 ? BATCH_SIZE_PROPERTY + " rows per executeBatch, sent as one multi-row INSERT"
+          + (JdbcUrls.has(url, dialect.batchRewriteOption()) ? " if " + dialect.batchRewriteOption() + " in "
+          + URL_PROPERTY + " allows" : "") : "no batching") + ")";
+    }
+    if (batchUpdateApi) {
+      return "true (" + BATCH_SIZE_PROPERTY + " rows per executeBatch, sent as " + URL_PROPERTY + "'s "
+          + dialect.batchRewriteOption() + " says)";
+    }
+    return "false (one INSERT per row" + (commitEvery > 1 ? ", a commit every " + commitEvery + " rows" : "") + ")";
+  }
+
+  /** Lines saying how YCSB 0.17's meanings were read; the preflight prints them once. */
+  public List<String> notes() {
+    return Collections.unmodifiableList(notes);
   }
 
   public boolean autocommit() {

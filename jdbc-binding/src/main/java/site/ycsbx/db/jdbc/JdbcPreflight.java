@@ -36,6 +36,9 @@ public final class JdbcPreflight implements Preflight {
   @Override
   public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fp) {
     JdbcOptions o = JdbcOptions.parse(props);
+    for (String note : o.notes()) {
+      System.out.println(NOTE_PREFIX + note);
+    }
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
@@ -76,7 +79,9 @@ public final class JdbcPreflight implements Preflight {
     fp.put("db.url", o.connectionUrl());
     fp.put("db.user", o.user().isEmpty() ? "(from db.url)" : o.user());
     fp.put("db.batchsize", report.flatMap(JdbcStoreCheck.Report::batchSizeProperty).map(p -> "n/a (" + p + ")")
-        .orElse(String.valueOf(o.batchSize())));
+        .orElse(o.commitEvery() > 1 ? o.commitEvery() + " (rows per commit, one INSERT each)"
+            : String.valueOf(o.batchSize())));
+    fp.put(JdbcOptions.BATCH_UPDATE_API_PROPERTY, o.describeBatchUpdateApi());
     fp.put("jdbc.autocommit", o.autocommit());
     fp.put("jdbc.fetchsize", o.fetchSize() == 0 ? "driver default" : String.valueOf(o.fetchSize()));
     fp.put("jdbc.engine", o.engine() == null ? "server default" : o.engine());

@@ -39,10 +39,15 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public String connectionUrl(String url) {
+  public String connectionUrl(String url, boolean rewriteBatches) {
     // without it Connector/J sends a batch as one INSERT per row, one round trip each
-    String u = JdbcUrls.withOption(url, "rewriteBatchedStatements", "true");
+    String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
     return JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+  }
+
+  @Override
+  public String batchRewriteOption() {
+    return "rewriteBatchedStatements";
   }
 
   @Override

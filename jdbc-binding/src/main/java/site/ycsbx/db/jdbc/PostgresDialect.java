@@ -33,10 +33,15 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public String connectionUrl(String url) {
+  public String connectionUrl(String url, boolean rewriteBatches) {
     // turns a batch of single-row INSERTs into multi-row INSERTs
-    String u = JdbcUrls.withOption(url, "reWriteBatchedInserts", "true");
+    String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
     return JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
+  }
+
+  @Override
+  public String batchRewriteOption() {
+    return "reWriteBatchedInserts";
   }
 
   @Override

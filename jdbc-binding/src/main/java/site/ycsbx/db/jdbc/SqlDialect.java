@@ -66,7 +66,18 @@ public interface SqlDialect {
    * The URL the driver gets: the user's, plus batch rewriting (one round trip per batch) and a
    * connect timeout, each only when the user did not set it.
    */
-  String connectionUrl(String url);
+  default String connectionUrl(String url) {
+    return connectionUrl(url, true);
+  }
+
+  /**
+   * The URL the driver gets: the user's, plus a connect timeout and, when {@code rewriteBatches},
+   * {@link #batchRewriteOption()}=true, each only when the user did not set it.
+   */
+  String connectionUrl(String url, boolean rewriteBatches);
+
+  /** The driver's URL option that turns a batch of single-row INSERTs into multi-row INSERTs. */
+  String batchRewriteOption();
 
   /** Whether tables have a per-table storage engine (ENGINE=). */
   boolean hasEngines();

@@ -55,9 +55,11 @@ class BadInputTest {
   }
 
   @Test
-  void zeroBatchSizeIsRefused() throws Exception {
-    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=0")), UserError.BAD_INPUT,
-        "db.batchsize=0 is out of range; db.batchsize accepts a whole number >= 1");
+  void zeroBatchSizeWithTheBatchApiIsRefused() throws Exception {
+    // without jdbc.batchupdateapi=true, 0 is YCSB 0.17's "no batching" (Ycsb017PropertiesTest)
+    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=0", "-p", "jdbc.batchupdateapi=true")),
+        UserError.BAD_INPUT, "db.batchsize=0 with jdbc.batchupdateapi=true would hold every row of the load in one "
+            + "batch until the end, as YCSB 0.17 did; db.batchsize accepts a whole number >= 1 there");
     assertNothingCreated();
   }
 
@@ -125,7 +127,8 @@ class BadInputTest {
   @Test
   void misspeltPropertyIsRefusedWithASuggestion() throws Exception {
     assertOneLineError(main("load", WORKLOAD, options("-p", "jdbc.engin=InnoDB")), UserError.BAD_INPUT,
-        "unknown property jdbc.engin (did you mean jdbc.engine?); jdbc.* properties: jdbc.autocommit, jdbc.engine, jdbc.fetchsize");
+        "unknown property jdbc.engin (did you mean jdbc.engine?); jdbc.* properties: jdbc.autocommit, "
+            + "jdbc.batchupdateapi, jdbc.engine, jdbc.fetchsize");
     assertNothingCreated();
   }
 

@@ -33,11 +33,14 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
     // mongo-java-server stores nothing of a w:0 write and breaks its connections under a stream
     // of them: a run would measure writes that never happened
     if (!options.writeConcern().isAcknowledged()) {
-      throw new UserError(WriteConcernSetting.PROPERTY + "=unacknowledged is not supported by mongodb-embedded, which "
+      String given = props.getProperty(WriteConcernSetting.PROPERTY, "").trim();
+      throw new UserError(WriteConcernSetting.PROPERTY + "=" + given + (given.equalsIgnoreCase("unacknowledged") ? ""
+          : " (w:0)") + " is not supported by mongodb-embedded, which "
           + "drops w:0 writes; use acknowledged or journaled, or the mongodb binding against a real server");
     }
     MongoStoreCheck family = familyCheck(demand);
     family.checkOptions(demand, options);
+    printNotes(options);
     EmbeddedServer.location(props);
     EmbeddedServer server = EmbeddedServer.start(props);
     inspect(MongoOptions.parse(props, server.url()), demand, family, fingerprint);

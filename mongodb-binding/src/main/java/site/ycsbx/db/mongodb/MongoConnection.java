@@ -52,7 +52,8 @@ public final class MongoConnection {
 
   /** The shared connection for these options; release it in cleanup(). */
   static synchronized MongoConnection acquire(MongoOptions options) {
-    String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern());
+    String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern()) + "|"
+        + options.readPreference() + "|" + options.maxConnections() + "|" + options.database();
     MongoConnection c = OPEN.computeIfAbsent(key, k -> new MongoConnection(k, options));
     c.references++;
     return c;
@@ -70,15 +71,25 @@ public final class MongoConnection {
 
   /** A new client for the options; {@code tweak} adjusts settings (e.g. short timeouts). */
   static MongoClient newClient(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
+    return MongoClients.create(settings(options, tweak));
+  }
+
+  /** The driver settings of a client for the options: the URL's, then the binding's options. */
+  static MongoClientSettings settings(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
     MongoClientSettings.Builder b = MongoClientSettings.builder()
         .applyConnectionString(options.connectionString())
-        .writeConcern(options.writeConcern());
+        .writeConcern(options.writeConcern())
+        .readPreference(options.readPreference());
+    Integer max = options.maxConnectionsAsked();
+    if (max != null) {
+      b.applyToConnectionPoolSettings(p -> p.maxSize(max).minSize(Math.min(p.build().getMinSize(), max)));
+    }
     CommandListener l = testListener;
     if (l != null) {
       b.addCommandListener(l);
     }
     tweak.accept(b);
-    return MongoClients.create(b.build());
+    return b.build();
   }
 
   // collections and indexes must exist before the first write, even when writes are w:0

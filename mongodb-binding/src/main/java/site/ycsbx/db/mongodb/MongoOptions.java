@@ -1,7 +1,13 @@
 package site.ycsbx.db.mongodb;
 
 import com.mongodb.ConnectionString;
+import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
+import com.mongodb.connection.ConnectionPoolSettings;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.util.Props;
@@ -16,13 +22,39 @@ public final class MongoOptions {
   /** Connection string; may hold a password, so it is read through {@link Props#get}. */
   public static final String URL_PROPERTY = "mongodb.url";
   public static final String URL_PROPERTY_DEFAULT = "mongodb://localhost:27017/ycsb";
-  /** Database used when the URL names none. */
+  /** Database used when the URL names none (or admin, as YCSB 0.17: admin is where users log in). */
   public static final String DATABASE_DEFAULT = "ycsb";
+  /** The database, when the URL names none; a URL naming another one is refused (YCSB before 0.2's name). */
+  public static final String DATABASE_PROPERTY = "mongodb.database";
+  private static final String ADMIN_DATABASE = "admin";
 
   /** Inserts sent per round trip (insertMany); 1 sends each insert on its own. */
   public static final String BATCH_SIZE_PROPERTY = "mongodb.batchsize";
   public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1;
   public static final int BATCH_SIZE_MAX = 100_000;
+  /** YCSB 0.17's mongodb binding reads its batch size under this name (its README and mongodb-async: mongodb.batchsize). */
+  public static final String YCSB_BATCH_SIZE_PROPERTY = "batchsize";
+
+  /**
+   * Where reads go: primary, primary_preferred, secondary, secondary_preferred, nearest (YCSB
+   * 0.17's names) or the driver's (primaryPreferred, ...); the URL's readPreference works too.
+   */
+  public static final String READ_PREFERENCE_PROPERTY = "mongodb.readPreference";
+  static final String READ_PREFERENCE_ACCEPTS =
+      "primary, primary_preferred, secondary, secondary_preferred or nearest (or the driver's primaryPreferred, ...)";
+
+  /** Most connections the driver's pool opens to a server (the URL's maxPoolSize); unset: the driver's default. */
+  public static final String MAX_CONNECTIONS_PROPERTY = "mongodb.maxconnections";
+  public static final int MAX_CONNECTIONS_MAX = 100_000;
+
+  /**
+   * YCSB 0.17: with the 3.x driver, at most this many times {@value #MAX_CONNECTIONS_PROPERTY}
+   * threads could wait for a connection; an operation beyond that failed. The 4.x driver has no
+   * such limit, so a run whose threads could exceed it is refused and any other runs as in 0.17.
+   */
+  public static final String WAIT_QUEUE_MULTIPLIER_PROPERTY = "mongodb.threadsAllowedToBlockForConnectionMultiplier";
+  /** YCSB's Client's thread count, to check {@value #WAIT_QUEUE_MULTIPLIER_PROPERTY} against. */
+  static final String THREAD_COUNT_PROPERTY = "threadcount";
 
   /** true: inserts are replaceOne upserts (a re-load overwrites); false: real inserts. */
   public static final String UPSERT_PROPERTY = "mongodb.upsert";
@@ -48,10 +80,11 @@ public final class MongoOptions {
   /** MongoDB refuses database names of 64 characters or more. */
   public static final int DATABASE_NAME_MAX = 63;
 
-  /** Every mongodb.* property the binding reads. */
+  /** Every property the binding reads: the mongodb.* ones and YCSB 0.17's {@value #YCSB_BATCH_SIZE_PROPERTY}. */
   public static final Set<String> PROPERTIES = Set.of(URL_PROPERTY, WriteConcernSetting.PROPERTY,
       BATCH_SIZE_PROPERTY, UPSERT_PROPERTY, STORAGE_ENGINE_PROPERTY, COLLECTION_CONFIG_PROPERTY,
-      INDEX_CONFIG_PROPERTY, DATABASE_PER_COLLECTION_PROPERTY);
+      INDEX_CONFIG_PROPERTY, DATABASE_PER_COLLECTION_PROPERTY, DATABASE_PROPERTY, READ_PREFERENCE_PROPERTY,
+      MAX_CONNECTIONS_PROPERTY, WAIT_QUEUE_MULTIPLIER_PROPERTY, YCSB_BATCH_SIZE_PROPERTY);
 
   private static final String URL_ACCEPTS =
       "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";
@@ -67,10 +100,20 @@ public final class MongoOptions {
   private final String indexConfig;
   private final boolean databasePerCollection;
   private final Properties properties;
+  private final ReadPreference readPreference;
+  private final String readPreferenceSource;
+  private final Integer maxConnections;
+  private final String maxConnectionsSource;
+  private final String waitQueue;
+  private final List<String> notes = new ArrayList<>();
 
-  private MongoOptions(Properties props, String url) {
+  private MongoOptions(Properties props, String url, boolean urlFromUser) {
     // cheap checks first, so a typo is reported before anything is contacted
-    batchSize = Props.getInt(props, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, BATCH_SIZE_MAX);
+    batchSize = batchSize(props);
+    if (!props.getProperty(YCSB_BATCH_SIZE_PROPERTY, "").isBlank() && props.getProperty(BATCH_SIZE_PROPERTY, "").isBlank()) {
+      notes.add(YCSB_BATCH_SIZE_PROPERTY + "=" + batchSize + " (YCSB 0.17's name) read as " + BATCH_SIZE_PROPERTY + "="
+          + batchSize);
+    }
     upsert = Props.getBoolean(props, UPSERT_PROPERTY, UPSERT_PROPERTY_DEFAULT);
     WriteConcernSetting.validate(props);
     storageEngine = blankToNull(props.getProperty(STORAGE_ENGINE_PROPERTY));
@@ -78,23 +121,126 @@ public final class MongoOptions {
     indexConfig = blankToNull(props.getProperty(INDEX_CONFIG_PROPERTY));
     databasePerCollection = Props.getBoolean(props, DATABASE_PER_COLLECTION_PROPERTY,
         DATABASE_PER_COLLECTION_PROPERTY_DEFAULT);
+    Integer maxAsked = props.getProperty(MAX_CONNECTIONS_PROPERTY, "").isBlank() ? null
+        : Props.getInt(props, MAX_CONNECTIONS_PROPERTY, 0, 1, MAX_CONNECTIONS_MAX);
+    ReadPreference readAsked = readPreference(props.getProperty(READ_PREFERENCE_PROPERTY));
+    String dbAsked = blankToNull(props.getProperty(DATABASE_PROPERTY));
     this.url = url;
     connectionString = parseUrl(url);
-    String db = connectionString.getDatabase();
-    database = db == null || db.isEmpty() ? DATABASE_DEFAULT : db;
+    database = database(connectionString.getDatabase(), dbAsked, urlFromUser);
     writeConcern = WriteConcernSetting.resolve(props, connectionString);
     properties = new Properties();
     properties.putAll(props);
+    String wcNote = WriteConcernSetting.note(props);
+    if (wcNote != null) {
+      notes.add(wcNote);
+    }
+
+    ReadPreference urlRead = connectionString.getReadPreference();
+    if (readAsked != null && urlRead != null && !urlRead.getName().equals(readAsked.getName())) {
+      throw new UserError("mongodb.url sets readPreference=" + urlRead.getName() + " but " + READ_PREFERENCE_PROPERTY
+          + "=" + props.getProperty(READ_PREFERENCE_PROPERTY).trim() + " asks for " + readAsked.getName()
+          + "; remove one of them");
+    }
+    // the URL's may carry tags and maxStalenessSeconds: it wins when the modes agree
+    readPreference = urlRead != null ? urlRead : readAsked != null ? readAsked : ReadPreference.primary();
+    readPreferenceSource = urlRead != null ? "readPreference in mongodb.url" : readAsked != null ? null : "default";
+
+    Integer urlMax = connectionString.getMaxConnectionPoolSize();
+    if (maxAsked != null && urlMax != null && !urlMax.equals(maxAsked)) {
+      throw new UserError("mongodb.url sets maxPoolSize=" + urlMax + " but " + MAX_CONNECTIONS_PROPERTY + "="
+          + maxAsked + "; remove one of them");
+    }
+    maxConnections = urlMax != null ? urlMax : maxAsked;
+    maxConnectionsSource = urlMax != null ? "maxPoolSize in mongodb.url" : maxAsked != null ? null : "driver default";
+    waitQueue = waitQueue(props, maxConnections());
+  }
+
+  private static int batchSize(Properties props) {
+    boolean ours = !props.getProperty(BATCH_SIZE_PROPERTY, "").isBlank();
+    boolean ycsbs = !props.getProperty(YCSB_BATCH_SIZE_PROPERTY, "").isBlank();
+    if (!ycsbs) {
+      return Props.getInt(props, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, BATCH_SIZE_MAX);
+    }
+    int old = Props.getInt(props, YCSB_BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, BATCH_SIZE_MAX);
+    if (ours) {
+      int v = Props.getInt(props, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, BATCH_SIZE_MAX);
+      if (v != old) {
+        throw new UserError(YCSB_BATCH_SIZE_PROPERTY + "=" + old + " (YCSB 0.17's name for " + BATCH_SIZE_PROPERTY
+            + ") and " + BATCH_SIZE_PROPERTY + "=" + v + " disagree; remove one of them");
+      }
+    }
+    return old;
+  }
+
+  /** The run's database: the URL's, else mongodb.database, else ycsb; admin is only for logging in. */
+  private String database(String fromUrl, String asked, boolean urlFromUser) {
+    if (!urlFromUser || fromUrl == null || fromUrl.isEmpty()) {
+      return asked != null ? asked : DATABASE_DEFAULT;
+    }
+    if (fromUrl.equals(ADMIN_DATABASE)) {
+      String db = asked != null ? asked : DATABASE_DEFAULT;
+      notes.add(URL_PROPERTY + " names database " + ADMIN_DATABASE + ", where users log in: as YCSB 0.17 does, "
+          + "the data goes to database " + db + (asked != null ? " (" + DATABASE_PROPERTY + ")" : ""));
+      return db;
+    }
+    if (asked != null && !asked.equals(fromUrl)) {
+      throw new UserError(URL_PROPERTY + " names database " + fromUrl + " but " + DATABASE_PROPERTY + "=" + asked
+          + "; remove one of them");
+    }
+    return fromUrl;
+  }
+
+  private static ReadPreference readPreference(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String v = value.trim();
+    // YCSB 0.17's snake_case names, then the driver's own (case-insensitive)
+    String camel = v.toLowerCase(Locale.ROOT).replace("_preferred", "Preferred");
+    try {
+      return ReadPreference.valueOf(camel);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(READ_PREFERENCE_PROPERTY + "=" + value + " is not accepted; " + READ_PREFERENCE_PROPERTY
+          + " accepts " + READ_PREFERENCE_ACCEPTS);
+    }
+  }
+
+  /**
+   * YCSB 0.17's wait-queue limit against this run's threads: null when not set; a refusal when
+   * threads beyond connections x (1 + multiplier) would have failed their operations in 0.17.
+   */
+  private String waitQueue(Properties props, int connections) {
+    if (props.getProperty(WAIT_QUEUE_MULTIPLIER_PROPERTY, "").isBlank()) {
+      return null;
+    }
+    int multiplier = Props.getInt(props, WAIT_QUEUE_MULTIPLIER_PROPERTY, 5, 0, MAX_CONNECTIONS_MAX);
+    int threads = Props.getInt(props, THREAD_COUNT_PROPERTY, 1, 1, Integer.MAX_VALUE);
+    long waiting = (long) multiplier * connections;
+    if (threads > connections + waiting) {
+      throw new UserError(WAIT_QUEUE_MULTIPLIER_PROPERTY + "=" + multiplier + " with " + connections
+          + " connections lets " + waiting + " threads wait for a connection, but this run has " + threads
+          + " threads: YCSB 0.17's driver failed the operations of the other " + (threads - connections - waiting)
+          + " (wait queue full), and the driver here has no such limit; raise " + WAIT_QUEUE_MULTIPLIER_PROPERTY
+          + " or " + MAX_CONNECTIONS_PROPERTY + ", or run fewer threads");
+    }
+    notes.add(WAIT_QUEUE_MULTIPLIER_PROPERTY + "=" + multiplier + " (YCSB 0.17's option): up to " + waiting
+        + " threads may wait for one of " + connections + " connections, more than this run's " + threads
+        + " threads, so no operation fails for it (the driver here has no such limit)");
+    return multiplier + " (up to " + waiting + " waiting threads; never reached by " + threads + " threads)";
   }
 
   /** The options of a run, with {@value #URL_PROPERTY} from the properties. */
   public static MongoOptions parse(Properties props) {
-    return new MongoOptions(props, Props.get(props, URL_PROPERTY, URL_PROPERTY_DEFAULT));
+    return new MongoOptions(props, Props.get(props, URL_PROPERTY, URL_PROPERTY_DEFAULT), true);
   }
 
-  /** The options of a run against a server the binding chose itself (mongodb-embedded). */
+  /**
+   * The options of a run against a server the binding chose itself (mongodb-embedded): the URL's
+   * database is only the default for {@value #DATABASE_PROPERTY}.
+   */
   public static MongoOptions parse(Properties props, String url) {
-    return new MongoOptions(props, url);
+    return new MongoOptions(props, url, false);
   }
 
   private static ConnectionString parseUrl(String url) {
@@ -210,6 +356,40 @@ public final class MongoOptions {
 
   public boolean databasePerCollection() {
     return databasePerCollection;
+  }
+
+  /** Where reads go (the property's, the URL's, or primary). */
+  public ReadPreference readPreference() {
+    return readPreference;
+  }
+
+  /** The pool size asked by the property or the URL, or null for the driver's default. */
+  public Integer maxConnectionsAsked() {
+    return maxConnections;
+  }
+
+  /** The most connections the driver opens to a server. */
+  public int maxConnections() {
+    return maxConnections != null ? maxConnections : ConnectionPoolSettings.builder().build().getMaxSize();
+  }
+
+  /**
+   * Lines saying how YCSB's names and values of other versions were read, e.g.
+   * {@code batchsize=100 (YCSB 0.17's name) read as mongodb.batchsize=100}; the preflight prints them once.
+   */
+  public List<String> notes() {
+    return Collections.unmodifiableList(notes);
+  }
+
+  /** The fingerprint's entries for the options YCSB 0.17 also had under other names or as URL options. */
+  void putYcsbOptions(java.util.function.BiConsumer<String, Object> put) {
+    put.accept(READ_PREFERENCE_PROPERTY, readPreference.getName()
+        + (readPreferenceSource == null ? "" : " (" + readPreferenceSource + ")"));
+    put.accept(MAX_CONNECTIONS_PROPERTY, maxConnections()
+        + (maxConnectionsSource == null ? "" : " (" + maxConnectionsSource + ")"));
+    if (waitQueue != null) {
+      put.accept(WAIT_QUEUE_MULTIPLIER_PROPERTY, waitQueue);
+    }
   }
 
   /** The database an iibench or linkbench collection lives in (see {@value #DATABASE_PER_COLLECTION_PROPERTY}). */

@@ -58,7 +58,15 @@ public class MongoPreflight implements Preflight {
     MongoOptions options = MongoOptions.parse(props);
     MongoStoreCheck family = familyCheck(demand);
     family.checkOptions(demand, options);
+    printNotes(options);
     inspect(options, demand, family, fingerprint);
+  }
+
+  /** Says once, before the fingerprint, how YCSB's names of other versions were read. */
+  protected static void printNotes(MongoOptions options) {
+    for (String note : options.notes()) {
+      System.out.println(NOTE_PREFIX + note);
+    }
   }
 
   /** The check {@link MongoStores} registers for the store the workload takes. */
@@ -127,13 +135,14 @@ public class MongoPreflight implements Preflight {
     fp.put("write.concern", WriteConcernSetting.describe(options.writeConcern()));
     fp.put("journal", WriteConcernSetting.describeJournal(options.writeConcern()));
     fp.put(MongoOptions.URL_PROPERTY, options.maskedUrl());
-    fp.put("mongodb.database", options.database());
+    fp.put(MongoOptions.DATABASE_PROPERTY, options.database());
     fp.put(MongoOptions.BATCH_SIZE_PROPERTY, options.batchSize());
     fp.put(MongoOptions.UPSERT_PROPERTY, options.upsert());
     fp.put(MongoOptions.STORAGE_ENGINE_PROPERTY, options.storageEngine() == null ? "not checked" : options.storageEngine());
     fp.put(MongoOptions.COLLECTION_CONFIG_PROPERTY, options.collectionConfig() == null ? "none" : options.collectionConfig());
     fp.put(MongoOptions.INDEX_CONFIG_PROPERTY, options.indexConfig() == null ? "none" : options.indexConfig());
     fp.put(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY, options.databasePerCollection());
+    options.putYcsbOptions(fp::put);
     fp.put("mongodb.driver", "mongodb-driver-sync " + BuildVersions.driver());
   }
 

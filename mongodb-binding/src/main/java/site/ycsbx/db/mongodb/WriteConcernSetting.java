@@ -3,8 +3,10 @@ package site.ycsbx.db.mongodb;
 import com.mongodb.ConnectionString;
 import com.mongodb.WriteConcern;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import site.ycsbx.util.UserError;
 
@@ -27,7 +29,21 @@ public final class WriteConcernSetting {
   public static final String PROPERTY_DEFAULT = "acknowledged";
 
   static final String ACCEPTS = "journaled (w:1, j:true), acknowledged (w:1, j:false), unacknowledged (w:0), "
-      + "majority, or a number of nodes >= 1";
+      + "majority, or a number of nodes >= 1 (and YCSB's older names: errors_ignored, replica_acknowledged, "
+      + "none, normal, safe, fsync_safe, replicas_safe)";
+
+  /**
+   * YCSB's other names for a write concern, each to the name above that means the same. YCSB 0.17
+   * (OptionsSupport) added errors_ignored (w=0) and replica_acknowledged (w=2); YCSB before 0.2
+   * took the legacy driver's constants: none (errors ignored, w:0), normal (w:0), safe (w:1),
+   * fsync_safe (w:1 with fsync, which on a journaled mongod waits for the journal commit, as
+   * YCSB's own rename to journaled said) and replicas_safe (w:2).
+   */
+  private static final Map<String, String> YCSB_NAMES = Map.of(
+      "errors_ignored", "unacknowledged", "replica_acknowledged", "2",
+      "none", "unacknowledged", "normal", "unacknowledged", "safe", "acknowledged",
+      "fsync_safe", "journaled", "replicas_safe", "2");
+  private static final Set<String> YCSB_017_NAMES = Set.of("errors_ignored", "replica_acknowledged");
 
   private WriteConcernSetting() {
   }
@@ -79,6 +95,33 @@ public final class WriteConcernSetting {
     parse(props.getProperty(PROPERTY));
   }
 
+  /**
+   * The line saying how an older YCSB name of the property's value is read, e.g.
+   * {@code mongodb.writeConcern=safe (YCSB's name before 0.17) read as mongodb.writeConcern=acknowledged
+   * (w:1, j:false)}; null when the value is one of ours (or unset).
+   */
+  public static String note(Properties props) {
+    String value = props.getProperty(PROPERTY);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    String old = value.trim().toLowerCase(Locale.ROOT);
+    String ours = YCSB_NAMES.get(old);
+    if (ours == null) {
+      return null;
+    }
+    Choice c = parse(ours);
+    String meaning = "w:" + c.w + (c.definesJournal && c.j != null ? ", j:" + c.j : "");
+    return PROPERTY + "=" + value.trim() + " (" + (YCSB_017_NAMES.contains(old) ? "YCSB 0.17's name"
+        : "YCSB's name before 0.17") + ") read as " + PROPERTY + "=" + ours + " (" + meaning + ")";
+  }
+
+  /** Whether the property asks for unacknowledged writes (w:0), under any of its names. */
+  public static boolean unacknowledged(Properties props) {
+    Choice c = parse(props.getProperty(PROPERTY));
+    return c != null && Integer.valueOf(0).equals(c.w);
+  }
+
   /** {@code w=1, j=true, wtimeout=none}: what the fingerprint records. */
   public static String describe(WriteConcern wc) {
     Object w = wc.getWObject();
@@ -126,19 +169,20 @@ public final class WriteConcernSetting {
     if (value == null || value.isBlank()) {
       return null;
     }
-    String v = value.trim();
+    String given = value.trim();
+    String v = YCSB_NAMES.getOrDefault(given.toLowerCase(Locale.ROOT), given);
     switch (v.toLowerCase(Locale.ROOT)) {
       case "journaled":
-        return new Choice("journaled", 1, true, true);
+        return new Choice(given, 1, true, true);
       case "acknowledged":
-        return new Choice("acknowledged", 1, false, true);
+        return new Choice(given, 1, false, true);
       case "unacknowledged":
-        return new Choice("unacknowledged", 0, null, true);
+        return new Choice(given, 0, null, true);
       case "majority":
-        return new Choice("majority", "majority", null, false);
+        return new Choice(given, "majority", null, false);
       default:
         if (v.matches("[0-9]{1,6}") && Integer.parseInt(v) >= 1) {
-          return new Choice(v, Integer.parseInt(v), null, false);
+          return new Choice(given, Integer.parseInt(v), null, false);
         }
         throw new UserError(PROPERTY + "=" + value + " is not accepted; " + PROPERTY + " accepts " + ACCEPTS);
     }
