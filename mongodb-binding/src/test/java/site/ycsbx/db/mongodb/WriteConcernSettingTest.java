@@ -96,7 +96,8 @@ class WriteConcernSettingTest {
       UserError e = refused(bad, "mongodb://h/db");
       assertEquals("mongodb.writeConcern=" + bad + " is not accepted; mongodb.writeConcern accepts "
           + "journaled (w:1, j:true), acknowledged (w:1, j:false), unacknowledged (w:0), majority, "
-          + "or a number of nodes >= 1", e.getMessage());
+          + "or a number of nodes >= 1 (and YCSB's older names: errors_ignored, replica_acknowledged, none, normal,"
+          + " safe, fsync_safe, replicas_safe)", e.getMessage());
     }
   }
 
