@@ -7,8 +7,12 @@ DB_PASS=${YCSBX_TEST_PASSWORD:-ycsbx}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-bin/ycsb --help >/dev/null  # builds in a source checkout
-mvn -q -B -o package -pl bench -DskipTests >/dev/null 2>&1 || mvn -q -B package -pl bench -DskipTests >/dev/null
+# builds this checkout in Maven's reactor without installing anything into ~/.m2 (shared by
+# every checkout and worktree of the machine): the class path files then name this checkout's
+# module jars. The stamp is renewed so that bin/ycsb, used by some scripts, does not rebuild.
+build_args=(-q -B package -pl distribution,bench -am -DskipTests -Dassembly.skipAssembly=true)
+mvn -o "${build_args[@]}" >/dev/null 2>&1 || mvn "${build_args[@]}" >/dev/null
+touch distribution/target/runtime-classpath.txt
 RAW_CP="bench/target/ycsbx-bench-0.1.0-SNAPSHOT.jar:$(cat bench/target/bench-classpath.txt)"
 
 # YCSB-X runs from a private copy of its built jars: bin/ycsb rebuilds when a source changes, and

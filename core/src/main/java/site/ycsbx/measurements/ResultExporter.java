@@ -99,6 +99,10 @@ public final class ResultExporter implements MeasurementsExporter {
     if (schedule != null) {
       schedule.export(delegate);
     }
+    Intervals intervals = Intervals.current();
+    if (intervals != null) {
+      intervals.export(delegate);
+    }
     delegate.close();
     if (schedule != null) {
       schedule.summarize();
@@ -142,7 +146,9 @@ public final class ResultExporter implements MeasurementsExporter {
     String why = null;
     double pct = 100.0 * failed / Math.max(1, total);
     double max = RunVerdict.maxErrorPercent();
-    if (total == 0) {
+    if (RunVerdict.checkFailure() != null) {
+      why = RunVerdict.checkFailure();
+    } else if (total == 0) {
       why = "no operation completed";
     } else if (pct > max) {
       why = String.format("%d of %d operations failed (%.2f%%), above %s=%s for a %s", failed, total, pct,

@@ -20,6 +20,7 @@ public final class RunVerdict {
   private static volatile boolean load;
   private static volatile boolean exported;
   private static volatile String failure;
+  private static volatile String checkFailure;
 
   private RunVerdict() {
   }
@@ -43,6 +44,19 @@ public final class RunVerdict {
   static void exported(String failureOrNull) {
     exported = true;
     failure = failureOrNull;
+  }
+
+  /**
+   * A check of the data (a workload's verify) failed: the run fails whatever the error share, since
+   * a single lost row or wrong count makes its figures untrustworthy.
+   */
+  public static void checkFailed(String why) {
+    checkFailure = why;
+  }
+
+  /** The failed check, or null. */
+  public static String checkFailure() {
+    return checkFailure;
   }
 
   /** True once YCSB exported its measurements (false when the run stopped before). */

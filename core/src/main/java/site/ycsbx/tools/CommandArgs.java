@@ -19,6 +19,8 @@ import site.ycsbx.util.UserError;
 final class CommandArgs {
   final List<String> clientArgs = new ArrayList<>();
   final Properties props = new Properties();
+  /** Keys the command line set (-p, -threads, -target, -s, -l), which win over every file. */
+  final java.util.Set<String> explicit = new java.util.HashSet<>();
 
   static CommandArgs parse(List<String> args) {
     CommandArgs c = new CommandArgs();
@@ -65,6 +67,7 @@ final class CommandArgs {
     }
     c.props.putAll(files);
     c.props.putAll(overrides);
+    c.explicit.addAll(overrides.stringPropertyNames());
     // YCSB's Client reads these as int; check them here so a typo is one line, not a trace
     Props.getInt(c.props, "threadcount", 1, 1, 100_000);
     Props.getInt(c.props, "target", 0, 0, Integer.MAX_VALUE);

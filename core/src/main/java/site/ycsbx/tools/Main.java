@@ -4,12 +4,14 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
@@ -20,6 +22,7 @@ import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.Validating;
 
 /**
@@ -32,7 +35,7 @@ public final class Main {
   /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
   public static final int EXIT_RUN_FAILED = 1;
 
-  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), linkbench, linkbench-small (LinkBench load phase), probe (smoke test of a binding)";
+  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), linkbench, linkbench-small (LinkBench load and request phases), filemeta (load), filemeta-latest, filemeta-count, filemeta-readwrite (file metadata queries), probe (smoke test of a binding)";
 
   /** Properties of YCSB-X's own launcher and exporter. */
   private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
@@ -43,7 +46,8 @@ public final class Main {
 
     @Override
     public Set<String> knownProperties() {
-      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY);
+      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
+          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY);
     }
   };
 
@@ -106,6 +110,7 @@ public final class Main {
       return;
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    expansionOf(props).ifPresent(w -> expand(w, props, parsed.explicit, clientArgs));
     if (Integer.parseInt(props.getProperty("target", "0")) > 0
         && props.getProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL) == null) {
       // set before anything creates YCSB's Measurements singleton. Paced runs need latencies from
@@ -157,6 +162,52 @@ public final class Main {
       System.err.flush();
       Runtime.getRuntime().halt(EXIT_RUN_FAILED);
     }
+  }
+
+  /** The workload when it reads a settings file of its own (its class implements PropertyExpansion). */
+  private static Optional<PropertyExpansion> expansionOf(Properties props) {
+    try {
+      Class<?> c = Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY, ""));
+      if (PropertyExpansion.class.isAssignableFrom(c)) {
+        return Optional.of((PropertyExpansion) c.getDeclaredConstructor().newInstance());
+      }
+    } catch (ReflectiveOperationException | LinkageError e) {
+      // checkWorkload says what is wrong with the class
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Puts what a workload's settings file sets (linkbench.config) between the -P files and the
+   * command line: into the properties the checks see and, as -p options, into YCSB's Client.
+   */
+  private static void expand(PropertyExpansion w, Properties props, Set<String> explicit, List<String> clientArgs) {
+    PropertyExpansion.Expansion e = w.expand(props);
+    if (e.property() == null) {
+      return;
+    }
+    List<String> applied = new ArrayList<>();
+    for (Map.Entry<String, String> v : e.values().entrySet()) {
+      if (!explicit.contains(v.getKey())) {
+        props.setProperty(v.getKey(), v.getValue());
+        clientArgs.add("-p");
+        clientArgs.add(v.getKey() + "=" + v.getValue());
+        if (!v.getKey().contains(".")) {
+          applied.add(v.getKey() + "=" + v.getValue());
+        }
+      }
+    }
+    // expanded here: the workload must not read the file again over the command line's values
+    props.remove(e.property());
+    for (int i = 0; i + 1 < clientArgs.size(); i++) {
+      if (clientArgs.get(i).equals("-p") && clientArgs.get(i + 1).startsWith(e.property() + "=")) {
+        clientArgs.remove(i + 1);
+        clientArgs.remove(i);
+        i--;
+      }
+    }
+    System.out.println("[YCSB-X] " + e.note() + (applied.isEmpty() ? "" : "; for YCSB's Client: " + String.join(" ", applied))
+        + " (-p and -threads on the command line win over the file)");
   }
 
   private static Optional<PropertyOwner> checkWorkload(Properties props) {

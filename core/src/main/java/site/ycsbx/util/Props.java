@@ -54,6 +54,19 @@ public final class Props {
     return v;
   }
 
+  /**
+   * A table (collection) name: letters, digits and _, not starting with a digit, at most 51
+   * characters (room for the suffixes a family adds per thread or per index on every server).
+   */
+  public static String getTableName(Properties p, String key, String def) {
+    String t = p.getProperty(key, def).trim();
+    if (!t.matches("[A-Za-z_][A-Za-z0-9_]{0,50}")) {
+      throw new UserError(key + "=" + t + " is not accepted; " + key
+          + " accepts letters, digits and _ (at most 51 characters, not starting with a digit)");
+    }
+    return t;
+  }
+
   public static boolean getBoolean(Properties p, String key, boolean def) {
     String s = p.getProperty(key);
     if (s == null || s.isBlank()) {

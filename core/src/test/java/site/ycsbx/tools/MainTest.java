@@ -37,7 +37,7 @@ class MainTest {
   void unknownBindingNamesTheBindings() {
     // core's class path has core's bindings and the test bindings its test resources declare
     assertOneLineError(JavaProcess.run(MAIN, "load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
-        "unknown binding 'mangodb'; bindings: basic, memory, memory-iibench, memory-linkbench, null");
+        "unknown binding 'mangodb'; bindings: basic, memory, memory-filemeta, memory-iibench, memory-linkbench, null");
   }
 
   @Test
@@ -136,7 +136,7 @@ class MainTest {
       assertTrue(r.stdout().matches("(?s).*\\n  " + Pattern.quote(b.name()) + " +" + Pattern.quote(b.description()) + "\\n.*"),
           "--help lists binding " + b.name() + ":\n" + r.stdout());
     }
-    assertEquals(List.of("basic", "memory", "memory-iibench", "memory-linkbench", "null"), Bindings.all().stream().map(Bindings.Binding::name).toList(),
+    assertEquals(List.of("basic", "memory", "memory-filemeta", "memory-iibench", "memory-linkbench", "null"), Bindings.all().stream().map(Bindings.Binding::name).toList(),
         "bindings found through META-INF/services, by name");
   }
 

@@ -12,6 +12,7 @@ import java.util.Properties;
 import site.ycsbx.store.StoreDemand;
 import java.util.Set;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.RepeatableLoad;
 
 /**
  * {@code sweep load|run <binding> [YCSB options] --threads 1,2,4 [--repeat R] [--reload]
@@ -97,6 +98,12 @@ final class SweepArgs {
           + " the verdict would rest on one point; load once (bin/ycsb load) and sweep run, or sweep a workload"
           + " whose load appends or starts afresh (iibench, with iibench.drop=true for an empty table per point)");
     }
+    if (a.phase.equals("load") && a.threads.size() * a.repeat > 1) {
+      String why = a.whyLoadCannotRepeat();
+      if (why != null) {
+        throw new UserError("sweep load: " + why);
+      }
+    }
     if (a.out == null) {
       a.out = Path.of("sweep-" + a.phase + "-" + a.binding.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -114,6 +121,25 @@ final class SweepArgs {
 
   /** The workload class the points run, as YCSB reads it: -P files in order, then -p. */
   String workloadClass() {
+    return resolved().getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+  }
+
+  private String whyLoadCannotRepeat() {
+    try {
+      Class<?> w = Class.forName(workloadClass(), false, SweepArgs.class.getClassLoader());
+      if (RepeatableLoad.class.isAssignableFrom(w)) {
+        Properties p = resolved();
+        p.setProperty("dotransactions", "false");
+        return ((RepeatableLoad) w.getDeclaredConstructor().newInstance()).whyLoadCannotRepeat(p);
+      }
+    } catch (ReflectiveOperationException | LinkageError e) {
+      // an unknown class: the first point reports it as bad input
+    }
+    return null;
+  }
+
+  /** The properties as YCSB reads them: -P files in order, then -p. */
+  private Properties resolved() {
     Properties p = new Properties();
     for (String f : workloadFiles) {
       try (Reader r = Files.newBufferedReader(Path.of(f))) {
@@ -123,11 +149,12 @@ final class SweepArgs {
       }
     }
     for (int i = 0; i + 1 < ycsbArgs.size(); i++) {
-      if (ycsbArgs.get(i).equals("-p") && ycsbArgs.get(i + 1).startsWith("workload=")) {
-        p.setProperty("workload", ycsbArgs.get(i + 1).substring("workload=".length()));
+      String kv = ycsbArgs.get(i + 1);
+      if (ycsbArgs.get(i).equals("-p") && kv.indexOf('=') > 0) {
+        p.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
       }
     }
-    return p.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    return p;
   }
 
   /**

@@ -84,11 +84,7 @@ public final class IIBenchSettings {
     rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 0, Long.MAX_VALUE) : fromCount;
     batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
     indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
-    table = p.getProperty(TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);
-    if (!table.matches("[A-Za-z_][A-Za-z0-9_]{0,50}")) {
-      throw new UserError(TABLE_PROPERTY + "=" + table + " is not accepted; " + TABLE_PROPERTY
-          + " accepts letters, digits and _ (at most 51 characters, not starting with a digit)");
-    }
+    table = Props.getTableName(p, TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);
     tablePerThread = Props.getBoolean(p, TABLE_PER_THREAD_PROPERTY, false);
     paddingFields = Props.getInt(p, PADDING_FIELDS_PROPERTY, 0, 0, 100);
     paddingLength = Props.getInt(p, PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, 1, 60_000);

@@ -106,6 +106,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
 
   @Override
   public void cleanup() {
+    super.cleanup();
     if (reporter != null) {
       reporter.interrupt();
     }

@@ -125,4 +125,12 @@ public final class EmpiricalCdf {
   int points() {
     return counts.length;
   }
+
+  long count(int point) {
+    return counts[point];
+  }
+
+  double cumulative(int point) {
+    return cumulative[point];
+  }
 }

@@ -43,14 +43,21 @@ public final class LinkBenchSettings {
   public static final int NODE_TYPE = 2048;
   /** LinkBench's first link type; the others follow it. */
   public static final long FIRST_LINK_TYPE = 123456789L;
-  private static final int MAX_LINK_DATA = 255;
-  private static final int MAX_NODE_DATA = 1024 * 1024;
+  static final int MAX_LINK_DATA = 255;
+  static final int MAX_NODE_DATA = 1024 * 1024;
 
   /** Every linkbench.* property this version reads, for the misspelling check. */
-  public static final Set<String> PROPERTIES = Set.of(STARTID1, MAXID1, LINK_TYPE_COUNT, NLINKS_FUNC,
+  public static final Set<String> PROPERTIES = union(Set.of(STARTID1, MAXID1, LINK_TYPE_COUNT, NLINKS_FUNC,
       DISTRIBUTION_FILE, SEED, LOADER_CHUNK_SIZE, BULK_BATCH, LINK_DATASIZE, NODE_DATASIZE, LINK_START_BYTE,
       LINK_END_BYTE, LINK_UNIQUENESS, LINK_MOTIF_LENGTH, NODE_START_BYTE, NODE_END_BYTE, NODE_UNIQUENESS,
-      NODE_MOTIF_LENGTH, NODE_TABLE, LINK_TABLE, COUNT_TABLE, DROP);
+      NODE_MOTIF_LENGTH, NODE_TABLE, LINK_TABLE, COUNT_TABLE, DROP, LinkBenchConfigFile.CONFIG),
+      RequestSettings.PROPERTIES);
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> s = new java.util.HashSet<>(a);
+    s.addAll(b);
+    return Set.copyOf(s);
+  }
 
   final long startId1;
   final long maxId1;
@@ -71,9 +78,12 @@ public final class LinkBenchSettings {
   final int nodeMotifLength;
   final LinkBenchPlan plan;
   final boolean load;
+  final RequestSettings request;
+  private final Map<String, EmpiricalCdf> sections;
 
   /** Reads and checks every property; a bad one is a {@link UserError}. No side effects. */
-  public LinkBenchSettings(Properties p) {
+  public LinkBenchSettings(Properties given) {
+    Properties p = LinkBenchConfigFile.applied(given);
     load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
     startId1 = Props.getLong(p, STARTID1, 1, 1, Long.MAX_VALUE - 1);
     maxId1 = Props.getLong(p, MAXID1, MAXID1_DEFAULT, 2, Long.MAX_VALUE);
@@ -108,20 +118,24 @@ public final class LinkBenchSettings {
     if (nodeStartByte >= nodeEndByte) {
       throw new UserError(NODE_START_BYTE + "=" + nodeStartByte + " must be below " + NODE_END_BYTE + "=" + nodeEndByte);
     }
-    plan = new LinkBenchPlan(table(p, NODE_TABLE, "nodetable"), table(p, LINK_TABLE, "linktable"),
-        table(p, COUNT_TABLE, "counttable"), Props.getBoolean(p, DROP, false));
-    if (distributionFile != null) {
-      degreeCdf(); // a bad file is refused before anything is created
+    plan = new LinkBenchPlan(Props.getTableName(p, NODE_TABLE, "nodetable"), Props.getTableName(p, LINK_TABLE, "linktable"),
+        Props.getTableName(p, COUNT_TABLE, "counttable"), Props.getBoolean(p, DROP, false));
+    // a bad file is refused before anything is created
+    sections = distributionFile == null ? Map.of() : EmpiricalCdf.readSections(DISTRIBUTION_FILE, distributionFile);
+    degreeCdf();
+    request = new RequestSettings(p);
+    if (!load) {
+      if (plan.drop()) {
+        throw new UserError(DROP + "=true drops the graph; bin/ycsb run needs the loaded one (drop it with bin/ycsb load"
+            + " ... -p " + DROP + "=true)");
+      }
+      requestPlan(); // a "real" access distribution without its section is refused here
     }
   }
 
-  private static String table(Properties p, String key, String def) {
-    String t = p.getProperty(key, def).trim();
-    if (!t.matches("[A-Za-z_][A-Za-z0-9_]{0,50}")) {
-      throw new UserError(key + "=" + t + " is not accepted; " + key
-          + " accepts letters, digits and _ (at most 51 characters, not starting with a digit)");
-    }
-    return t;
+  /** What the requesters share; built from the checked settings. */
+  RequestPlan requestPlan() {
+    return new RequestPlan(this, request, sections);
   }
 
   /** The out-degree distribution: the file's nlinks section, or the built-in table. */
@@ -129,7 +143,6 @@ public final class LinkBenchSettings {
     if (distributionFile == null) {
       return EmpiricalCdf.builtInDegrees();
     }
-    Map<String, EmpiricalCdf> sections = EmpiricalCdf.readSections(DISTRIBUTION_FILE, distributionFile);
     EmpiricalCdf nlinks = sections.get("nlinks");
     if (nlinks == null) {
       throw new UserError(DISTRIBUTION_FILE + "=" + distributionFile + " has no nlinks section (sections: "
@@ -163,7 +176,7 @@ public final class LinkBenchSettings {
 
   /** For the fingerprint: the graph's shape defines the workload; table names and drop do not. */
   public WorkloadShape shape() {
-    return new WorkloadShape()
+    WorkloadShape shape = new WorkloadShape()
         .defining(STARTID1, startId1)
         .defining(MAXID1, maxId1)
         .defining(LINK_TYPE_COUNT, linkTypes)
@@ -180,5 +193,27 @@ public final class LinkBenchSettings {
         .other(LINK_TABLE, plan.linkTable())
         .other(COUNT_TABLE, plan.countTable())
         .other(DROP, plan.drop());
+    if (!load) {
+      RequestSettings r = request;
+      for (LinkBenchOp op : LinkBenchOp.ALL) {
+        shape.defining(op.property, r.mix.percent(op));
+      }
+      shape.defining(RequestSettings.HISTORY, r.historyShare * 100)
+          .defining(RequestSettings.RANGE_LIMIT, r.rangeLimit)
+          .defining(RequestSettings.READ + "function", r.read.label())
+          .defining(RequestSettings.READ_UNCORR + "function", r.readUncorr.label())
+          .defining(RequestSettings.READ_UNCORR + RequestSettings.BLEND, r.readUncorrBlend * 100)
+          .defining(RequestSettings.WRITE + "function", r.write.label())
+          .defining(RequestSettings.WRITE_UNCORR + "function", r.writeUncorr.label())
+          .defining(RequestSettings.WRITE_UNCORR + RequestSettings.BLEND, r.writeUncorrBlend * 100)
+          .defining(RequestSettings.NODE_READ + "function", r.nodeRead.label())
+          .defining(RequestSettings.NODE_UPDATE + "function", r.nodeUpdate.label())
+          .defining(RequestSettings.NODE_DELETE + "function", r.nodeDelete.label())
+          .defining(RequestSettings.MULTIGET, r.multiget ? "geometric(" + r.multigetMin + ".." + r.multigetMax + ", p="
+              + r.multigetProb + ")" : "one id2")
+          .defining(RequestSettings.ID2GEN, r.id2PerRequester ? 1 : 0)
+          .defining(RequestSettings.WARMUP, r.warmupSeconds);
+    }
+    return shape;
   }
 }

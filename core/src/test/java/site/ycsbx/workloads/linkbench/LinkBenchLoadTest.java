@@ -34,7 +34,7 @@ class LinkBenchLoadTest {
     MemoryLinkBenchDb.clear();
   }
 
-  private static Properties props(int threads) {
+  static Properties props(int threads) {
     Properties p = new Properties();
     p.setProperty("db", MemoryLinkBenchDb.class.getName());
     p.setProperty("dotransactions", "false");
@@ -48,8 +48,12 @@ class LinkBenchLoadTest {
   }
 
   /** Runs the load as YCSB's Client would: a DB and a workload state per thread, doInsert until false. */
-  private static void load(int threads) throws Exception {
-    Properties p = props(threads);
+  static void load(int threads) throws Exception {
+    load(props(threads), threads);
+  }
+
+  /** The load with these properties (threadcount among them). */
+  static void load(Properties p, int threads) throws Exception {
     Measurements.setProperties(p);
     LinkBenchWorkload w = new LinkBenchWorkload();
     w.init(p);
@@ -79,7 +83,7 @@ class LinkBenchLoadTest {
     w.cleanup();
   }
 
-  private static LinkBenchStore reader() throws Exception {
+  static LinkBenchStore reader() throws Exception {
     DB db = new MemoryLinkBenchDb();
     db.setProperties(new Properties());
     StoreRegistry.clear();
@@ -169,8 +173,11 @@ class LinkBenchLoadTest {
       assertTrue(r.stderr().contains(c[1]), c[0] + ": " + r.stderr());
       assertFalse(r.stdout().contains("[LINKBENCH]"), "nothing prepared: " + r.stdout());
     }
-    Result run = JavaProcess.run(Main.class.getName(), "run", "memory-linkbench", "-P", JavaProcess.workload("linkbench-small"));
-    assertEquals(2, run.exitCode(), run.all());
-    assertTrue(run.stderr().contains("the request phase (bin/ycsb run) is not in this version yet"), run.stderr());
+    Result sweep = JavaProcess.run(Main.class.getName(), "sweep", "load", "memory-linkbench", "-P",
+        JavaProcess.workload("linkbench-small"), "--threads", "1,2");
+    assertEquals(2, sweep.exitCode(), sweep.all());
+    assertEquals(1, sweep.stderrLines().size(), sweep.stderr());
+    assertTrue(sweep.stderr().contains("sweep load: every point loads node ids 1 .. 200000 into the graph the point before"
+        + " left (duplicate keys); give -p linkbench.drop=true"), sweep.stderr());
   }
 }

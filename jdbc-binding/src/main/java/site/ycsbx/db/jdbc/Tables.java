@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,34 @@ import java.util.Optional;
  */
 public final class Tables {
   private Tables() {
+  }
+
+  /**
+   * Creates a table with its indexes in one transaction (PostgreSQL's DDL is transactional: the
+   * table never exists without its indexes). When it fails because another client created the
+   * table meanwhile, the table is left to the caller's check of existing tables.
+   *
+   * @param ddl the CREATE TABLE and CREATE INDEX statements, in order
+   */
+  public static void createInOneTransaction(Connection c, SqlDialect d, String table, List<String> ddl)
+      throws SQLException {
+    boolean autocommit = c.getAutoCommit();
+    try {
+      c.setAutoCommit(false);
+      try (Statement s = c.createStatement()) {
+        for (String statement : ddl) {
+          s.execute(statement);
+        }
+      }
+      c.commit();
+    } catch (SQLException e) {
+      c.rollback();
+      if (d.tableEngine(c, table).isEmpty()) {
+        throw e;
+      }
+    } finally {
+      c.setAutoCommit(autocommit);
+    }
   }
 
   /**

@@ -18,6 +18,9 @@ import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
+import site.ycsbx.db.jdbc.filemeta.FileMetaCheck;
+import site.ycsbx.store.filemeta.FileMetaPlan;
+import site.ycsbx.store.filemeta.FileMetaStore;
 
 /** How bin/ycsb and the workloads find this binding, its stores and their checks, without a server. */
 class JdbcStoresTest {
@@ -30,8 +33,9 @@ class JdbcStoresTest {
 
   @Test
   void theClientDeclaresEveryFamilyOfItsCatalog() {
-    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class),
+    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class),
         List.copyOf(new JdbcStores().storeTypes()));
+    assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), FileMetaStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), LinkBenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), ProbeStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), IIBenchStore.class));
@@ -44,6 +48,8 @@ class JdbcStoresTest {
     assertInstanceOf(IIBenchCheck.class, stores.check(new StoreDemand(IIBenchStore.class, plan)).orElseThrow());
     assertInstanceOf(LinkBenchCheck.class,
         stores.check(new StoreDemand(LinkBenchStore.class, LinkBenchPlan.defaults(false))).orElseThrow());
+    assertInstanceOf(FileMetaCheck.class,
+        stores.check(new StoreDemand(FileMetaStore.class, FileMetaPlan.defaults(false))).orElseThrow());
     assertInstanceOf(ProbeCheck.class, stores.check(new StoreDemand(ProbeStore.class, null)).orElseThrow());
     assertTrue(stores.check(StoreDemand.NONE).isEmpty());
   }

@@ -38,6 +38,7 @@ public final class MongoConnection {
   private volatile Boolean reportsSizes;
   private volatile Document hello;
   private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
+  private final java.util.List<Runnable> onRelease = new java.util.concurrent.CopyOnWriteArrayList<>();
   private int references;
 
   private MongoConnection(String key, MongoOptions options) {
@@ -64,9 +65,21 @@ public final class MongoConnection {
     synchronized (MongoConnection.class) {
       if (--references == 0) {
         OPEN.remove(key);
-        client.close();
+        try {
+          onRelease.forEach(Runnable::run);
+        } finally {
+          client.close();
+        }
       }
     }
+  }
+
+  /**
+   * Runs {@code undo} on this client just before it closes, when the last client thread released
+   * it: the end of the phase however it ended (e.g. starting a balancer stopped for a load).
+   */
+  public void onRelease(Runnable undo) {
+    onRelease.add(undo);
   }
 
   /** A new client for the options; {@code tweak} adjusts settings (e.g. short timeouts). */

@@ -107,7 +107,10 @@ public final class MongoOptions {
   private final String waitQueue;
   private final List<String> notes = new ArrayList<>();
 
+  private final boolean serverOfItsOwn;
+
   private MongoOptions(Properties props, String url, boolean urlFromUser) {
+    this.serverOfItsOwn = !urlFromUser;
     // cheap checks first, so a typo is reported before anything is contacted
     batchSize = batchSize(props);
     if (!props.getProperty(YCSB_BATCH_SIZE_PROPERTY, "").isBlank() && props.getProperty(BATCH_SIZE_PROPERTY, "").isBlank()) {
@@ -228,6 +231,11 @@ public final class MongoOptions {
         + " threads may wait for one of " + connections + " connections, more than this run's " + threads
         + " threads, so no operation fails for it (the driver here has no such limit)");
     return multiplier + " (up to " + waiting + " waiting threads; never reached by " + threads + " threads)";
+  }
+
+  /** Whether the binding runs its own server (mongodb-embedded) rather than the user's URL. */
+  public boolean serverOfItsOwn() {
+    return serverOfItsOwn;
   }
 
   /** The options of a run, with {@value #URL_PROPERTY} from the properties. */

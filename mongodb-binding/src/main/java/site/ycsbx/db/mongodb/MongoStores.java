@@ -1,12 +1,15 @@
 package site.ycsbx.db.mongodb;
 
 import java.util.List;
+import site.ycsbx.db.mongodb.filemeta.MongoFileMetaCheck;
+import site.ycsbx.db.mongodb.filemeta.MongoFileMetaStore;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
 import site.ycsbx.db.mongodb.probe.MongoProbeStore;
 import site.ycsbx.store.StoreCatalog;
+import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
@@ -17,6 +20,7 @@ public final class MongoStores extends StoreCatalog<MongoConnection, MongoStoreC
     super(List.of(
         Family.of(ProbeStore.class, MongoProbeStore::new, null),
         Family.of(IIBenchStore.class, MongoIIBenchStore::new, MongoIIBenchCheck::new),
-        Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new)));
+        Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new),
+        Family.of(FileMetaStore.class, MongoFileMetaStore::new, MongoFileMetaCheck::new)));
   }
 }

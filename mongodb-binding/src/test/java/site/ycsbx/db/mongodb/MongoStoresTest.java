@@ -18,6 +18,7 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
+import site.ycsbx.store.filemeta.FileMetaStore;
 
 /** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
 class MongoStoresTest {
@@ -33,10 +34,11 @@ class MongoStoresTest {
   @Test
   void bothBindingsProvideEveryFamily() {
     for (Class<?> db : List.of(MongoDbClient.class, EmbeddedMongoDbClient.class)) {
-      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class),
+      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class),
           StoreRegistry.catalog(StoreRegistry.providesOf(db.getName())).storeTypes(), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), IIBenchStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), LinkBenchStore.class), db.getName());
+      assertTrue(StoreRegistry.provides(db.getName(), FileMetaStore.class), db.getName());
     }
   }
 

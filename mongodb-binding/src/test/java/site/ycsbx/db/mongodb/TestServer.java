@@ -87,6 +87,45 @@ public final class TestServer implements AutoCloseable {
     return s;
   }
 
+  /**
+   * A mongos of MongoDB {@code version} (as {@link #posingAsMongos}) over these shards, answering
+   * the sharding commands ({@link FakeShards}): listShards, balancerStatus/Stop/Start (the
+   * balancer runs at first), enableSharding, shardCollection, split, moveChunk, and collStats with
+   * documents per shard. Every command is recorded as any other.
+   */
+  public static TestServer posingAsShardedCluster(String version, String... shards) {
+    TestServer s = posingAsMongos(version);
+    s.backend.shards = new FakeShards(List.of(shards));
+    return s;
+  }
+
+  /** Sets the fake balancer's mode ("full", "off"); a sharded cluster's only. */
+  public void balancerMode(String mode) {
+    backend.shards.balancerMode(mode);
+  }
+
+  /**
+   * Answers the balancer commands with CommandNotFound, as a mongos before 3.4 (driver 4.7 cannot
+   * talk to a test server posing as 3.2: it sends those OP_QUERY, which mongo-java-server drops).
+   */
+  public void withoutBalancerCommands() {
+    backend.shards.withoutBalancerCommands();
+  }
+
+  public String balancerMode() {
+    return backend.shards.balancerMode();
+  }
+
+  /** Makes every later command of this name fail (e.g. "insert", "moveChunk"); a sharded cluster's only. */
+  public void failCommand(String name) {
+    backend.shards.fail(name);
+  }
+
+  /** Chunks of a namespace of a sharded cluster: lower bound (null for MinKey) to shard, in key order. */
+  public java.util.Map<Long, String> chunks(String namespace) {
+    return backend.shards.chunks(namespace);
+  }
+
   /** MongoDB's wire version of a server version ("4.0.28": 7). */
   static int wireVersion(String version) {
     String[] p = version.split("\\.");
@@ -210,6 +249,7 @@ public final class TestServer implements AutoCloseable {
     volatile String version;
     volatile String setName;
     volatile boolean mongos;
+    volatile FakeShards shards;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -231,7 +271,17 @@ public final class TestServer implements AutoCloseable {
           || command.equalsIgnoreCase("abortTransaction"))) {
         return new Document("ok", 1.0);
       }
+      FakeShards.Backend self = (db, name, q) -> super.handleCommand(channel, db, name, q);
+      if (shards != null) {
+        Document answer = shards.handle(self, database, command, query);
+        if (answer != null) {
+          return answer;
+        }
+      }
       Document reply = super.handleCommand(channel, database, command, query);
+      if (shards != null && command.equalsIgnoreCase("collStats")) {
+        shards.collStats(self, database, query.get(command).toString(), reply);
+      }
       if (setName != null && (command.equalsIgnoreCase("isMaster") || command.equalsIgnoreCase("hello"))) {
         reply.put("setName", setName);
         reply.put("setVersion", 1);
@@ -275,7 +325,7 @@ public final class TestServer implements AutoCloseable {
     public Document getServerStatus() {
       Document status = super.getServerStatus();
       if (posing()) {
-        status.put("process", "mongod");
+        status.put("process", mongos ? "mongos" : "mongod");
       }
       if (engine != null) {
         // the section as MongoDB 7.0 reports it

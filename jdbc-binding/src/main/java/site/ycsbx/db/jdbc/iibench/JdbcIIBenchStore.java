@@ -102,28 +102,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   }
 
   private void create(IIBenchTable table) throws SQLException {
-    String name = table.name();
-    List<String> ddl = dialect.createTableWithIndexes(name, IIBenchSchema.columnsDdl(sql, table),
-        table.secondaryIndexes(), options.engine());
-    boolean autocommit = conn.getAutoCommit();
-    try {
-      // PostgreSQL's DDL is transactional: the table never exists without its indexes
-      conn.setAutoCommit(false);
-      try (Statement s = conn.createStatement()) {
-        for (String statement : ddl) {
-          s.execute(statement);
-        }
-      }
-      conn.commit();
-    } catch (SQLException e) {
-      conn.rollback();
-      // another client may have created it in the meantime; it is checked like any existing table
-      if (dialect.tableEngine(conn, name).isEmpty()) {
-        throw e;
-      }
-    } finally {
-      conn.setAutoCommit(autocommit);
-    }
+    Tables.createInOneTransaction(conn, dialect, table.name(), dialect.createTableWithIndexes(table.name(),
+        IIBenchSchema.columnsDdl(sql, table), table.secondaryIndexes(), options.engine()));
   }
 
   @Override

@@ -151,19 +151,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   }
 
   private void create(Connection c, LinkBenchSchema.Kind kind, String table) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      // PostgreSQL's DDL is transactional: the link table never exists without id1_type
-      for (String statement : LinkBenchSchema.create(dialect, sql, kind, table, options.engine())) {
-        s.execute(statement);
-      }
-      c.commit();
-    } catch (SQLException e) {
-      c.rollback();
-      // another client may have created it in the meantime; it is checked like any existing table
-      if (dialect.tableEngine(c, table).isEmpty()) {
-        throw e;
-      }
-    }
+    // the link table never exists without id1_type
+    Tables.createInOneTransaction(c, dialect, table, LinkBenchSchema.create(dialect, sql, kind, table, options.engine()));
   }
 
   // ---- nodes

@@ -80,5 +80,26 @@ class LinkBenchEmbeddedLoadTest {
       assertEquals(expectedLinks, counted);
       return null;
     });
+
+    // the request phase on the stored graph, verified: counts equal the visible links
+    Result run = JavaProcess.run(Main.class.getName(), "run", "mongodb-embedded", "-P",
+        JavaProcess.workload("linkbench-small"), "-p", "linkbench.maxid1=" + MAXID1, "-p",
+        "linkbench.distributionfile=" + file, "-p", EmbeddedServer.DIR_PROPERTY + "=" + data, "-threads", "2",
+        "-p", "operationcount=3000", "-p", "linkbench.verify=true");
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.stdout().contains("REQUEST PHASE COMPLETED. 3000 requests done in "), run.stdout());
+    assertTrue(run.stdout().matches("(?s).*\\[LINKBENCH-VERIFY\\] run: [1-9]\\d* \\(id1, link_type\\) written by the run:"
+        + " count table against visible links: OK.*"), run.stdout());
+    assertTrue(run.stdout().matches("(?s).*GET_LINKS_LIST count = [1-9]\\d*  p50 = .*"), run.stdout());
+    inEmbedded(data, db -> {
+      long visible = db.getCollection("linktable").countDocuments(Filters.eq("visibility", 1));
+      long counted = 0;
+      for (Document c : db.getCollection("counttable").find()) {
+        counted += ((Number) c.get("count")).longValue();
+      }
+      assertEquals(visible, counted, "counts sum to the visible links after the run");
+      assertTrue(visible != expectedLinks, "the run added and hid links");
+      return null;
+    });
   }
 }

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# filemeta (issue 8) in one run, with public tools only (MariaDB, Java, awk):
+#  1. generation: files/s of a load on the null binding on ONE core (taskset -c 0): file
+#     generation, YCSB's Client and YCSB-X's measurements, no server;
+#  2. LATEST_BY_USER and COUNT_DELETED ops/s on MariaDB InnoDB at each thread count, YCSB-X
+#     (bin/ycsb's class path) against a hand-written JDBC loop sending the same SQL to the same
+#     table (bench/src/main/java/site/ycsbx/bench/RawJdbcFileMeta.java): ratio = YCSB-X / raw
+#     (goal >= 0.97), and the CPU seconds per 1000 operations of each client process;
+#  3. read/write: the same readers on InnoDB without and then with one writer thread
+#     (workloads/filemeta-latest, then workloads/filemeta-readwrite), per interval the reads'
+#     ops/s and p99 of each run side by side, from YCSB-X's interval CSV (ycsbx.interval.file).
+#
+#   bench/filemeta.sh [--files N] [--gen-files N] [--ops N] [--threads "1 4 16"] [--repeat R]
+#                     [--rw-readers N] [--rw-seconds S] [--interval S]
+#
+# Defaults run in a few minutes on a 2-core machine; scale --files and --ops up for real figures
+# (the source loaded 300M files). Each query figure is the median of R runs, YCSB-X and the raw
+# loop alternating which goes first. MariaDB: the test account (scripts/setup-servers.sh) and a
+# database of its own, ycsbx_bench_fm_<pid> (lib.sh's ycsbx_bench_x is shared by the other bench
+# scripts of every checkout on the server), dropped at the end.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+
+FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5
+while [ $# -gt 0 ]; do
+  case $1 in
+    --files) FILES=$2; shift 2 ;;
+    --gen-files) GEN_FILES=$2; shift 2 ;;
+    --ops) OPS=$2; shift 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
+    --repeat) REPEAT=$2; shift 2 ;;
+    --rw-readers) RW_READERS=$2; shift 2 ;;
+    --rw-seconds) RW_SECONDS=$2; shift 2 ;;
+    --interval) INTERVAL=$2; shift 2 ;;
+    *) echo "filemeta: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+. bench/lib.sh
+
+THROUGHPUT='s/^\[\(OVERALL\|RAW\)\].*Throughput.*, \([0-9.]*\)$/\2/p'
+DB=ycsbx_bench_fm_$$
+DB_URL=$MYSQL_URL/$DB
+X_DB=(-p db.url="$DB_URL" -p db.user="$DB_USER" -p db.passwd="$DB_PASS" -p jdbc.engine=InnoDB -p recordcount="$FILES")
+
+echo "== 1. generation: load of $GEN_FILES files on the null binding, 1 thread, one core (taskset -c 0), median of $REPEAT"
+rates=""
+for rep in $(seq 1 "$REPEAT"); do
+  log=$work/gen-$rep.log
+  measured "$log" taskset -c 0 java -XX:ActiveProcessorCount=1 -cp "$YCSBX_CP" site.ycsbx.tools.Main load null \
+    -P workloads/filemeta -p recordcount="$GEN_FILES" -threads 1 -p ycsbx.interval=0
+  rates+="$(figure "$log" 's/^\[FILEMETA\] loaded .* (\([0-9]*\) files\/s)$/\1/p' "load rate") "
+done
+printf "%-32s %12s\n" measure files_per_s
+printf "%-32s %12.0f\n" "generation, null binding" "$(median "$rates")"
+
+echo
+echo "== 2. queries on MariaDB InnoDB ($(sql "SELECT VERSION()")), $FILES files, $OPS operations per run, median of $REPEAT"
+sql "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
+trap 'sql "DROP DATABASE IF EXISTS $DB" || true; rm -rf "$work"' EXIT
+log=$work/load.log
+measured "$log" ycsbx_main load jdbc -P workloads/filemeta "${X_DB[@]}" -threads 4 -p ycsbx.interval=0
+echo "$(figure "$log" 's/^\(\[FILEMETA\] loaded .*\)$/\1/p' "load line")"
+quiesce_innodb
+
+ycsbx_side() { # query threads log
+  measured "$3" ycsbx_main run jdbc -P "workloads/filemeta-$1" "${X_DB[@]}" -p operationcount="$OPS" -threads "$2"
+}
+raw_side() { # query threads log
+  measured "$3" java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcFileMeta --url "$DB_URL" --user "$DB_USER" \
+    --password "$DB_PASS" --query "$1" --threads "$2" --ops "$OPS" --users 10000
+}
+
+printf "%-15s %7s %12s %12s %7s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio ycsbx_cpu_ko raw_cpu_ko cpu_rat
+for query in latest count; do
+  op=$([ "$query" = latest ] && echo LATEST_BY_USER || echo COUNT_DELETED)
+  for threads in $THREADS; do
+    xs="" rs="" xc="" rc=""
+    for rep in $(seq 1 "$REPEAT"); do
+      if [ $((rep % 2)) -eq 1 ]; then order="x r"; else order="r x"; fi
+      for who in $order; do
+        log=$work/$query-$threads-$rep-$who.log
+        if [ "$who" = x ]; then ycsbx_side "$query" "$threads" "$log"; else raw_side "$query" "$threads" "$log"; fi
+        ops_s=$(figure "$log" "$THROUGHPUT" throughput)
+        cpu=$(cpu_per_kop "$log" "$OPS")
+        if [ "$who" = x ]; then xs+="$ops_s " xc+="$cpu "; else rs+="$ops_s " rc+="$cpu "; fi
+      done
+    done
+    xm=$(median "$xs") rmed=$(median "$rs") xcm=$(median "$xc") rcm=$(median "$rc")
+    printf "%-15s %7s %12.1f %12.1f %7.3f %12.4f %12.4f %7.3f\n" "$op" "$threads" "$xm" "$rmed" "$(ratio "$xm" "$rmed")" \
+      "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
+  done
+done
+
+echo
+echo "== 3. read/write on InnoDB: $RW_READERS reader threads for $RW_SECONDS s, without and then with 1 writer"
+echo "   (filemeta-readwrite: writes insert/update/delete; ycsbx.interval=$INTERVAL)"
+quiesce_innodb
+ro=$work/ro.log rw=$work/rw.log
+measured "$ro" ycsbx_main run jdbc -P workloads/filemeta-latest "${X_DB[@]}" -threads "$RW_READERS" \
+  -p operationcount=2147483647 -p maxexecutiontime="$RW_SECONDS" -p ycsbx.interval="$INTERVAL" -p ycsbx.interval.file="$ro.csv"
+measured "$rw" ycsbx_main run jdbc -P workloads/filemeta-readwrite "${X_DB[@]}" -threads $((RW_READERS + 1)) \
+  -p filemeta.writethreads=1 -p maxexecutiontime="$RW_SECONDS" -p ycsbx.interval="$INTERVAL" -p ycsbx.interval.file="$rw.csv"
+echo "console, with the writer (first two lines):"
+grep '^\[INTERVAL\]' "$rw.err" | head -2 | sed 's/^/  /'
+# per interval (rows in time order): reads' ops/s and p99 of each run; the writer's writes/s
+awk -F, -v w="$rw.csv" '
+  FNR == 1 { next }
+  FILENAME != w && $3 == "LATEST_BY_USER" { n++; ro_end[n] = $2; ro_ops[n] = $5; ro_p99[n] = $7 }
+  FILENAME == w && $3 == "LATEST_BY_USER" { m++; rw_ops[m] = $5; rw_p99[m] = $7 }
+  FILENAME == w && ($3 == "INSERT_FILE" || $3 == "UPDATE_FILE" || $3 == "DELETE_FILE") { key = $2; wr[key] += $5; if (!(key in idx)) { k++; idx[key] = k; wend[k] = key } }
+  END {
+    printf "%8s %16s %16s %16s %16s %12s\n", "end_s", "reads_ops_s", "reads_p99_ms", "rw_reads_ops_s", "rw_reads_p99_ms", "writes_s"
+    rows = (n > m ? n : m)
+    for (i = 1; i <= rows; i++) {
+      printf "%8.1f %16s %16s %16s %16s %12s\n", (i in ro_end ? ro_end[i] : wend[i]),
+        (i in ro_ops ? sprintf("%.0f", ro_ops[i]) : "-"), (i in ro_p99 ? sprintf("%.2f", ro_p99[i] / 1000) : "-"),
+        (i in rw_ops ? sprintf("%.0f", rw_ops[i]) : "-"), (i in rw_p99 ? sprintf("%.2f", rw_p99[i] / 1000) : "-"),
+        (i in wend ? sprintf("%.0f", wr[wend[i]]) : "-")
+    }
+  }' "$ro.csv" "$rw.csv"
+p99() { figure "$1" 's/^\[LATEST_BY_USER\], 99thPercentileLatency(us), \([0-9.]*\)$/\1/p' "read p99"; }
+printf "whole run, reads' p99: %.2f ms without the writer, %.2f ms with it\n" \
+  "$(awk -v v="$(p99 "$ro")" 'BEGIN {print v / 1000}')" "$(awk -v v="$(p99 "$rw")" 'BEGIN {print v / 1000}')"
+sql "DROP DATABASE $DB"

@@ -1,0 +1,69 @@
+package site.ycsbx.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.LocalDateTime;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * filemeta's two queries by hand through JDBC, against a files table YCSB-X loaded:
+ * {@code --url jdbc:... --user U --password P --query latest|count --threads N --ops N
+ * [--users 10000] [--table files]}. The same SQL text as the JDBC binding's store (FileMetaSchema),
+ * prepared once per connection, parameters drawn uniformly as filemeta-latest and filemeta-count
+ * draw them (users 0..users-1, servers 0..32), every column of every row read as the store reads it.
+ */
+public final class RawJdbcFileMeta {
+  /** server_id is 0..32 in the spec. */
+  private static final int SERVERS = 33;
+  private static final int LATEST_LIMIT = 10;
+
+  private RawJdbcFileMeta() {
+  }
+
+  public static void main(String[] argv) throws Exception {
+    Args a = new Args(argv);
+    String url = a.require("url");
+    String user = a.get("user", null);
+    String password = a.get("password", null);
+    String query = a.require("query");
+    int threads = a.getInt("threads", 1);
+    long ops = a.getLong("ops", 1000);
+    long users = a.getLong("users", 10_000);
+    String table = a.get("table", "files");
+    String sql = switch (query) {
+      case "latest" -> "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + LATEST_LIMIT;
+      case "count" -> "SELECT COUNT(1) FROM " + table + " WHERE server_id=? AND deleted=1";
+      default -> throw new IllegalArgumentException("--query latest or count, not " + query);
+    };
+    LongAdder seen = new LongAdder(); // rows and counts read, so nothing is optimized away
+    RawLoop.run("jdbc " + query, threads, ops, thread -> {
+      Connection c = DriverManager.getConnection(url, user, password);
+      PreparedStatement ps = c.prepareStatement(sql);
+      SplittableRandom r = new SplittableRandom(thread * 7919L + 1);
+      if (query.equals("latest")) {
+        return (t, i) -> {
+          ps.setLong(1, r.nextLong(users));
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              long sum = rs.getLong("id") + rs.getString("path").length() + rs.getLong("size") + rs.getInt("server_id")
+                  + rs.getInt("deleted") + rs.getObject("last_updated", LocalDateTime.class).getSecond()
+                  + rs.getObject("created", LocalDateTime.class).getSecond() + rs.getLong("user_id");
+              seen.add(sum == Long.MIN_VALUE ? 0 : 1);
+            }
+          }
+        };
+      }
+      return (t, i) -> {
+        ps.setInt(1, r.nextInt(SERVERS));
+        try (ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          seen.add(rs.getLong(1));
+        }
+      };
+    });
+    System.out.println("[RAW] rows or counts read, " + seen.sum());
+  }
+}

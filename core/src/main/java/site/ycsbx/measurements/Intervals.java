@@ -1,0 +1,257 @@
+package site.ycsbx.measurements;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+
+/**
+ * Latency over time, per operation: every {@value #INTERVAL_PROPERTY} seconds (default 10) a
+ * console line with each operation's throughput and p50/p99/max in that interval, the same
+ * figures in YCSB's export ({@link IntervalRows}) and, with {@value #FILE_PROPERTY}, in a CSV
+ * file. Totals hide a reader starved while a writer ran; intervals show it. Independent of
+ * YCSB's {@code -s} status and {@code measurement.interval}.
+ *
+ * <p>Every operation timed through {@link OpTimer} (so every workload built on StoreWorkload) is
+ * recorded once more into an HdrHistogram {@link Recorder} of its name: the hot path is one map
+ * lookup and one {@code recordValue}. A ticker thread swaps the recorders' interval histograms
+ * (exact, nothing lost between intervals). Interval 0 starts with the run's first operation;
+ * the last one ends when the workload's threads are done (StoreWorkload's cleanup) or, at the
+ * latest, when the results are exported. One run per JVM, as YCSB's Measurements.
+ */
+public final class Intervals {
+  public static final String INTERVAL_PROPERTY = "ycsbx.interval";
+  public static final double INTERVAL_PROPERTY_DEFAULT = 10;
+  /** Shorter intervals would print lines faster than anyone reads them and hold few operations. */
+  static final double MIN_SECONDS = 0.1;
+  static final double MAX_SECONDS = 86_400;
+  public static final String FILE_PROPERTY = "ycsbx.interval.file";
+  /** Export metrics of interval rows start with this; they are not operations of the summary. */
+  public static final String EXPORT_METRIC_PREFIX = "INTERVAL-";
+  /** Latencies keep 3 significant digits, as YCSB's and LinkBench's histograms in YCSB-X. */
+  private static final int DIGITS = 3;
+
+  private static volatile Intervals current;
+  private static boolean hooked;
+
+  private final long periodNanos;
+  private final List<IntervalSink> sinks = new ArrayList<>();
+  private final IntervalRows rows = new IntervalRows();
+  private final PrintStream out;
+  private final boolean tickerThread;
+  private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
+  private volatile boolean started;
+  private long startNanos;
+  private long lastTickNanos;
+  private ScheduledExecutorService ticker;
+  private boolean finished;
+
+  /**
+   * @param seconds the interval
+   * @param out where the lines go
+   * @param csv the CSV file to write, or null
+   * @param tickerThread false in tests that end intervals themselves ({@link #tick})
+   */
+  Intervals(double seconds, PrintStream out, Path csv, boolean tickerThread) throws IOException {
+    this.periodNanos = Math.round(seconds * 1e9);
+    this.out = out;
+    this.tickerThread = tickerThread;
+    sinks.add(new IntervalLine(out));
+    sinks.add(rows);
+    if (csv != null) {
+      sinks.add(new IntervalCsv(csv));
+    }
+  }
+
+  /** The interval in seconds; 0 turns the lines, rows and file off. A bad value is a {@link UserError}. */
+  public static double seconds(Properties props) {
+    double s = Props.getDouble(props, INTERVAL_PROPERTY, INTERVAL_PROPERTY_DEFAULT, 0, MAX_SECONDS);
+    if (s > 0 && s < MIN_SECONDS) {
+      throw new UserError(INTERVAL_PROPERTY + "=" + props.getProperty(INTERVAL_PROPERTY) + " is too short; "
+          + INTERVAL_PROPERTY + " accepts 0 (no intervals) or " + MIN_SECONDS + " to " + MAX_SECONDS + " seconds");
+    }
+    return s;
+  }
+
+  /** The CSV file asked for, or null; its folder must exist. A bad value is a {@link UserError}. */
+  public static Path file(Properties props) {
+    String f = props.getProperty(FILE_PROPERTY);
+    if (f == null || f.isBlank()) {
+      return null;
+    }
+    Path p = Path.of(f.trim()).toAbsolutePath();
+    if (Files.isDirectory(p) || p.getParent() == null || !Files.isDirectory(p.getParent())) {
+      throw new UserError(FILE_PROPERTY + "=" + f + " is not a file in an existing folder; " + FILE_PROPERTY
+          + " accepts the path of a CSV file to write, in an existing folder");
+    }
+    return p;
+  }
+
+  /** Checks the properties; no side effects. */
+  public static void validate(Properties props) {
+    seconds(props);
+    file(props);
+  }
+
+  /**
+   * Starts this JVM's run: a run configured earlier in the JVM (tests) is dropped without output.
+   * Called once the properties are checked, before any operation.
+   */
+  public static synchronized void configure(Properties props) throws IOException {
+    Intervals old = current;
+    current = null;
+    if (old != null) {
+      old.drop();
+    }
+    double seconds = seconds(props);
+    if (seconds == 0) {
+      return;
+    }
+    current = new Intervals(seconds, System.err, file(props), true);
+    if (!hooked) {
+      hooked = true;
+      // a run killed or ended by YCSB's System.exit before the export still prints its last interval
+      Runtime.getRuntime().addShutdownHook(new Thread(Intervals::finishRun, "ycsbx-intervals-end"));
+    }
+  }
+
+  /** This run's intervals, or null when off. */
+  public static Intervals current() {
+    return current;
+  }
+
+  /** Records one operation's latency; the hot path of every timed operation. */
+  public static void record(String op, long micros) {
+    Intervals i = current;
+    if (i != null) {
+      i.add(op, micros);
+    }
+  }
+
+  /** Ends the run's last interval now (idempotent): the threads are done. */
+  public static void finishRun() {
+    Intervals i = current;
+    if (i != null) {
+      i.finish(System.nanoTime());
+    }
+  }
+
+  void add(String op, long micros) {
+    if (!started) {
+      start();
+    }
+    Recorder r = recorders.get(op);
+    if (r == null) {
+      r = recorders.computeIfAbsent(op, k -> new Recorder(DIGITS));
+    }
+    r.recordValue(Math.max(0, micros));
+  }
+
+  private synchronized void start() {
+    if (started || finished) {
+      return;
+    }
+    startNanos = System.nanoTime();
+    lastTickNanos = startNanos;
+    if (tickerThread) {
+      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ycsbx-intervals");
+        t.setDaemon(true);
+        return t;
+      });
+      // fixed rate: interval ends stay on multiples of the period, whatever a tick costs
+      ticker.scheduleAtFixedRate(() -> tick(System.nanoTime()), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
+    }
+    started = true;
+  }
+
+  /** Ends the current interval at {@code nowNanos} and hands it to the printers. */
+  synchronized void tick(long nowNanos) {
+    if (!started || finished) {
+      return;
+    }
+    emit(interval(nowNanos, false));
+  }
+
+  synchronized void finish(long nowNanos) {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    if (started) {
+      Interval last = interval(nowNanos, true);
+      // a run that ended right on a tick has nothing left to say
+      if (last.operations().values().stream().anyMatch(h -> h.getTotalCount() > 0)) {
+        emit(last);
+      }
+    }
+    for (IntervalSink s : sinks) {
+      try {
+        s.close();
+      } catch (IOException e) {
+        out.println(IntervalLine.PREFIX + "cannot finish writing the intervals: " + e.getMessage());
+      }
+    }
+  }
+
+  /** Stops without a last interval (a run of an earlier test in the same JVM). */
+  private synchronized void drop() {
+    finished = true;
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    for (IntervalSink s : sinks) {
+      try {
+        s.close();
+      } catch (IOException e) {
+        // nobody reads a dropped run's file
+      }
+    }
+  }
+
+  // callers hold the lock
+  private Interval interval(long nowNanos, boolean last) {
+    SortedMap<String, Histogram> ops = new TreeMap<>();
+    for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
+      ops.put(e.getKey(), e.getValue().getIntervalHistogram());
+    }
+    Interval i = new Interval((lastTickNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, last, ops);
+    lastTickNanos = nowNanos;
+    return i;
+  }
+
+  private void emit(Interval interval) {
+    for (IntervalSink s : List.copyOf(sinks)) {
+      try {
+        s.accept(interval);
+      } catch (IOException e) {
+        sinks.remove(s);
+        out.println(IntervalLine.PREFIX + "cannot write the intervals any more: " + e.getMessage());
+      }
+    }
+  }
+
+  /** Adds every interval's figures to the export, beside the operations'. Ends the run first. */
+  public void export(MeasurementsExporter exporter) throws IOException {
+    finish(System.nanoTime());
+    rows.export(exporter);
+  }
+}

@@ -1,0 +1,185 @@
+package site.ycsbx.workloads.filemeta;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import site.ycsbx.store.filemeta.FileMetaPlan;
+import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.WorkloadShape;
+
+/**
+ * The filemeta properties, read and checked in one place (workloads/filemeta documents each).
+ * The two that stores cite in refusals are named in {@link FileMetaStore}, the family's
+ * contract, so bindings never import a workload class.
+ */
+public final class FileMetaSettings {
+  public static final String FILES = "filemeta.files";
+  public static final String USERS = "filemeta.users";
+  public static final long USERS_DEFAULT = 10_000;
+  public static final String FILES_PER_USER = "filemeta.filesperuser";
+  public static final String ZIPFIAN_CONSTANT = "filemeta.zipfianconstant";
+  /** YCSB's zipfian constant. */
+  public static final double ZIPFIAN_CONSTANT_DEFAULT = 0.99;
+  public static final String SEED = "filemeta.seed";
+  public static final String BATCH_SIZE = FileMetaStore.BATCH_SIZE_PROPERTY;
+  public static final int BATCH_SIZE_DEFAULT = FileMetaPlan.DEFAULT_BATCH_SIZE;
+  public static final String TABLE = FileMetaStore.TABLE_PROPERTY;
+  public static final String DROP = FileMetaStore.DROP_PROPERTY;
+  public static final String LATEST_PROPORTION = "filemeta.latestproportion";
+  public static final String COUNT_PROPORTION = "filemeta.countproportion";
+  public static final String INSERT_PROPORTION = "filemeta.insertproportion";
+  public static final String UPDATE_PROPORTION = "filemeta.updateproportion";
+  public static final String DELETE_PROPORTION = "filemeta.deleteproportion";
+  public static final String USER_DISTRIBUTION = "filemeta.userdistribution";
+  public static final String SERVER_DISTRIBUTION = "filemeta.serverdistribution";
+  public static final String WRITE_THREADS = "filemeta.writethreads";
+  public static final int WRITE_THREADS_DEFAULT = 1;
+  public static final String VERIFY = "filemeta.verify";
+  public static final String VERIFY_USERS = "filemeta.verifyusers";
+  public static final int VERIFY_USERS_DEFAULT = 1000;
+  public static final String SHARD = ShardSettings.SHARD;
+  public static final String SHARD_KEY = ShardSettings.KEY;
+  public static final String PRESPLIT = ShardSettings.PRESPLIT;
+  public static final String STOP_BALANCER = ShardSettings.STOP_BALANCER;
+
+  /** Every filemeta.* property, for the misspelling check. */
+  public static final Set<String> PROPERTIES = Set.of(FILES, USERS, FILES_PER_USER, ZIPFIAN_CONSTANT, SEED, BATCH_SIZE,
+      TABLE, DROP, LATEST_PROPORTION, COUNT_PROPORTION, INSERT_PROPORTION, UPDATE_PROPORTION, DELETE_PROPORTION,
+      USER_DISTRIBUTION, SERVER_DISTRIBUTION, WRITE_THREADS, VERIFY, VERIFY_USERS, SHARD, SHARD_KEY, PRESPLIT,
+      STOP_BALANCER);
+
+  /** How files are spread over users, or how a run picks users and servers. */
+  public enum Distribution {
+    UNIFORM, ZIPFIAN;
+
+    static Distribution read(Properties p, String key, Distribution def) {
+      String v = p.getProperty(key, def.name()).trim().toUpperCase(Locale.ROOT);
+      try {
+        return valueOf(v);
+      } catch (IllegalArgumentException e) {
+        throw new UserError(key + "=" + p.getProperty(key) + " is not accepted; " + key + " accepts uniform or zipfian");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  final boolean load;
+  final long files;
+  final long users;
+  final Distribution filesPerUser;
+  final double zipfianConstant;
+  final long seed;
+  final int batchSize;
+  final FileMetaPlan plan;
+  /** Operation name to proportion, in the order of the properties, zeros left out. */
+  final Map<String, Double> mix = new LinkedHashMap<>();
+  final Distribution userChoice;
+  final Distribution serverChoice;
+  final int threads;
+  /** Writer threads of a run whose mix has reads and writes; 0 when every thread runs the whole mix. */
+  final int writers;
+  final boolean verify;
+  final int verifyUsers;
+
+  /** Reads and checks every property; a bad one is a {@link UserError}. No side effects. */
+  public FileMetaSettings(Properties p) {
+    load = !Boolean.parseBoolean(p.getProperty("dotransactions", "true"));
+    // YCSB's Client reads recordcount as an int; filemeta.files takes 64-bit counts (the source's 1 billion files)
+    long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
+    files = p.getProperty(FILES) != null ? Props.getLong(p, FILES, 0, 1, Long.MAX_VALUE) : records;
+    if (files < 1) {
+      throw new UserError("recordcount=" + records + " loads no file; set recordcount or " + FILES + " to 1 or more");
+    }
+    users = Props.getLong(p, USERS, USERS_DEFAULT, 1, Integer.MAX_VALUE);
+    filesPerUser = Distribution.read(p, FILES_PER_USER, Distribution.ZIPFIAN);
+    zipfianConstant = Props.getDouble(p, ZIPFIAN_CONSTANT, ZIPFIAN_CONSTANT_DEFAULT, 0.01, 0.999);
+    seed = Props.getLong(p, SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE);
+    batchSize = Props.getInt(p, BATCH_SIZE, BATCH_SIZE_DEFAULT, 1, 100_000);
+    String table = Props.getTableName(p, TABLE, FileMetaPlan.DEFAULT_TABLE);
+    plan = new FileMetaPlan(table, batchSize, Props.getBoolean(p, DROP, false),
+        ShardSettings.read(p, load, users, this::generator));
+    double sum = 0;
+    for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER, "1"},
+        {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED, "0"}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE, "0"},
+        {UPDATE_PROPORTION, FileMetaWorkload.UPDATE_FILE, "0"}, {DELETE_PROPORTION, FileMetaWorkload.DELETE_FILE, "0"}}) {
+      double v = Props.getDouble(p, op[0], Double.parseDouble(op[2]), 0, 1);
+      if (v > 0) {
+        mix.put(op[1], v);
+      }
+      sum += v;
+    }
+    // YCSB's DiscreteGenerator scales a sum below 1 up; over 1 is a typo, 0 is no work
+    if (sum <= 0 || sum > 1 + 1e-9) {
+      throw new UserError(String.format(Locale.ROOT, "the filemeta proportions (%s, %s, %s, %s, %s) sum to %s; they"
+          + " accept a sum above 0 and at most 1", LATEST_PROPORTION, COUNT_PROPORTION, INSERT_PROPORTION,
+          UPDATE_PROPORTION, DELETE_PROPORTION, Double.toString(Math.round(sum * 1e9) / 1e9)));
+    }
+    userChoice = Distribution.read(p, USER_DISTRIBUTION, Distribution.UNIFORM);
+    serverChoice = Distribution.read(p, SERVER_DISTRIBUTION, Distribution.UNIFORM);
+    threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
+    int writeThreads = Props.getInt(p, WRITE_THREADS, WRITE_THREADS_DEFAULT, 0, 100_000);
+    boolean mixed = mix.keySet().stream().anyMatch(FileMetaWorkload::isRead)
+        && mix.keySet().stream().anyMatch(op -> !FileMetaWorkload.isRead(op));
+    writers = !load && mixed ? writeThreads : 0;
+    if (writers > 0 && writers >= threads) {
+      throw new UserError(WRITE_THREADS + "=" + writeThreads + " leaves no reader of threadcount=" + threads + "; "
+          + WRITE_THREADS + " accepts 0 (every thread runs the whole mix) to threadcount-1 (" + (threads - 1) + ")");
+    }
+    verify = Props.getBoolean(p, VERIFY, false);
+    if (verify && !load) {
+      throw new UserError(VERIFY + "=true checks a load against the generator; a run's writes change the counts, so"
+          + " set it with bin/ycsb load");
+    }
+    verifyUsers = Props.getInt(p, VERIFY_USERS, VERIFY_USERS_DEFAULT, 1, 10_000_000);
+    if (load && records > 0 && records < batches()) {
+      throw new UserError("recordcount=" + records + " lets YCSB's Client call the load " + records + " times, fewer"
+          + " than the " + batches() + " batches of " + BATCH_SIZE + "=" + batchSize + " of " + FILES + "=" + files
+          + "; set recordcount=2147483647 with " + FILES);
+    }
+  }
+
+  /** Load batches: ids [k * batchSize, (k + 1) * batchSize) for k = 0 .. batches()-1. */
+  long batches() {
+    return (files + batchSize - 1) / batchSize;
+  }
+
+  FileGenerator generator() {
+    return new FileGenerator(seed, users, filesPerUser, zipfianConstant);
+  }
+
+  public FileMetaPlan plan() {
+    return plan;
+  }
+
+  /**
+   * For the fingerprint: the data's shape and the operation mix define the workload; how many
+   * files, the seed and the table do not.
+   */
+  public WorkloadShape shape() {
+    WorkloadShape s = new WorkloadShape()
+        .defining(USERS, users)
+        .defining(FILES_PER_USER, filesPerUser)
+        .defining(ZIPFIAN_CONSTANT, zipfianConstant)
+        .defining(BATCH_SIZE, batchSize);
+    for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER},
+        {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE},
+        {UPDATE_PROPORTION, FileMetaWorkload.UPDATE_FILE}, {DELETE_PROPORTION, FileMetaWorkload.DELETE_FILE}}) {
+      s.defining(op[0], mix.getOrDefault(op[1], 0.0));
+    }
+    return s.defining(USER_DISTRIBUTION, userChoice)
+        .defining(SERVER_DISTRIBUTION, serverChoice)
+        .defining(WRITE_THREADS, writers)
+        .other(FILES, files)
+        .other(SEED, seed)
+        .other(TABLE, plan.table())
+        .other(DROP, plan.drop());
+  }
+}

@@ -1,0 +1,19 @@
+package site.ycsbx.store.filemeta;
+
+import site.ycsb.DB;
+import site.ycsbx.testing.MemoryFileMetaDb;
+
+/** The contract on core's memory store, the reference the bindings' stores are held to. */
+class MemoryFileMetaStoreTest extends FileMetaStoreContract {
+  @Override
+  protected DB newBinding() {
+    DB db = new MemoryFileMetaDb();
+    db.setProperties(new java.util.Properties());
+    return db;
+  }
+
+  @Override
+  protected void dropFixture() {
+    MemoryFileMetaDb.clear();
+  }
+}

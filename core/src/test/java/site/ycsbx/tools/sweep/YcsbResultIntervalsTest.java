@@ -1,0 +1,23 @@
+package site.ycsbx.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The export's interval rows are latency over time, not operations of the run. */
+class YcsbResultIntervalsTest {
+  @Test
+  void intervalRowsAreNotOperations() {
+    YcsbResult r = YcsbResult.parse("export", String.join("\n",
+        "[OVERALL], RunTime(ms), 2000",
+        "[LATEST_BY_USER], Operations, 300",
+        "[LATEST_BY_USER], 99thPercentileLatency(us), 900",
+        "[INTERVAL-LATEST_BY_USER], 1s Operations, 100",
+        "[INTERVAL-LATEST_BY_USER], 2s Operations, 200",
+        "[INTERVAL-UPDATE_FILE], 2s Operations, 0",
+        ""));
+    assertEquals(List.of("LATEST_BY_USER"), r.operations());
+    assertEquals(300, r.stats("LATEST_BY_USER").count());
+  }
+}

@@ -1,0 +1,80 @@
+package site.ycsbx.db.jdbc.filemeta;
+
+import java.util.HashSet;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.TableShape;
+import site.ycsbx.store.filemeta.FileMetaStore;
+
+/**
+ * The spec's files table in SQL and its statements, the queries as the spec writes them. Only
+ * the type of the two datetime columns differs between servers: DATETIME on MySQL/MariaDB,
+ * TIMESTAMP (without time zone) on PostgreSQL, which has no DATETIME; both hold whole seconds
+ * here, written and read as UTC wall-clock times, so no session time zone shifts them.
+ */
+final class FileMetaSchema {
+  static final String COLUMNS = String.join(", ", FileMetaStore.COLUMNS);
+  static final TableShape SHAPE = new TableShape("the filemeta spec's files table", new HashSet<>(FileMetaStore.COLUMNS),
+      java.util.List.of("id"), FileMetaStore.INDEXES);
+  /**
+   * Parameters one prepared statement may carry (MySQL's server-side statements and
+   * PostgreSQL's protocol count them in 16 bits).
+   */
+  static final int MAX_PARAMETERS = 65535;
+  /** Most files one load INSERT carries. */
+  static final int MAX_ROWS_PER_INSERT = MAX_PARAMETERS / FileMetaStore.COLUMNS.size();
+
+  private FileMetaSchema() {
+  }
+
+  /** Column definitions, primary key included, for the server. */
+  static String columnsDdl(SqlDialect d) {
+    String datetime = d.kind() == SqlDialect.Kind.POSTGRESQL ? "TIMESTAMP(0)" : "DATETIME";
+    return "id BIGINT NOT NULL, path VARCHAR(" + FileMetaStore.MAX_PATH + ") NOT NULL, size BIGINT NOT NULL,"
+        + " server_id INT NOT NULL, deleted SMALLINT NOT NULL, last_updated " + datetime + " NOT NULL,"
+        + " created " + datetime + " NOT NULL, user_id BIGINT NOT NULL, PRIMARY KEY (id)";
+  }
+
+  /** INSERT of {@code rows} files, every column, in the spec's order. */
+  static String insert(String table, int rows) {
+    StringBuilder row = new StringBuilder("(?");
+    for (int i = 1; i < FileMetaStore.COLUMNS.size(); i++) {
+      row.append(", ?");
+    }
+    row.append(')');
+    StringBuilder sb = new StringBuilder("INSERT INTO ").append(table).append(" (").append(COLUMNS).append(") VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sb.append(i == 0 ? "" : ", ").append(row);
+    }
+    return sb.toString();
+  }
+
+  /** The spec's LATEST_BY_USER. Parameter: user_id. */
+  static String latestByUser(String table, int limit) {
+    return "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + limit;
+  }
+
+  /** The spec's COUNT_DELETED. Parameter: server_id. */
+  static String countDeleted(String table) {
+    return "SELECT COUNT(1) FROM " + table + " WHERE server_id=? AND deleted=1";
+  }
+
+  /** UPDATE_FILE. Parameters: last_updated, size, id. */
+  static String updateFile(String table) {
+    return "UPDATE " + table + " SET last_updated=?, size=? WHERE id=?";
+  }
+
+  /** DELETE_FILE. Parameter: id. */
+  static String deleteFile(String table) {
+    return "UPDATE " + table + " SET deleted=1 WHERE id=?";
+  }
+
+  /** Files of a user, through either user_id index. Parameter: user_id. */
+  static String countByUser(String table) {
+    return "SELECT COUNT(1) FROM " + table + " WHERE user_id=?";
+  }
+
+  /** The largest id, from the primary key. */
+  static String maxId(String table) {
+    return "SELECT MAX(id) FROM " + table;
+  }
+}

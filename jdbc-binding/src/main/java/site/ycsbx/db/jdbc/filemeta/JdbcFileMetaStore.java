@@ -1,0 +1,291 @@
+package site.ycsbx.db.jdbc.filemeta;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import site.ycsbx.db.jdbc.ClientConnection;
+import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.filemeta.FileMetaPlan;
+import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.store.filemeta.FileRow;
+
+/**
+ * The filemeta table over JDBC: MySQL/MariaDB with any engine ({@code jdbc.engine}: InnoDB,
+ * RocksDB, ...) and PostgreSQL, sending the spec's queries as written ({@link FileMetaSchema}).
+ * Uses its client thread's connection: with {@code jdbc.autocommit=true} (the default) each
+ * statement commits itself, one round trip; with false the store commits after each call.
+ * A load batch is one multi-row INSERT, so all of it or none is stored; a batch over
+ * {@link FileMetaSchema#MAX_ROWS_PER_INSERT} files is refused, not split (the preflight refuses
+ * such a {@value FileMetaStore#BATCH_SIZE_PROPERTY} before anything is created).
+ */
+public final class JdbcFileMetaStore implements FileMetaStore {
+  /** Client threads prepare one at a time in this JVM: catalog races stay out. */
+  private static final Object DDL_LOCK = new Object();
+  /**
+   * The table of the last prepare in this JVM: the workload prepares on its first client thread
+   * and the others wait for it, so their stores use its table.
+   */
+  private static volatile String lastPrepared = FileMetaPlan.DEFAULT_TABLE;
+
+  private final Connection conn;
+  private final JdbcOptions options;
+  private final SqlDialect dialect;
+  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private String table;
+  private String cachedFor;
+
+  public JdbcFileMetaStore(ClientConnection client) {
+    this.conn = client.connection();
+    this.options = client.options();
+    this.dialect = options.dialect();
+  }
+
+  /** A statement's work on the connection. */
+  private interface Work<T> {
+    T run() throws SQLException;
+  }
+
+  @Override
+  public void prepare(FileMetaPlan plan) throws StoreException {
+    String name = plan.table();
+    if (!JdbcOptions.isIdentifier(name)) {
+      throw new StoreException("'" + name + "' is not a plain SQL name (letters, digits, _): refusing to build SQL with it");
+    }
+    synchronized (DDL_LOCK) {
+      try {
+        forgetStatements();
+        if (plan.drop()) {
+          try (Statement s = conn.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + name);
+          }
+          commit();
+        }
+        Optional<String> engine = dialect.tableEngine(conn, name);
+        if (engine.isEmpty()) {
+          create(name);
+          engine = dialect.tableEngine(conn, name);
+          if (engine.isEmpty()) {
+            throw new StoreException("table " + name + " was created but is not visible");
+          }
+        }
+        String why = FileMetaSchema.SHAPE.unusable(conn, dialect, name, engine.get(), options.engine(), FIX);
+        commit();
+        if (why != null) {
+          throw new StoreException(why);
+        }
+      } catch (SQLException e) {
+        throw failure("prepare", name, e);
+      }
+      table = name;
+      lastPrepared = name;
+    }
+  }
+
+  /** What a user can do about an existing table of another shape. */
+  static final String FIX = "drop it first (" + DROP_PROPERTY + "=true), or name another table (" + TABLE_PROPERTY + ")";
+
+  private void create(String name) throws SQLException {
+    Tables.createInOneTransaction(conn, dialect, name,
+        dialect.createTableWithIndexes(name, FileMetaSchema.columnsDdl(dialect), INDEXES, options.engine()));
+  }
+
+  @Override
+  public long maxId() throws StoreException {
+    String t = table();
+    return call("maxId", t, () -> {
+      try (ResultSet rs = statement("maxId", () -> FileMetaSchema.maxId(t)).executeQuery()) {
+        rs.next();
+        long max = rs.getLong(1);
+        return rs.wasNull() ? -1L : max;
+      }
+    });
+  }
+
+  @Override
+  public void insertFiles(List<FileRow> files) throws StoreException {
+    int n = files.size();
+    if (n == 0) {
+      return;
+    }
+    String t = table();
+    if (n > FileMetaSchema.MAX_ROWS_PER_INSERT) {
+      throw new StoreException(t + " insert: " + n + " files in one INSERT need more than the "
+          + FileMetaSchema.MAX_PARAMETERS + " parameters a prepared statement takes; lower " + BATCH_SIZE_PROPERTY
+          + " to at most " + FileMetaSchema.MAX_ROWS_PER_INSERT);
+    }
+    call("insertFiles", t, () -> {
+      // one statement per batch size: a load's batches are full but for its last one
+      PreparedStatement ps = statement("insert/" + n, () -> FileMetaSchema.insert(t, n));
+      int p = 1;
+      for (FileRow f : files) {
+        p = bind(ps, p, f);
+      }
+      ps.executeUpdate();
+      return null;
+    });
+  }
+
+  @Override
+  public void insertFile(FileRow file) throws StoreException {
+    insertFiles(List.of(file));
+  }
+
+  @Override
+  public List<FileRow> latestByUser(long userId, int limit) throws StoreException {
+    String t = table();
+    return call("latestByUser", t, () -> {
+      PreparedStatement ps = statement("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
+      ps.setLong(1, userId);
+      List<FileRow> out = new ArrayList<>(limit);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new FileRow(rs.getLong("id"), rs.getString("path"), rs.getLong("size"), rs.getInt("server_id"),
+              rs.getInt("deleted") != 0, seconds(rs, "last_updated"), seconds(rs, "created"), rs.getLong("user_id")));
+        }
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public long countDeleted(int serverId) throws StoreException {
+    String t = table();
+    return call("countDeleted", t, () -> {
+      PreparedStatement ps = statement("countDeleted", () -> FileMetaSchema.countDeleted(t));
+      ps.setInt(1, serverId);
+      return count(ps);
+    });
+  }
+
+  @Override
+  public boolean updateFile(long id, long lastUpdated, long size) throws StoreException {
+    String t = table();
+    return call("updateFile", t, () -> {
+      PreparedStatement ps = statement("updateFile", () -> FileMetaSchema.updateFile(t));
+      ps.setObject(1, dateTime(lastUpdated));
+      ps.setLong(2, size);
+      ps.setLong(3, id);
+      return ps.executeUpdate() > 0;
+    });
+  }
+
+  @Override
+  public boolean deleteFile(long id) throws StoreException {
+    String t = table();
+    return call("deleteFile", t, () -> {
+      PreparedStatement ps = statement("deleteFile", () -> FileMetaSchema.deleteFile(t));
+      ps.setLong(1, id);
+      // MySQL reports found rows on this binding's connections: a file already deleted counts
+      return ps.executeUpdate() > 0;
+    });
+  }
+
+  @Override
+  public long countByUser(long userId) throws StoreException {
+    String t = table();
+    return call("countByUser", t, () -> {
+      PreparedStatement ps = statement("countByUser", () -> FileMetaSchema.countByUser(t));
+      ps.setLong(1, userId);
+      return count(ps);
+    });
+  }
+
+  // ---- plumbing
+
+  private static int bind(PreparedStatement ps, int p, FileRow f) throws SQLException {
+    ps.setLong(p++, f.id());
+    ps.setString(p++, f.path());
+    ps.setLong(p++, f.size());
+    ps.setInt(p++, f.serverId());
+    ps.setInt(p++, f.deleted() ? 1 : 0);
+    ps.setObject(p++, dateTime(f.lastUpdated()));
+    ps.setObject(p++, dateTime(f.created()));
+    ps.setLong(p++, f.userId());
+    return p;
+  }
+
+  private static LocalDateTime dateTime(long epochSeconds) {
+    return LocalDateTime.ofEpochSecond(epochSeconds, 0, ZoneOffset.UTC);
+  }
+
+  private static long seconds(ResultSet rs, String column) throws SQLException {
+    return rs.getObject(column, LocalDateTime.class).toEpochSecond(ZoneOffset.UTC);
+  }
+
+  private static long count(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** The table in use: this store's prepare, else the last prepare in this JVM. */
+  private String table() {
+    String t = table != null ? table : lastPrepared;
+    if (!t.equals(cachedFor)) {
+      forgetStatements();
+      cachedFor = t;
+    }
+    return t;
+  }
+
+  /** One call, committed when autocommit is off, rolled back when it fails. */
+  private <T> T call(String op, String t, Work<T> work) throws StoreException {
+    try {
+      T result = work.run();
+      commit();
+      return result;
+    } catch (SQLException e) {
+      throw failure(op, t, e);
+    }
+  }
+
+  private void commit() throws SQLException {
+    if (!conn.getAutoCommit()) {
+      conn.commit();
+    }
+  }
+
+  private interface Sql {
+    String get();
+  }
+
+  private PreparedStatement statement(String key, Sql text) throws SQLException {
+    PreparedStatement ps = statements.get(key);
+    if (ps == null) {
+      ps = conn.prepareStatement(text.get());
+      statements.put(key, ps);
+    }
+    return ps;
+  }
+
+  /** Closes the cached statements (the table they name changes or is dropped). */
+  private void forgetStatements() {
+    for (PreparedStatement ps : statements.values()) {
+      try {
+        ps.close();
+      } catch (SQLException ignored) {
+        // the statement is unusable anyway
+      }
+    }
+    statements.clear();
+  }
+
+  private StoreException failure(String op, String t, SQLException e) {
+    Tables.rollbackQuietly(conn);
+    return new StoreException(t + " " + op + ": " + Connector.message(e, options), e);
+  }
+}

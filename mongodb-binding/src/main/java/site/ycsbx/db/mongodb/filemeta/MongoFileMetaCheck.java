@@ -1,0 +1,165 @@
+package site.ycsbx.db.mongodb.filemeta;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import java.util.List;
+import org.bson.Document;
+import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.MongoStoreCheck;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.filemeta.FileMetaPlan;
+import site.ycsbx.store.filemeta.FileMetaSharding;
+import site.ycsbx.store.filemeta.FileMetaSharding.Key;
+import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.util.UserError;
+
+/**
+ * What a sharded filemeta load needs of MongoDB, checked with reads only before anything is
+ * created: a mongos, with shards; a collection that is absent, empty, or already sharded on the
+ * same key without a pre-split asked (unless {@value FileMetaStore#DROP_PROPERTY} drops it); a
+ * hashed pre-split within MongoDB's limit. Records in the fingerprint the shards, the key, the
+ * chunk layout the load starts with and the balancer's state.
+ */
+public final class MongoFileMetaCheck implements MongoStoreCheck {
+  /** MongoDB refuses more initial chunks of a hashed key than this per shard. */
+  static final int MAX_INITIAL_CHUNKS_PER_SHARD = 8192;
+  static final String SHARDS_KEY = "filemeta.shards";
+  static final String BALANCER_KEY = "filemeta.balancer";
+
+  /** mongodb-embedded's server is no mongos: refused before it (and its data folder) exists. */
+  @Override
+  public void checkOptions(StoreDemand demand, MongoOptions options) {
+    if (demand.plan() instanceof FileMetaPlan p && p.sharding().enabled() && options.serverOfItsOwn()) {
+      throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true needs a mongos (the router of a sharded cluster);"
+          + " mongodb-embedded runs a server of its own, which is not one; use the mongodb binding with "
+          + MongoOptions.URL_PROPERTY + " pointing at a mongos, or remove " + FileMetaSharding.SHARD_PROPERTY);
+    }
+  }
+
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
+    FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
+    FileMetaSharding sharding = plan.sharding();
+    fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
+    if (!sharding.enabled()) {
+      return;
+    }
+    String url = options.maskedUrl();
+    String database = options.databaseOf(plan.table());
+    String namespace = database + "." + plan.table();
+    ShardedCluster cluster = new ShardedCluster(client.getDatabase("admin"), client.getDatabase("config"));
+    try {
+      if (!ShardedCluster.isMongos(client.getDatabase("admin").runCommand(new Document("isMaster", 1)))) {
+        throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true needs a mongos (the router of a sharded cluster),"
+            + " but the server at " + url + " is not one (isMaster msg is not " + ShardedCluster.MONGOS_MSG + "); point "
+            + MongoOptions.URL_PROPERTY + " at a mongos or remove " + FileMetaSharding.SHARD_PROPERTY);
+      }
+      List<String> shards = cluster.shards();
+      if (shards.isEmpty()) {
+        throw UserError.target("the mongos at " + url + " lists no shards (listShards); add shards before a "
+            + FileMetaSharding.SHARD_PROPERTY + "=true load");
+      }
+      checkPresplit(sharding, shards.size(), client.getDatabase("admin"));
+      String layout = plan.drop() ? layout(sharding, shards) : checkExisting(plan, cluster,
+          client.getDatabase(database), namespace, shards);
+      ShardedCluster.Balancer balancer = cluster.balancer();
+      if (sharding.stopBalancer() && balancer.mode() == null) {
+        throw UserError.target(FileMetaSharding.STOP_BALANCER_PROPERTY + "=true cannot stop the balancer of the mongos"
+            + " at " + url + ": " + balancer.whyUnknown() + "; remove " + FileMetaSharding.STOP_BALANCER_PROPERTY);
+      }
+      fp.put(SHARDS_KEY, shards.size() + " (" + String.join(", ", shards) + ")");
+      fp.put(FileMetaSharding.KEY_PROPERTY, ShardSetup.key(sharding).toJson());
+      fp.put(FileMetaSharding.PRESPLIT_PROPERTY, layout);
+      fp.put(BALANCER_KEY, balancer.describe() + (!sharding.stopBalancer() ? "; left as it is during the load"
+          : balancer.running() ? "; stopped for the load, started after it (" + FileMetaSharding.STOP_BALANCER_PROPERTY
+          + "=true)" : "; not running, so left stopped"));
+    } catch (MongoException e) {
+      throw UserError.target("the mongos at " + url + " did not answer the sharding checks of "
+          + FileMetaSharding.SHARD_PROPERTY + "=true: " + MongoErrors.describe(e));
+    }
+  }
+
+  private static void checkPresplit(FileMetaSharding sharding, int shards, MongoDatabase admin) {
+    if (sharding.key() != Key.HASHED || sharding.presplit() == 0) {
+      return;
+    }
+    List<?> version = admin.runCommand(new Document("buildInfo", 1)).getList("versionArray", Object.class);
+    int major = ((Number) version.get(0)).intValue();
+    int minor = ((Number) version.get(1)).intValue();
+    if (major > 7 || major == 7 && minor >= 2) {
+      // SERVER-74747: accepted for compatibility, ignored (one chunk a shard)
+      throw new UserError(FileMetaSharding.PRESPLIT_PROPERTY + "=" + sharding.presplit() + " with "
+          + FileMetaSharding.KEY_PROPERTY + "=hashed sets shardCollection's numInitialChunks, which MongoDB " + major
+          + "." + minor + " ignores (7.2 and later make one chunk a shard); remove " + FileMetaSharding.PRESPLIT_PROPERTY
+          + " or use " + FileMetaSharding.KEY_PROPERTY + "=range");
+    }
+    long max = (long) MAX_INITIAL_CHUNKS_PER_SHARD * shards;
+    if (sharding.presplit() > max) {
+      throw new UserError(FileMetaSharding.PRESPLIT_PROPERTY + "=" + sharding.presplit() + " asks for more initial"
+          + " chunks of a hashed key than MongoDB makes on " + shards + " shards; " + FileMetaSharding.PRESPLIT_PROPERTY
+          + " accepts at most " + max + " (" + MAX_INITIAL_CHUNKS_PER_SHARD + " a shard) with "
+          + FileMetaSharding.KEY_PROPERTY + "=hashed");
+    }
+  }
+
+  /** Refuses an existing collection sharding would break or ignore; the layout the load starts with. */
+  private static String checkExisting(FileMetaPlan plan, ShardedCluster cluster, MongoDatabase db, String namespace,
+      List<String> shards) {
+    FileMetaSharding sharding = plan.sharding();
+    Document key = cluster.shardKey(namespace);
+    Document wanted = ShardSetup.key(sharding);
+    String drop = "; set " + FileMetaStore.DROP_PROPERTY + "=true to drop it first";
+    if (key != null) {
+      if (!sameKey(key, wanted)) {
+        throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true with " + FileMetaSharding.KEY_PROPERTY + "="
+            + sharding.key() + " asks for shard key " + wanted.toJson() + " but " + namespace + " is sharded on "
+            + key.toJson() + drop);
+      }
+      if (sharding.presplit() > 0) {
+        throw new UserError(FileMetaSharding.PRESPLIT_PROPERTY + "=" + sharding.presplit() + " splits a new collection,"
+            + " but " + namespace + " is already sharded and its chunks stay as they are" + drop + ", or remove "
+            + FileMetaSharding.PRESPLIT_PROPERTY);
+      }
+      return "none: " + namespace + " is already sharded on " + key.toJson() + " and keeps its chunks";
+    }
+    long documents = ((Number) db.runCommand(new Document("count", plan.table())).get("n")).longValue();
+    if (documents > 0) {
+      throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true but " + namespace + " holds " + documents
+          + " documents and is not sharded (sharding it would start the load amid chunk migrations)" + drop
+          + ", or load into another " + FileMetaStore.TABLE_PROPERTY);
+    }
+    return layout(sharding, shards);
+  }
+
+  /** Shard keys as stored ({user_id: 1.0} from the shell) and as this binding sends them ({user_id: 1}). */
+  static boolean sameKey(Document stored, Document wanted) {
+    if (!stored.keySet().equals(wanted.keySet())) {
+      return false;
+    }
+    for (String field : wanted.keySet()) {
+      Object a = stored.get(field);
+      Object b = wanted.get(field);
+      boolean same = a instanceof Number x && b instanceof Number y ? x.doubleValue() == y.doubleValue() : a.equals(b);
+      if (!same) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String layout(FileMetaSharding sharding, List<String> shards) {
+    if (sharding.key() == Key.HASHED) {
+      return sharding.presplit() > 0 ? sharding.presplit() + " initial chunks (shardCollection numInitialChunks),"
+          + " placed by MongoDB" : "MongoDB's initial chunks of a hashed key";
+    }
+    if (sharding.splitPoints().isEmpty()) {
+      return "none: 1 chunk on the database's primary shard (the balancer moves chunks as they grow)";
+    }
+    return new ChunkLayout(sharding.splitPoints(), shards).describe()
+        + (sharding.splitPoints().size() + 1 < sharding.presplit() ? " (" + sharding.presplit() + " asked: a chunk"
+        + " cannot split one user's files)" : "");
+  }
+}
