@@ -1,13 +1,18 @@
 package site.ycsbx.measurements;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -25,28 +30,51 @@ public final class ResultExporter implements MeasurementsExporter {
   private static final String JSON = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
   private static final String JSON_ARRAY = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
 
+  /** The metric of the error summary's counts in the export. */
+  public static final String ERRORS_METRIC = "ERRORS";
+  /** The metric that marks an interrupted run's export. */
+  public static final String INTERRUPTED_METRIC = "INTERRUPTED";
+
   /** Operations that time a batch of operations counted elsewhere end with this. */
   public static final String BATCH_SUFFIX = "_BATCH";
 
   private static volatile String delegateClass = DELEGATE_PROPERTY_DEFAULT;
+  private static volatile String exportFile;
+  private static volatile long runStartMillis = System.currentTimeMillis();
+  private static final AtomicBoolean EXPORT_CLAIMED = new AtomicBoolean();
 
   private final MeasurementsExporter delegate;
   // op -> status -> count, from YCSB's "Return=STATUS" records
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
+  private long runMillis = -1;
+  private double throughput = Double.NaN;
 
   /** Reads the user's exporter and the error threshold; call before the Client starts. */
   public static void configure(Properties props) {
     delegateClass = props.getProperty(DELEGATE_PROPERTY, DELEGATE_PROPERTY_DEFAULT);
+    exportFile = props.getProperty(site.ycsb.Client.EXPORT_FILE_PROPERTY);
     RunVerdict.configure(props);
   }
 
+  /** The constructor YCSB's Client calls for its export at the end of a run. */
   public ResultExporter(OutputStream os) throws IOException {
+    this(os, claimForYcsb());
+  }
+
+  private ResultExporter(OutputStream os, boolean claimed) throws IOException {
     Map<String, String> fp = Fingerprint.current().entries();
+    Interruption.Signal sig = Interruption.current();
+    Map<String, String> marker = new LinkedHashMap<>();
+    if (sig != null) {
+      marker.put("signal", sig.name());
+      marker.put("time", sig.at().toString());
+    }
     switch (delegateClass) {
       case JSON:
       case JSON_ARRAY: {
         JsonExporter j = new JsonExporter(os, delegateClass.equals(JSON_ARRAY));
         j.writeStrings("FINGERPRINT", fp);
+        j.writeStrings(INTERRUPTED_METRIC, marker);
         delegate = j;
         break;
       }
@@ -54,11 +82,90 @@ public final class ResultExporter implements MeasurementsExporter {
         if (delegateClass.equals(DELEGATE_PROPERTY_DEFAULT)) {
           StringBuilder sb = new StringBuilder();
           fp.forEach((k, v) -> sb.append("[FINGERPRINT], ").append(k).append(", ").append(v).append('\n'));
+          marker.forEach((k, v) -> sb.append('[').append(INTERRUPTED_METRIC).append("], ").append(k).append(", ")
+              .append(v).append('\n'));
           os.write(sb.toString().getBytes(StandardCharsets.UTF_8));
           os.flush();
         }
         delegate = instantiate(delegateClass, os);
       }
+    }
+  }
+
+  // one export per run: a signal's export and YCSB's own must not both write (the second would
+  // truncate the first's file)
+  private static boolean claimForYcsb() {
+    if (!EXPORT_CLAIMED.compareAndSet(false, true)) {
+      Interruption.checkpoint(); // a signal's export owns it and the JVM is exiting
+    }
+    return true;
+  }
+
+  /** Marks the start of YCSB's Client: an interrupted run's RunTime is counted from here. */
+  public static void runStarts() {
+    runStartMillis = System.currentTimeMillis();
+  }
+
+  /**
+   * Exports what was measured so far when a signal stops the run, as YCSB's Client would at its
+   * end (to {@code exportfile} or stdout, through the chosen exporter), marked {@value
+   * #INTERRUPTED_METRIC}, and prints the error table. False when YCSB's own export had begun.
+   */
+  public static boolean exportInterrupted() throws IOException {
+    if (!EXPORT_CLAIMED.compareAndSet(false, true)) {
+      return false;
+    }
+    Recording measured = new Recording();
+    Measurements.getMeasurements().exportMeasurements(measured);
+    long runtime = Math.max(1, System.currentTimeMillis() - runStartMillis);
+    OutputStream os = exportFile == null ? System.out : new FileOutputStream(exportFile);
+    try (ResultExporter ex = new ResultExporter(os, true)) {
+      ex.write("OVERALL", "RunTime(ms)", runtime);
+      ex.write("OVERALL", "Throughput(ops/sec)", 1000.0 * measured.calls() / runtime);
+      measured.replay(ex);
+    }
+    return true;
+  }
+
+  /** Measurements held back, so the run's totals can be written before them, as YCSB does. */
+  private static final class Recording implements MeasurementsExporter {
+    private final List<Object[]> rows = new ArrayList<>();
+    private long calls;
+
+    @Override
+    public void write(String metric, String measurement, int i) {
+      write(metric, measurement, (long) i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) {
+      if (measurement.startsWith("Return=") && !metric.endsWith(BATCH_SUFFIX)) {
+        calls += i;
+      }
+      rows.add(new Object[] {metric, measurement, i});
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) {
+      rows.add(new Object[] {metric, measurement, d});
+    }
+
+    long calls() {
+      return calls;
+    }
+
+    void replay(MeasurementsExporter to) throws IOException {
+      for (Object[] r : rows) {
+        if (r[2] instanceof Long) {
+          to.write((String) r[0], (String) r[1], (long) (Long) r[2]);
+        } else {
+          to.write((String) r[0], (String) r[1], (double) (Double) r[2]);
+        }
+      }
+    }
+
+    @Override
+    public void close() {
     }
   }
 
@@ -84,10 +191,16 @@ public final class ResultExporter implements MeasurementsExporter {
 
   @Override
   public void write(String metric, String measurement, double d) throws IOException {
+    if (metric.equals("OVERALL") && measurement.equals("Throughput(ops/sec)")) {
+      throughput = d;
+    }
     delegate.write(metric, measurement, d);
   }
 
   private void count(String metric, String measurement, long n) {
+    if (metric.equals("OVERALL") && measurement.equals("RunTime(ms)")) {
+      runMillis = n;
+    }
     if (measurement.startsWith("Return=")) {
       returns.computeIfAbsent(metric, k -> new TreeMap<>()).merge(measurement.substring(7), n, Long::sum);
     }
@@ -103,65 +216,37 @@ public final class ResultExporter implements MeasurementsExporter {
     if (intervals != null) {
       intervals.export(delegate);
     }
+    ErrorSummary summary = ErrorSummary.of(returns, opsDone(), runMillis);
+    for (Map.Entry<String, Long> e : summary.exportRows().entrySet()) {
+      delegate.write(ERRORS_METRIC, e.getKey(), e.getValue());
+    }
+    Interruption.Signal sig = Interruption.current();
+    if (sig != null) {
+      delegate.write(INTERRUPTED_METRIC, "ExitCode", sig.exitCode());
+    }
     delegate.close();
     if (schedule != null) {
       schedule.summarize();
     }
-    RunVerdict.exported(summarize(System.err));
+    System.err.print(summary.render());
+    System.err.flush();
+    RunVerdict.exported(summary.why);
   }
 
   /** Prints the per-operation error table; returns why the run failed, or null. */
   String summarize(PrintStream out) {
-    long total = 0;
-    long failed = 0;
-    StringBuilder table = new StringBuilder();
-    table.append(String.format("[ERRORS] %-24s %12s %12s %8s  %s%n", "operation", "ok", "failed", "failed%", "failures by status"));
-    for (Map.Entry<String, Map<String, Long>> e : returns.entrySet()) {
-      long ok = 0;
-      long bad = 0;
-      StringBuilder statuses = new StringBuilder();
-      for (Map.Entry<String, Long> s : e.getValue().entrySet()) {
-        if (s.getKey().equals("OK") || s.getKey().equals("BATCHED_OK")) {
-          ok += s.getValue();
-        } else {
-          bad += s.getValue();
-          statuses.append(statuses.length() == 0 ? "" : ", ").append(s.getKey()).append('=').append(s.getValue());
-        }
-      }
-      // a batch round trip (INSERT_BATCH) re-times operations already counted one by one:
-      // its failures count, its successes would count the same rows twice
-      if (!e.getKey().endsWith(BATCH_SUFFIX)) {
-        total += ok + bad;
-      }
-      failed += bad;
-      table.append(String.format("[ERRORS] %-24s %12d %12d %8.2f  %s%n", e.getKey(), ok, bad,
-          100.0 * bad / Math.max(1, ok + bad), statuses));
-      if (bad > 0) {
-        for (String m : ErrorLog.messages(e.getKey())) {
-          table.append(String.format("[ERRORS] %-24s first error: %s%n", "", m));
-        }
-      }
-    }
-    out.print(table);
-    String why = null;
-    double pct = 100.0 * failed / Math.max(1, total);
-    double max = RunVerdict.maxErrorPercent();
-    if (RunVerdict.checkFailure() != null) {
-      why = RunVerdict.checkFailure();
-    } else if (total == 0) {
-      why = "no operation completed";
-    } else if (pct > max) {
-      why = String.format("%d of %d operations failed (%.2f%%), above %s=%s for a %s", failed, total, pct,
-          RunVerdict.MAX_ERROR_PERCENT_PROPERTY, stripZeros(max), RunVerdict.isLoad() ? "load" : "run");
-    }
-    if (why != null) {
-      List<String> first = ErrorLog.all().values().stream().flatMap(List::stream).limit(1).toList();
-      out.println("[ERRORS] FAILED: " + why + (first.isEmpty() ? "" : "; first error: " + first.get(0)));
-    } else {
-      out.printf("[ERRORS] OK: %d operations, %d failed%n", total, failed);
-    }
+    ErrorSummary summary = ErrorSummary.of(returns, opsDone(), runMillis);
+    out.print(summary.render());
     out.flush();
-    return why;
+    return summary.why;
+  }
+
+  // YCSB writes its count of completed operations only as a throughput over the run time
+  private long opsDone() {
+    if (runMillis <= 0 || Double.isNaN(throughput) || Double.isInfinite(throughput)) {
+      return -1;
+    }
+    return Math.round(throughput * runMillis / 1000.0);
   }
 
   private static String stripZeros(double d) {

@@ -81,6 +81,7 @@ public final class Schedule {
 
   /** Call as an operation starts, on the client thread YCSB paced. */
   public static void onOperation() {
+    Interruption.checkpoint();
     Schedule s = current;
     if (s != null) {
       s.observe(Measurements.getMeasurements().getIntendedtartTimeNs(), System.nanoTime());

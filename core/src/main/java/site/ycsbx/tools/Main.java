@@ -11,6 +11,7 @@ import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
@@ -142,6 +143,8 @@ public final class Main {
     clientArgs.add("-p");
     clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
+    Signals.exportOnInterrupt();
+    ResultExporter.runStarts();
     Client.main(clientArgs.toArray(new String[0]));
   }
 
@@ -150,6 +153,14 @@ public final class Main {
    * results must not look like a result, so the exit status is replaced.
    */
   private static void enforceVerdict() {
+    Interruption.Signal sig = Interruption.current();
+    if (sig != null) {
+      System.out.flush();
+      System.err.println("ycsb: INTERRUPTED by " + sig.name() + " at " + sig.at() + (RunVerdict.wasExported()
+          ? ": the operations measured so far were exported" : ": nothing could be exported (see the messages above)"));
+      System.err.flush();
+      Runtime.getRuntime().halt(sig.exitCode());
+    }
     String why;
     if (!RunVerdict.wasExported()) {
       why = "the run stopped before YCSB exported any result (see the messages above)";
@@ -289,7 +300,9 @@ public final class Main {
     out.println("Exit codes: 0 results trusted; 1 operations failed beyond "
         + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "
-        + (int) RunVerdict.MAX_ERROR_PERCENT_RUN_DEFAULT + "%) or the server is unusable; 2 bad input.");
+        + (int) RunVerdict.MAX_ERROR_PERCENT_RUN_DEFAULT + "%, over the operations asked for) or the server is unusable;"
+        + " 2 bad input; " + Signals.EXIT_SIGINT + "/" + Signals.EXIT_SIGTERM + " stopped by SIGINT/SIGTERM (what was"
+        + " measured is exported, marked INTERRUPTED).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

@@ -35,7 +35,8 @@ public final class YcsbResult {
   /** Metrics that are not operations: run totals, garbage collection, the fingerprint, the schedule, intervals. */
   private static boolean isOperation(String metric) {
     return !metric.equals("OVERALL") && !metric.equals("FINGERPRINT") && !metric.startsWith("TOTAL_GC")
-        && !metric.equals("SCHEDULE") && !metric.equals("Intended-CLEANUP")
+        && !metric.equals("SCHEDULE") && !metric.equals(site.ycsbx.measurements.ResultExporter.ERRORS_METRIC)
+        && !metric.equals(site.ycsbx.measurements.ResultExporter.INTERRUPTED_METRIC) && !metric.equals("Intended-CLEANUP")
         && !metric.equals("CLEANUP") && !metric.startsWith(site.ycsbx.measurements.Intervals.EXPORT_METRIC_PREFIX) && !FAILURE_SERIES.matcher(metric).matches();
   }
 

@@ -16,6 +16,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
@@ -33,13 +34,17 @@ import site.ycsbx.util.UserError;
  * <p>With {@code db.batchsize} N &gt; 1, a load's inserts are queued and sent N rows per round trip:
  * queued inserts return {@link Status#BATCHED_OK}, and each round trip is also timed as one
  * {@value #INSERT_BATCH} operation. The last partial batch is sent and committed in
- * {@link #cleanup()}.
+ * {@link #cleanup()}. A queued row counts as stored only when its batch (or, with
+ * {@code jdbc.batchupdateapi=false}, its transaction) is acknowledged: the {@link BatchLedger}
+ * hears what became of it.
  *
  * <p>Stores for YCSB-X's workloads, on this thread's connection: the families of
  * {@link JdbcStores}.
  */
 @Provides(stores = JdbcStores.class, preflight = JdbcPreflight.class)
 public class JdbcClient extends DB {
+  /** YCSB's name for an insert, under which queued rows are settled in the {@link BatchLedger}. */
+  private static final String INSERT = "INSERT";
   /** One batch of inserts: a single round trip (plus its commit when autocommit is off). */
   public static final String INSERT_BATCH = "INSERT_BATCH";
 
@@ -56,6 +61,8 @@ public class JdbcClient extends DB {
 
   private PreparedStatement batch;
   private int queued;
+  // rows of the open batch or transaction whose insert returned BATCHED_OK (see BatchLedger)
+  private int pendingOk;
 
   @Override
   public void init() throws DBException {
@@ -95,9 +102,12 @@ public class JdbcClient extends DB {
         if (!options.autocommit()) {
           conn.commit();
         }
+        BatchLedger.stored(INSERT, pendingOk);
+        pendingOk = 0;
       }
     } catch (SQLException e) {
       ErrorLog.report("CLEANUP", "final commit failed: " + Connector.message(e, options));
+      lostPending("the final commit failed");
     } finally {
       if (statements != null) {
         statements.close();
@@ -208,25 +218,34 @@ public class JdbcClient extends DB {
       }
       if (batchSize == 1) {
         ps.executeUpdate();
-        if (commitEvery == 1 || ++uncommitted == commitEvery) {
-          uncommitted = 0;
-          endTransaction();
+        // a row inside an open transaction is not stored until its commit: it is counted then
+        if (commitEvery > 1 && ++uncommitted < commitEvery) {
+          return queuedOk();
         }
+        uncommitted = 0;
+        endTransaction();
+        BatchLedger.stored(INSERT, pendingOk);
+        pendingOk = 0;
         return Status.OK;
       }
       ps.addBatch();
       batch = ps;
       if (++queued < batchSize) {
-        return Status.BATCHED_OK;
+        return queuedOk();
       }
       return sendBatch() ? Status.OK : Status.ERROR;
     } catch (SQLException e) {
-      if (uncommitted > 0) {
-        ErrorLog.report("INSERT", "the " + uncommitted + " inserts before it in the same transaction ("
-            + JdbcOptions.BATCH_UPDATE_API_PROPERTY + "=false, a commit every " + commitEvery + ") are rolled back with it");
+      if (batchSize == 1) {
+        // the open transaction is rolled back, with the rows that returned BATCHED_OK in it
+        if (pendingOk > 0) {
+          ErrorLog.report(INSERT, "the " + pendingOk + " inserts before it in the same transaction ("
+              + JdbcOptions.BATCH_UPDATE_API_PROPERTY + "=false, a commit every " + commitEvery + ") are rolled back with it");
+        }
         uncommitted = 0;
+        BatchLedger.failed(INSERT, pendingOk);
+        pendingOk = 0;
       }
-      return failed("INSERT", e);
+      return failed(INSERT, e);
     }
   }
 
@@ -270,15 +289,32 @@ public class JdbcClient extends DB {
     try {
       ps.executeBatch();
       endTransaction();
+      BatchLedger.stored(INSERT, pendingOk);
     } catch (SQLException e) {
       status = Status.ERROR;
+      BatchLedger.failed(INSERT, pendingOk);
       SQLException cause = e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
       ErrorLog.report(INSERT_BATCH, "batch of " + rows + " rows failed: " + Connector.message(cause, options));
       clearQuietly(ps);
       Tables.rollbackQuietly(conn);
     }
+    pendingOk = 0;
     timer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
     return status == Status.OK;
+  }
+
+  private Status queuedOk() {
+    pendingOk++;
+    BatchLedger.queued(INSERT);
+    return Status.BATCHED_OK;
+  }
+
+  private void lostPending(String why) {
+    if (pendingOk > 0) {
+      ErrorLog.report(INSERT, pendingOk + " queued inserts were lost: " + why);
+      BatchLedger.failed(INSERT, pendingOk);
+      pendingOk = 0;
+    }
   }
 
   /** Each operation is its own transaction when autocommit is off. */

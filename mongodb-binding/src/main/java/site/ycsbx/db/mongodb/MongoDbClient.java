@@ -28,6 +28,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
@@ -44,7 +45,9 @@ import site.ycsbx.util.UserError;
  * <p>With {@value MongoOptions#BATCH_SIZE_PROPERTY} above 1, inserts are buffered per thread and
  * sent with one insertMany: the calls that only append return {@link Status#BATCHED_OK}, and
  * each batch's round trip is also recorded as one {@value #INSERT_BATCH} operation, the
- * latency to read for batched loads. The last partial batch is sent in {@link #cleanup()}.
+ * latency to read for batched loads. The last partial batch is sent in {@link #cleanup()}. A
+ * queued row counts as stored only when its batch is acknowledged: the {@link BatchLedger}
+ * hears what became of it.
  *
  * <p>Each client thread is also offered the stores of YCSB-X's workload families, as listed in
  * {@link MongoStores}.
@@ -53,6 +56,8 @@ import site.ycsbx.util.UserError;
 public class MongoDbClient extends DB {
   /** Operation name under which each batch's round trip is measured. */
   public static final String INSERT_BATCH = "INSERT_BATCH";
+  /** YCSB's name for an insert, under which queued rows are settled in the {@link BatchLedger}. */
+  private static final String INSERT = "INSERT";
 
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
   private static final Document BY_KEY = new Document("_id", 1);
@@ -65,6 +70,8 @@ public class MongoDbClient extends DB {
   private final Set<String> ensured = new HashSet<>();
   private final List<Document> pending = new ArrayList<>();
   private String pendingTable;
+  // rows of the pending batch whose insert returned BATCHED_OK (see BatchLedger)
+  private int pendingOk;
   private OpTimer batchTimer;
 
   @Override
@@ -205,20 +212,26 @@ public class MongoDbClient extends DB {
         return Status.ERROR;
       }
     }
-    Status earlier = Status.OK;
     if (pendingTable != null && !pendingTable.equals(table) && !pending.isEmpty()) {
-      earlier = flush();
+      Status earlier = flush();
+      if (!earlier.isOk()) {
+        // this row is not queued behind a failed batch: it fails here, and YCSB's loader stops
+        ErrorLog.report("INSERT", "the batch before this insert failed (see " + INSERT_BATCH + ")");
+        return earlier;
+      }
     }
     pending.add(doc);
     pendingTable = table;
     if (pending.size() < batchSize) {
-      return earlier.isOk() ? Status.BATCHED_OK : earlier;
+      pendingOk++;
+      BatchLedger.queued(INSERT);
+      return Status.BATCHED_OK;
     }
     Status sent = flush();
     if (!sent.isOk()) {
       ErrorLog.report("INSERT", "the batch this insert completed failed (see " + INSERT_BATCH + ")");
     }
-    return earlier.isOk() ? sent : earlier;
+    return sent;
   }
 
   /** Sends the pending inserts in one round trip, timed as one {@value #INSERT_BATCH}. */
@@ -238,12 +251,17 @@ public class MongoDbClient extends DB {
         c.insertMany(pending);
       }
       status = Status.OK;
+      BatchLedger.stored(INSERT, pendingOk);
     } catch (MongoException e) {
       ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + MongoErrors.describe(e));
       status = Status.ERROR;
+      // the whole batch counts as failed: the server did not acknowledge it (an ordered
+      // insertMany may have stored the rows before the one that failed)
+      BatchLedger.failed(INSERT, pendingOk);
     }
     batchTimer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
     pending.clear();
+    pendingOk = 0;
     return status;
   }
 
