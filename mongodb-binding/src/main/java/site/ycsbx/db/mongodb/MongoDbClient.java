@@ -3,6 +3,7 @@ package site.ycsbx.db.mongodb;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gte;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
@@ -255,14 +256,28 @@ public class MongoDbClient extends DB {
     } catch (MongoException e) {
       ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + MongoErrors.describe(e));
       status = Status.ERROR;
-      // the whole batch counts as failed: the server did not acknowledge it (an ordered
-      // insertMany may have stored the rows before the one that failed)
-      BatchLedger.failed(INSERT, pendingOk);
+      // the queued rows come first in the batch (the insert that completes it is last), and an
+      // ordered insertMany acknowledges the rows before its first failed write
+      int stored = Math.min(pendingOk, acknowledgedPrefix(e));
+      BatchLedger.stored(INSERT, stored);
+      BatchLedger.failed(INSERT, pendingOk - stored);
     }
     batchTimer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
     pending.clear();
     pendingOk = 0;
     return status;
+  }
+
+  // rows an ordered bulk write stored before it stopped: none unless the server said which write
+  // failed and acknowledged the rest with the write concern asked for
+  private static int acknowledgedPrefix(MongoException e) {
+    if (e instanceof MongoBulkWriteException) {
+      MongoBulkWriteException b = (MongoBulkWriteException) e;
+      if (b.getWriteConcernError() == null && !b.getWriteErrors().isEmpty()) {
+        return b.getWriteErrors().get(0).getIndex();
+      }
+    }
+    return 0;
   }
 
   @Override
