@@ -120,9 +120,12 @@ final class ErrorSummary {
     } else if (total == 0) {
       why = "no operation completed" + (counted > 0 ? " (" + counted + " not attempted)" : "");
     } else if (pct > max) {
-      why = String.format("%d of %d operations failed%s (%.2f%% of %d), above %s=%s for a %s", failed, total,
-          counted > 0 ? " and " + counted + " were not attempted" : "", pct, asked,
-          RunVerdict.MAX_ERROR_PERCENT_PROPERTY, stripZeros(max), RunVerdict.isLoad() ? "load" : "run");
+      String share = counted > 0
+          ? String.format("%d of %d operations failed and %d were not attempted (%.2f%% of %d)", failed, total, counted,
+              pct, asked)
+          : String.format("%d of %d operations failed (%.2f%%)", failed, total, pct);
+      why = String.format("%s, above %s=%s for a %s", share, RunVerdict.MAX_ERROR_PERCENT_PROPERTY, stripZeros(max),
+          RunVerdict.isLoad() ? "load" : "run");
     }
   }
 

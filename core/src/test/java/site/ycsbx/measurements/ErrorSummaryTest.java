@@ -65,10 +65,10 @@ class ErrorSummaryTest {
     returns("INSERT_BATCH", "ERROR", 1);
     overall(50, 99);
     String s = summarize();
-    assertTrue(s.startsWith("WHY 100 of 100 operations failed (100.00% of 100), above ycsbx.maxerrorpercent=5 for a load"), s);
+    assertTrue(s.startsWith("WHY 100 of 100 operations failed (100.00%), above ycsbx.maxerrorpercent=5 for a load"), s);
     assertTrue(s.matches("(?s).*\\[ERRORS\\] INSERT +0 +100 +100\\.00  ERROR=1, BATCH_FAILED=99\n.*"), s);
     assertTrue(s.matches("(?s).*\\[ERRORS\\] INSERT_BATCH +0 +1 +100\\.00  ERROR=1; round trips, rows counted above\n.*"), s);
-    assertTrue(s.contains("[ERRORS] FAILED: 100 of 100 operations failed (100.00% of 100), above"
+    assertTrue(s.contains("[ERRORS] FAILED: 100 of 100 operations failed (100.00%), above"
         + " ycsbx.maxerrorpercent=5 for a load; first error: INSERT_BATCH: batch of 100 rows failed: Duplicate entry"), s);
   }
 
