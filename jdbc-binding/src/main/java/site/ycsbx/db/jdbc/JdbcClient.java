@@ -63,6 +63,8 @@ public class JdbcClient extends DB {
   private int queued;
   // rows of the open batch or transaction whose insert returned BATCHED_OK (see BatchLedger)
   private int pendingOk;
+  // whether the last row of the batch sendBatch() sent was stored (the one whose insert sent it)
+  private boolean lastRowStored;
 
   @Override
   public void init() throws DBException {
@@ -233,7 +235,8 @@ public class JdbcClient extends DB {
       if (++queued < batchSize) {
         return queuedOk();
       }
-      return sendBatch() ? Status.OK : Status.ERROR;
+      // this insert's row is the batch's last: it fails only if that row did not reach the table
+      return sendBatch() || lastRowStored ? Status.OK : Status.ERROR;
     } catch (SQLException e) {
       if (batchSize == 1) {
         // the open transaction is rolled back, with the rows that returned BATCHED_OK in it
@@ -286,13 +289,21 @@ public class JdbcClient extends DB {
     long intended = timer.intendedStartNanos();
     long start = System.nanoTime();
     Status status = Status.OK;
+    lastRowStored = true;
     try {
       ps.executeBatch();
       endTransaction();
       BatchLedger.stored(INSERT, pendingOk);
     } catch (SQLException e) {
       status = Status.ERROR;
-      BatchLedger.failed(INSERT, pendingOk);
+      boolean[] kept = keptRows(e, rows);
+      int keptQueued = 0;
+      for (int i = 0; i < pendingOk; i++) {
+        keptQueued += kept[i] ? 1 : 0;
+      }
+      BatchLedger.stored(INSERT, keptQueued);
+      BatchLedger.failed(INSERT, pendingOk - keptQueued);
+      lastRowStored = rows > 0 && kept[rows - 1];
       SQLException cause = e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
       ErrorLog.report(INSERT_BATCH, "batch of " + rows + " rows failed: " + Connector.message(cause, options));
       clearQuietly(ps);
@@ -301,6 +312,25 @@ public class JdbcClient extends DB {
     pendingOk = 0;
     timer.record(INSERT_BATCH, status, intended, start, System.nanoTime());
     return status == Status.OK;
+  }
+
+  /**
+   * Which rows of a failed batch the server kept. None, except where each row was its own
+   * statement under autocommit: MySQL's driver then goes on past a failed row
+   * (continueBatchOnError) and says per row which ones failed. A rewritten multi-row INSERT and a
+   * PostgreSQL batch (one implicit transaction) fail whole.
+   */
+  private boolean[] keptRows(SQLException e, int rows) {
+    boolean[] kept = new boolean[rows];
+    if (e instanceof BatchUpdateException && options.autocommit() && options.dialect() instanceof MySqlDialect) {
+      int[] counts = ((BatchUpdateException) e).getUpdateCounts();
+      if (counts != null && counts.length == rows) {
+        for (int i = 0; i < rows; i++) {
+          kept[i] = counts[i] != java.sql.Statement.EXECUTE_FAILED;
+        }
+      }
+    }
+    return kept;
   }
 
   private Status queuedOk() {
