@@ -155,11 +155,13 @@ public final class Main {
   private static void enforceVerdict() {
     Interruption.Signal sig = Interruption.current();
     if (sig != null) {
+      // the signal's handler exits with 128 + its number; no halt here, so the other hooks (an
+      // embedded server closing its data file) finish
       System.out.flush();
       System.err.println("ycsb: INTERRUPTED by " + sig.name() + " at " + sig.at() + (RunVerdict.wasExported()
           ? ": the operations measured so far were exported" : ": nothing could be exported (see the messages above)"));
       System.err.flush();
-      Runtime.getRuntime().halt(sig.exitCode());
+      return;
     }
     String why;
     if (!RunVerdict.wasExported()) {
