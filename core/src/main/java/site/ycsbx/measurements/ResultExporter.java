@@ -1,18 +1,15 @@
 package site.ycsbx.measurements;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -61,6 +58,7 @@ public final class ResultExporter implements MeasurementsExporter {
     this(os, claimForYcsb());
   }
 
+  // claimed: the caller owns the run's one export (see claimForYcsb)
   private ResultExporter(OutputStream os, boolean claimed) throws IOException {
     Map<String, String> fp = Fingerprint.current().entries();
     Interruption.Signal sig = Interruption.current();
@@ -106,67 +104,24 @@ public final class ResultExporter implements MeasurementsExporter {
     runStartMillis = System.currentTimeMillis();
   }
 
-  /**
-   * Exports what was measured so far when a signal stops the run, as YCSB's Client would at its
-   * end (to {@code exportfile} or stdout, through the chosen exporter), marked {@value
-   * #INTERRUPTED_METRIC}, and prints the error table. False when YCSB's own export had begun.
-   */
-  public static boolean exportInterrupted() throws IOException {
-    if (!EXPORT_CLAIMED.compareAndSet(false, true)) {
-      return false;
-    }
-    Recording measured = new Recording();
-    Measurements.getMeasurements().exportMeasurements(measured);
-    long runtime = Math.max(1, System.currentTimeMillis() - runStartMillis);
-    OutputStream os = exportFile == null ? System.out : new FileOutputStream(exportFile);
-    try (ResultExporter ex = new ResultExporter(os, true)) {
-      ex.write("OVERALL", "RunTime(ms)", runtime);
-      ex.write("OVERALL", "Throughput(ops/sec)", 1000.0 * measured.calls() / runtime);
-      measured.replay(ex);
-    }
-    return true;
+  static long runStartMillis() {
+    return runStartMillis;
   }
 
-  /** Measurements held back, so the run's totals can be written before them, as YCSB does. */
-  private static final class Recording implements MeasurementsExporter {
-    private final List<Object[]> rows = new ArrayList<>();
-    private long calls;
+  /** YCSB's exportfile, or null for stdout. */
+  static String exportFile() {
+    return exportFile;
+  }
 
-    @Override
-    public void write(String metric, String measurement, int i) {
-      write(metric, measurement, (long) i);
+  /**
+   * The exporter of an interrupted run's export, or null when YCSB's own export has begun (it
+   * owns the export file).
+   */
+  static ResultExporter forInterruptedRun(java.util.function.Supplier<OutputStream> os) throws IOException {
+    if (!EXPORT_CLAIMED.compareAndSet(false, true)) {
+      return null;
     }
-
-    @Override
-    public void write(String metric, String measurement, long i) {
-      if (measurement.startsWith("Return=") && !metric.endsWith(BATCH_SUFFIX)) {
-        calls += i;
-      }
-      rows.add(new Object[] {metric, measurement, i});
-    }
-
-    @Override
-    public void write(String metric, String measurement, double d) {
-      rows.add(new Object[] {metric, measurement, d});
-    }
-
-    long calls() {
-      return calls;
-    }
-
-    void replay(MeasurementsExporter to) throws IOException {
-      for (Object[] r : rows) {
-        if (r[2] instanceof Long) {
-          to.write((String) r[0], (String) r[1], (long) (Long) r[2]);
-        } else {
-          to.write((String) r[0], (String) r[1], (double) (Double) r[2]);
-        }
-      }
-    }
-
-    @Override
-    public void close() {
-    }
+    return new ResultExporter(os.get(), true);
   }
 
   private static MeasurementsExporter instantiate(String className, OutputStream os) throws IOException {

@@ -1,8 +1,8 @@
 package site.ycsbx.tools;
 
 import java.io.IOException;
+import site.ycsbx.measurements.InterruptedExport;
 import site.ycsbx.measurements.Interruption;
-import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.RunVerdict;
 
 /**
@@ -46,7 +46,7 @@ final class Signals {
     System.err.println("[YCSB-X] " + signal + ": stopping the run; exporting the operations measured so far"
         + " (send it again to stop at once)");
     try {
-      if (!ResultExporter.exportInterrupted()) {
+      if (!InterruptedExport.run()) {
         long until = System.currentTimeMillis() + YCSB_EXPORT_WAIT_MILLIS;
         while (!RunVerdict.wasExported() && System.currentTimeMillis() < until) {
           Thread.sleep(50);
