@@ -81,20 +81,8 @@ public final class Main {
     if (!List.of("load", "run", "shell").contains(command)) {
       throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare (see ycsb --help)");
     }
-    if (args.size() < 2 || args.get(1).startsWith("-")) {
-      throw new UserError(command + " needs a binding: " + bindingNames());
-    }
-    String bindingName = args.get(1);
-    // a class name works too, as YCSB's -db does, for bindings YCSB-X does not know by name
-    Bindings.Binding binding = Bindings.byName(bindingName)
-        .or(() -> bindingName.contains(".") ? java.util.Optional.of(new Bindings.Binding(bindingName, bindingName, ""))
-            : java.util.Optional.empty())
-        .orElseThrow(() -> new UserError("unknown binding '" + bindingName + "'; bindings: " + bindingNames()));
-    try {
-      Class.forName(binding.className(), false, Main.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new UserError("binding " + bindingName + " (" + binding.className() + ") is not on the class path");
-    }
+    String bindingName = args.size() < 2 ? "" : args.get(1);
+    Bindings.Binding binding = binding(command, args);
     CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
     Properties props = parsed.props;
     props.setProperty(Client.DB_PROPERTY, binding.className());
@@ -110,6 +98,7 @@ public final class Main {
       return;
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    YcsbValueCheck.checkClient(props);
     expansionOf(props).ifPresent(w -> expand(w, props, parsed.explicit, clientArgs));
     if (Integer.parseInt(props.getProperty("target", "0")) > 0
         && props.getProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL) == null) {
@@ -143,6 +132,59 @@ public final class Main {
     clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Client.main(clientArgs.toArray(new String[0]));
+  }
+
+  /**
+   * The checks of {@link #run} that need no server, for {@code sweep}: {@code args} as after
+   * {@code bin/ycsb} ({@code load|run <binding> [YCSB options]}). Bad input is refused before the
+   * sweep creates its folder; each point still runs every check, the server's too.
+   */
+  public static void checkArguments(List<String> args) {
+    String command = args.isEmpty() ? "" : args.get(0);
+    Bindings.Binding binding = binding(command, args);
+    CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
+    Properties props = parsed.props;
+    props.setProperty(Client.DB_PROPERTY, binding.className());
+    props.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(command.equals("run")));
+    YcsbValueCheck.checkClient(props);
+    expansionOf(props).ifPresent(w -> {
+      PropertyExpansion.Expansion e = w.expand(props);
+      if (e.property() != null) {
+        e.values().forEach((k, v) -> {
+          if (!parsed.explicit.contains(k)) {
+            props.setProperty(k, v);
+          }
+        });
+        props.remove(e.property());
+      }
+    });
+    List<PropertyOwner> owners = new ArrayList<>();
+    owners.add(CORE_PROPERTIES);
+    checkWorkload(props).ifPresent(owners::add);
+    Provides provides = StoreRegistry.providesOf(binding.className());
+    if (provides != null) {
+      owners.add(PreflightOnce.instantiate(provides.preflight()));
+    }
+    PropertyCheck.check(props, owners);
+  }
+
+  /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
+  private static Bindings.Binding binding(String command, List<String> args) {
+    if (args.size() < 2 || args.get(1).startsWith("-")) {
+      throw new UserError(command + " needs a binding: " + bindingNames());
+    }
+    String bindingName = args.get(1);
+    // a class name works too, as YCSB's -db does, for bindings YCSB-X does not know by name
+    Bindings.Binding binding = Bindings.byName(bindingName)
+        .or(() -> bindingName.contains(".") ? java.util.Optional.of(new Bindings.Binding(bindingName, bindingName, ""))
+            : java.util.Optional.empty())
+        .orElseThrow(() -> new UserError("unknown binding '" + bindingName + "'; bindings: " + bindingNames()));
+    try {
+      Class.forName(binding.className(), false, Main.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UserError("binding " + bindingName + " (" + binding.className() + ") is not on the class path");
+    }
+    return binding;
   }
 
   /**
@@ -222,6 +264,8 @@ public final class Main {
       w = Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     } catch (ClassNotFoundException e) {
       throw new UserError("workload class " + workloadClass + " is not on the class path");
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw new UserError("workload class " + workloadClass + " cannot be created: " + e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new UserError("workload class " + workloadClass + " cannot be created: " + e);
     }
@@ -230,6 +274,7 @@ public final class Main {
     }
     if (w instanceof site.ycsb.workloads.CoreWorkload) {
       PropertyCheck.checkProportions(props);
+      YcsbValueCheck.checkCoreWorkload(props);
     }
     if (w instanceof Validating) {
       ((Validating) w).validate(props);
