@@ -35,7 +35,13 @@ public final class Main {
   /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
   public static final int EXIT_RUN_FAILED = 1;
 
-  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), linkbench, linkbench-small (LinkBench load and request phases), filemeta (load), filemeta-latest, filemeta-count, filemeta-readwrite (file metadata queries), probe (smoke test of a binding)";
+  /** Every file under workloads/, each by its name (MainTest checks the folder against this). */
+  private static final List<String> WORKLOAD_FILES = List.of(
+      "workloada, workloadb, workloadc, workloadd, workloade, workloadf: YCSB's core workloads",
+      "iibench: the insert benchmark",
+      "linkbench, linkbench-small: LinkBench load and request phases",
+      "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries",
+      "probe: a smoke test of a binding");
 
   /** Properties of YCSB-X's own launcher and exporter. */
   private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
@@ -330,7 +336,17 @@ public final class Main {
     out.println("  -s               print a status line every 10 s to stderr");
     out.println("  -l label         label for the status lines");
     out.println();
-    out.println("Workload files: " + WORKLOAD_FILES + ", under workloads/");
+    out.println("  -jvm-args \"ARGS\" JVM arguments, e.g. -jvm-args \"-Xmx4g\" (as YCSB 0.17's launcher; also JAVA_OPTS)");
+    out.println("  -cp PATH         extra class path entries, e.g. a binding's or exporter's jar (as YCSB 0.17's launcher)");
+    out.println();
+    out.println("Environment:");
+    out.println("  JAVA_OPTS        JVM arguments, split on spaces, e.g. JAVA_OPTS=\"-Xmx4g -XX:+UseG1GC\" bin/ycsb ...");
+    out.println("  JAVA_HOME        the Java 17+ runtime to use (else java on PATH)");
+    out.println();
+    out.println("Workload files, under workloads/:");
+    for (String w : WORKLOAD_FILES) {
+      out.println("  " + w);
+    }
     out.println("Exit codes: 0 results trusted; 1 operations failed beyond "
         + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "
