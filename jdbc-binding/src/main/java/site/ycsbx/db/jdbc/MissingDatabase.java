@@ -24,6 +24,9 @@ final class MissingDatabase {
   /** MySQL/MariaDB's ER_BAD_DB_ERROR, PostgreSQL's invalid_catalog_name. */
   private static final int MYSQL_UNKNOWN_DATABASE = 1049;
   private static final String POSTGRES_UNKNOWN_DATABASE = "3D000";
+  /** CREATE DATABASE answers within a second on an idle server; this bounds a frozen one. */
+  private static final int ANSWER_TIMEOUT_SECONDS = 30;
+  private static final int LOGIN_TIMEOUT_SECONDS = 10;
 
   private MissingDatabase() {
   }
@@ -42,7 +45,7 @@ final class MissingDatabase {
     String name = parts.get()[1];
     boolean postgres = url.startsWith("jdbc:postgresql:");
     try {
-      DriverManager.getConnection(url, credentials(o)).close();
+      DriverManager.getConnection(url, credentials(o, postgres)).close();
       return; // it exists
     } catch (SQLException e) {
       boolean missing = postgres ? POSTGRES_UNKNOWN_DATABASE.equals(e.getSQLState())
@@ -53,7 +56,8 @@ final class MissingDatabase {
     }
     // PostgreSQL needs a database to connect to: its maintenance database
     String serverUrl = server + "/" + (postgres ? "postgres" : "") + parts.get()[2];
-    try (Connection c = DriverManager.getConnection(serverUrl, credentials(o)); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(serverUrl, credentials(o, postgres));
+        Statement s = c.createStatement()) {
       if (!exists(c, name, postgres)) {
         s.execute("CREATE DATABASE " + (postgres ? "\"" + name + "\"" : "`" + name + "`"));
         System.out.println(Preflight.NOTE_PREFIX + "created database " + name + " (named in db.url, missing on the"
@@ -85,8 +89,18 @@ final class MissingDatabase {
     }
   }
 
-  private static Properties credentials(JdbcOptions o) {
+  /**
+   * User, password and a bound on every step: a server that accepts TCP but never answers must
+   * not hang the load here, before the preflight's own checks (settings in db.url win).
+   */
+  private static Properties credentials(JdbcOptions o, boolean postgres) {
     Properties info = new Properties();
+    if (postgres) {
+      info.setProperty("loginTimeout", String.valueOf(LOGIN_TIMEOUT_SECONDS));
+      info.setProperty("socketTimeout", String.valueOf(ANSWER_TIMEOUT_SECONDS));
+    } else {
+      info.setProperty("socketTimeout", String.valueOf(ANSWER_TIMEOUT_SECONDS * 1000));
+    }
     if (!o.user().isEmpty()) {
       info.setProperty("user", o.user());
     }
