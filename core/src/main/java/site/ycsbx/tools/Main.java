@@ -336,8 +336,9 @@ public final class Main {
     out.println("  -s               print a status line every 10 s to stderr");
     out.println("  -l label         label for the status lines");
     out.println();
-    out.println("  -jvm-args \"ARGS\" JVM arguments, e.g. -jvm-args \"-Xmx4g\" (as YCSB 0.17's launcher; also JAVA_OPTS)");
-    out.println("  -cp PATH         extra class path entries, e.g. a binding's or exporter's jar (as YCSB 0.17's launcher)");
+    out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
+    out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");
+    out.println("  -cp PATH         class path entries before YCSB-X's own, e.g. a binding's or exporter's jar");
     out.println();
     out.println("Environment:");
     out.println("  JAVA_OPTS        JVM arguments, split on spaces, e.g. JAVA_OPTS=\"-Xmx4g -XX:+UseG1GC\" bin/ycsb ...");
@@ -347,6 +348,7 @@ public final class Main {
     for (String w : WORKLOAD_FILES) {
       out.println("  " + w);
     }
+    out.println();
     out.println("Exit codes: 0 results trusted; 1 operations failed beyond "
         + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "

@@ -44,6 +44,30 @@ final class YcsbValueCheck {
     wholeNumber(p, "histogram.buckets", 1, Integer.MAX_VALUE);
     checkExporter(p.getProperty(Client.EXPORTER_PROPERTY));
     checkExportFile(p.getProperty(Client.EXPORT_FILE_PROPERTY));
+    if (bool(p, "hdrhistogram.fileoutput")) {
+      checkHistogramPrefix(p.getProperty("hdrhistogram.output.path", ""));
+    }
+  }
+
+  /**
+   * YCSB writes one {@code <prefix><OPERATION>.hdr} per operation at the end of the run: a prefix
+   * in a folder that does not exist loses them after the run.
+   */
+  static void checkHistogramPrefix(String prefix) {
+    String key = "hdrhistogram.output.path";
+    String accepts = key + " accepts a file name prefix in an existing folder you can write, e.g. results/run1-";
+    Path folder;
+    try {
+      folder = Path.of(prefix + "x").toAbsolutePath().getParent();
+    } catch (InvalidPathException e) {
+      throw new UserError(key + "=" + prefix + " is not a valid path; " + accepts);
+    }
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new UserError(key + "=" + prefix + ": folder " + folder + " does not exist; " + accepts);
+    }
+    if (folder != null && !Files.isWritable(folder)) {
+      throw new UserError(key + "=" + prefix + ": permission denied in " + folder + "; " + accepts);
+    }
   }
 
   /** What YCSB's CoreWorkload reads; its init() would fail only once the binding is connected. */

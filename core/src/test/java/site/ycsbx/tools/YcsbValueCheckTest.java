@@ -109,6 +109,15 @@ class YcsbValueCheckTest {
   }
 
   @Test
+  void histogramFilesGoToAnExistingFolder(@TempDir Path dir) {
+    YcsbValueCheck.checkClient(props("hdrhistogram.fileoutput", "true", "hdrhistogram.output.path", dir + "/run1-"));
+    YcsbValueCheck.checkClient(props("hdrhistogram.fileoutput", "false", "hdrhistogram.output.path", "/no/such/"));
+    assertTrue(refusal(() -> YcsbValueCheck.checkClient(props("hdrhistogram.fileoutput", "true",
+        "hdrhistogram.output.path", dir + "/no/such/run1-"))).startsWith("hdrhistogram.output.path=" + dir
+            + "/no/such/run1-: folder " + dir + "/no/such does not exist;"));
+  }
+
+  @Test
   void anExportFileIsCheckedWithoutBeingCreated(@TempDir Path dir) throws IOException {
     YcsbValueCheck.checkExportFile(dir.resolve("new.json").toString());
     assertEquals(List.of(), Files.list(dir).toList(), "the check created the file");
