@@ -2,13 +2,14 @@ package site.ycsbx.tools;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 
 /**
@@ -68,14 +69,32 @@ final class CommandArgs {
     c.props.putAll(files);
     c.props.putAll(overrides);
     c.explicit.addAll(overrides.stringPropertyNames());
-    // YCSB's Client reads these as int; check them here so a typo is one line, not a trace
-    Props.getInt(c.props, "threadcount", 1, 1, 100_000);
-    Props.getInt(c.props, "target", 0, 0, Integer.MAX_VALUE);
-    Props.getInt(c.props, "recordcount", 0, 0, Integer.MAX_VALUE);
-    Props.getInt(c.props, "operationcount", 0, 0, Integer.MAX_VALUE);
-    Props.getInt(c.props, "insertstart", 0, 0, Integer.MAX_VALUE);
-    Props.getInt(c.props, "maxexecutiontime", 0, 0, Integer.MAX_VALUE);
+    // YCSB's Client reads these as int (an empty value too): one line here, not a trace there
+    YcsbValueCheck.wholeNumber(c.props, "threadcount", 1, 100_000);
+    YcsbValueCheck.wholeNumber(c.props, "target", 0, Integer.MAX_VALUE);
+    count(c.props, "recordcount");
+    count(c.props, "operationcount");
+    YcsbValueCheck.wholeNumber(c.props, "insertstart", 0, Integer.MAX_VALUE);
+    YcsbValueCheck.wholeNumber(c.props, "maxexecutiontime", 0, Integer.MAX_VALUE);
     return c;
+  }
+
+  /** recordcount/operationcount: an int in YCSB's Client; YCSB-X's own workloads count further. */
+  private static void count(Properties p, String key) {
+    String v = p.getProperty(key);
+    if (v != null && !v.isBlank()) {
+      try {
+        long n = Long.parseLong(v.trim().replace("_", ""));
+        if (n > Integer.MAX_VALUE) {
+          throw new UserError(key + "=" + v + " is out of range; " + key + " accepts a whole number from 0 to "
+              + Integer.MAX_VALUE + " (YCSB's Client counts in an int); for more rows set iibench.rows (iibench) or"
+              + " filemeta.files (filemeta), which take larger counts, and leave " + key + " at " + Integer.MAX_VALUE);
+        }
+      } catch (NumberFormatException e) {
+        // not a number: said below
+      }
+    }
+    YcsbValueCheck.wholeNumber(p, key, 0, Integer.MAX_VALUE);
   }
 
   private static String value(List<String> args, int i, String option) {
@@ -90,7 +109,14 @@ final class CommandArgs {
       into.load(r);
     } catch (NoSuchFileException e) {
       throw new UserError("workload file " + file + " does not exist");
+    } catch (AccessDeniedException e) {
+      throw new UserError("cannot read workload file " + file + ": permission denied");
+    } catch (MalformedInputException e) {
+      throw new UserError("cannot read workload file " + file + ": not a text file (not UTF-8)");
     } catch (IOException e) {
+      if (Files.isDirectory(Path.of(file))) {
+        throw new UserError("workload file " + file + " is a folder; -P takes a property file, e.g. workloads/workloada");
+      }
       throw new UserError("cannot read workload file " + file + ": " + e.getMessage());
     }
   }

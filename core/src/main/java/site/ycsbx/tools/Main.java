@@ -36,7 +36,13 @@ public final class Main {
   /** Operations failed beyond {@code ycsbx.maxerrorpercent}, or the run stopped early. */
   public static final int EXIT_RUN_FAILED = 1;
 
-  private static final String WORKLOAD_FILES = "workloada..workloadf (YCSB core workloads), iibench (insert benchmark), linkbench, linkbench-small (LinkBench load and request phases), filemeta (load), filemeta-latest, filemeta-count, filemeta-readwrite (file metadata queries), probe (smoke test of a binding)";
+  /** Every file under workloads/, each by its name (MainTest checks the folder against this). */
+  private static final List<String> WORKLOAD_FILES = List.of(
+      "workloada, workloadb, workloadc, workloadd, workloade, workloadf: YCSB's core workloads",
+      "iibench: the insert benchmark",
+      "linkbench, linkbench-small: LinkBench load and request phases",
+      "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries",
+      "probe: a smoke test of a binding");
 
   /** Properties of YCSB-X's own launcher and exporter. */
   private static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
@@ -82,20 +88,8 @@ public final class Main {
     if (!List.of("load", "run", "shell").contains(command)) {
       throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare (see ycsb --help)");
     }
-    if (args.size() < 2 || args.get(1).startsWith("-")) {
-      throw new UserError(command + " needs a binding: " + bindingNames());
-    }
-    String bindingName = args.get(1);
-    // a class name works too, as YCSB's -db does, for bindings YCSB-X does not know by name
-    Bindings.Binding binding = Bindings.byName(bindingName)
-        .or(() -> bindingName.contains(".") ? java.util.Optional.of(new Bindings.Binding(bindingName, bindingName, ""))
-            : java.util.Optional.empty())
-        .orElseThrow(() -> new UserError("unknown binding '" + bindingName + "'; bindings: " + bindingNames()));
-    try {
-      Class.forName(binding.className(), false, Main.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new UserError("binding " + bindingName + " (" + binding.className() + ") is not on the class path");
-    }
+    String bindingName = args.size() < 2 ? "" : args.get(1);
+    Bindings.Binding binding = binding(command, args);
     CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
     Properties props = parsed.props;
     props.setProperty(Client.DB_PROPERTY, binding.className());
@@ -111,6 +105,7 @@ public final class Main {
       return;
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    YcsbValueCheck.checkClient(props);
     expansionOf(props).ifPresent(w -> expand(w, props, parsed.explicit, clientArgs));
     if (Integer.parseInt(props.getProperty("target", "0")) > 0
         && props.getProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL) == null) {
@@ -146,6 +141,59 @@ public final class Main {
     Signals.exportOnInterrupt();
     ResultExporter.runStarts();
     Client.main(clientArgs.toArray(new String[0]));
+  }
+
+  /**
+   * The checks of {@link #run} that need no server, for {@code sweep}: {@code args} as after
+   * {@code bin/ycsb} ({@code load|run <binding> [YCSB options]}). Bad input is refused before the
+   * sweep creates its folder; each point still runs every check, the server's too.
+   */
+  public static void checkArguments(List<String> args) {
+    String command = args.isEmpty() ? "" : args.get(0);
+    Bindings.Binding binding = binding(command, args);
+    CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
+    Properties props = parsed.props;
+    props.setProperty(Client.DB_PROPERTY, binding.className());
+    props.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(command.equals("run")));
+    YcsbValueCheck.checkClient(props);
+    expansionOf(props).ifPresent(w -> {
+      PropertyExpansion.Expansion e = w.expand(props);
+      if (e.property() != null) {
+        e.values().forEach((k, v) -> {
+          if (!parsed.explicit.contains(k)) {
+            props.setProperty(k, v);
+          }
+        });
+        props.remove(e.property());
+      }
+    });
+    List<PropertyOwner> owners = new ArrayList<>();
+    owners.add(CORE_PROPERTIES);
+    checkWorkload(props).ifPresent(owners::add);
+    Provides provides = StoreRegistry.providesOf(binding.className());
+    if (provides != null) {
+      owners.add(PreflightOnce.instantiate(provides.preflight()));
+    }
+    PropertyCheck.check(props, owners);
+  }
+
+  /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
+  private static Bindings.Binding binding(String command, List<String> args) {
+    if (args.size() < 2 || args.get(1).startsWith("-")) {
+      throw new UserError(command + " needs a binding: " + bindingNames());
+    }
+    String bindingName = args.get(1);
+    // a class name works too, as YCSB's -db does, for bindings YCSB-X does not know by name
+    Bindings.Binding binding = Bindings.byName(bindingName)
+        .or(() -> bindingName.contains(".") ? java.util.Optional.of(new Bindings.Binding(bindingName, bindingName, ""))
+            : java.util.Optional.empty())
+        .orElseThrow(() -> new UserError("unknown binding '" + bindingName + "'; bindings: " + bindingNames()));
+    try {
+      Class.forName(binding.className(), false, Main.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new UserError("binding " + bindingName + " (" + binding.className() + ") is not on the class path");
+    }
+    return binding;
   }
 
   /**
@@ -235,6 +283,8 @@ public final class Main {
       w = Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     } catch (ClassNotFoundException e) {
       throw new UserError("workload class " + workloadClass + " is not on the class path");
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw new UserError("workload class " + workloadClass + " cannot be created: " + e.getCause());
     } catch (ReflectiveOperationException | LinkageError e) {
       throw new UserError("workload class " + workloadClass + " cannot be created: " + e);
     }
@@ -243,6 +293,7 @@ public final class Main {
     }
     if (w instanceof site.ycsb.workloads.CoreWorkload) {
       PropertyCheck.checkProportions(props);
+      YcsbValueCheck.checkCoreWorkload(props);
     }
     if (w instanceof Validating) {
       ((Validating) w).validate(props);
@@ -298,7 +349,19 @@ public final class Main {
     out.println("  -s               print a status line every 10 s to stderr");
     out.println("  -l label         label for the status lines");
     out.println();
-    out.println("Workload files: " + WORKLOAD_FILES + ", under workloads/");
+    out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
+    out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");
+    out.println("  -cp PATH         class path entries before YCSB-X's own, e.g. a binding's or exporter's jar");
+    out.println();
+    out.println("Environment:");
+    out.println("  JAVA_OPTS        JVM arguments, split on spaces, e.g. JAVA_OPTS=\"-Xmx4g -XX:+UseG1GC\" bin/ycsb ...");
+    out.println("  JAVA_HOME        the Java 17+ runtime to use (else java on PATH)");
+    out.println();
+    out.println("Workload files, under workloads/:");
+    for (String w : WORKLOAD_FILES) {
+      out.println("  " + w);
+    }
+    out.println();
     out.println("Exit codes: 0 results trusted; 1 operations failed beyond "
         + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "

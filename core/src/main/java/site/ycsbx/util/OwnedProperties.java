@@ -40,7 +40,8 @@ public final class OwnedProperties {
         owner.knownProperties().stream().filter(k -> k.startsWith(prefix)).forEach(known::add);
         String hint = suggestion(key, known);
         throw new UserError("unknown property " + key + (hint == null ? "" : " (did you mean " + hint + "?)")
-            + "; " + prefix + "* properties: " + String.join(", ", known));
+            + "; " + prefix + "* properties: " + (known.isEmpty() ? "none (nothing reads " + prefix + "*)"
+            : String.join(", ", known)));
       }
     }
   }

@@ -141,6 +141,25 @@ class MainTest {
   }
 
   @Test
+  void helpListsEveryWorkloadFileAndTheLauncherOptions() throws java.io.IOException {
+    Result r = JavaProcess.run(MAIN, "--help");
+    assertEquals(0, r.exitCode());
+    java.nio.file.Path folder = java.nio.file.Path.of(JavaProcess.workload("workloada")).getParent();
+    List<String> files;
+    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(folder)) {
+      files = s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+    assertTrue(files.size() >= 14, files.toString());
+    for (String f : files) {
+      assertTrue(r.stdout().matches("(?s).*[ ,]" + Pattern.quote(f) + "[,:].*"), "--help lists workloads/" + f + ":\n"
+          + r.stdout());
+    }
+    for (String s : List.of("-jvm-args", "-cp PATH", "JAVA_OPTS")) {
+      assertTrue(r.stdout().contains(s), s + ":\n" + r.stdout());
+    }
+  }
+
+  @Test
   void aMisspeltYcsbPropertyIsRefusedNotIgnored() {
     // YCSB would load the default 1000 records and say nothing
     assertOneLineError(JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"),

@@ -24,6 +24,12 @@ import site.ycsbx.util.UserError;
 public final class NullDb extends DB {
   /** Nothing to reach; says so in the fingerprint. */
   public static final class Check implements Preflight {
+    /** The binding reads no option: a null.* property is a mistake, not a setting. */
+    @Override
+    public java.util.Set<String> propertyPrefixes() {
+      return Set.of("null.");
+    }
+
     @Override
     public void check(java.util.Properties props, Phase phase, StoreDemand demand,
         site.ycsbx.fingerprint.Fingerprint fingerprint) {

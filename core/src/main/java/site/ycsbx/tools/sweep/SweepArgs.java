@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.tools.Main;
 import java.util.Set;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.RepeatableLoad;
@@ -88,6 +89,13 @@ final class SweepArgs {
     }
     if (a.threads == null) {
       throw new UserError("sweep needs --threads, a comma-separated list of thread counts such as 1,2,4,8");
+    }
+    // every point would fail the same way: bad input is refused before the sweep's folder exists
+    for (int t : a.threads) {
+      List<String> point = new ArrayList<>(List.of(a.phase, a.binding));
+      point.addAll(a.ycsbArgs);
+      point.addAll(List.of("-threads", String.valueOf(t)));
+      Main.checkArguments(point);
     }
     if (a.reload && a.phase.equals("load")) {
       throw new UserError("--reload re-runs the load before each point of a run sweep; a load sweep loads anyway");

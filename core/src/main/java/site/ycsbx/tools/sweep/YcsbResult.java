@@ -55,10 +55,19 @@ public final class YcsbResult {
   /** Reads a text, JSON or JSON-array YCSB export; bad input is one line. */
   public static YcsbResult read(Path file) {
     String text;
+    // a FIFO or a device would be read until its writer ends, which may be never
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new UserError(file + " is not a regular file (a pipe, device or socket); give a YCSB text output or JSON"
+          + " export saved to a file");
+    }
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (java.nio.file.NoSuchFileException e) {
       throw new UserError(file + " does not exist");
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new UserError(file + " is not a YCSB result file (not UTF-8 text); give a YCSB text output or JSON export");
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new UserError("cannot read " + file + ": permission denied");
     } catch (IOException e) {
       throw new UserError("cannot read " + file + ": " + e.getMessage());
     }

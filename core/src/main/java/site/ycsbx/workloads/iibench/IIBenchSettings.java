@@ -81,7 +81,8 @@ public final class IIBenchSettings {
     String countKey = load ? "recordcount" : "operationcount";
     // YCSB's Client reads recordcount as an int; iibench.rows takes 64-bit counts (3 billion rows)
     long fromCount = Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
-    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 0, Long.MAX_VALUE) : fromCount;
+    // iibench.rows=0 would create the table and insert nothing: refused before anything exists
+    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 1, Long.MAX_VALUE) : fromCount;
     batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
     indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
     table = Props.getTableName(p, TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);

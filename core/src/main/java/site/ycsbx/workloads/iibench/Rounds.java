@@ -109,7 +109,23 @@ public final class Rounds {
    * would be read into the wrong columns.
    */
   static void checkCsv(String property, Path csv) {
-    if (csv == null || !Files.isRegularFile(csv)) {
+    if (csv == null) {
+      return;
+    }
+    // rounds are written as they end: a folder that is not there would lose every one of them
+    Path folder = csv.toAbsolutePath().getParent();
+    String accepts = property + " accepts a CSV file in an existing folder you can write (created when absent,"
+        + " appended to when present)";
+    if (Files.isDirectory(csv)) {
+      throw new site.ycsbx.util.UserError(property + "=" + csv + " is a folder; " + accepts);
+    }
+    if (folder != null && !Files.isDirectory(folder)) {
+      throw new site.ycsbx.util.UserError(property + "=" + csv + ": folder " + folder + " does not exist; " + accepts);
+    }
+    if (Files.exists(csv) ? !Files.isWritable(csv) : folder != null && !Files.isWritable(folder)) {
+      throw new site.ycsbx.util.UserError(property + "=" + csv + ": permission denied; " + accepts);
+    }
+    if (!Files.isRegularFile(csv)) {
       return;
     }
     try (java.io.BufferedReader r = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {

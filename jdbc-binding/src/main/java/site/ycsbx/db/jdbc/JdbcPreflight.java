@@ -18,7 +18,8 @@ import site.ycsbx.util.UserError;
  * against the server's engines, then the tables of the run: YCSB's table for YCSB's own
  * workloads (required before a run, with the engine asked and its fields), otherwise the
  * {@link JdbcStoreCheck} that {@link JdbcStores} registers for the store the workload takes.
- * Fills the fingerprint. Reads only: the connection is read-only.
+ * Fills the fingerprint. Reads only (the connection is read-only), except that a load creates the
+ * database db.url names when the server lacks it ({@link MissingDatabase}).
  */
 public final class JdbcPreflight implements Preflight {
   /** Prefixes whose properties this binding owns (a misspelt one is refused by bin/ycsb). */
@@ -39,6 +40,7 @@ public final class JdbcPreflight implements Preflight {
     for (String note : o.notes()) {
       System.out.println(NOTE_PREFIX + note);
     }
+    MissingDatabase.createIfAbsent(o, phase);
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));

@@ -50,8 +50,12 @@ public final class EmbeddedServer {
    */
   public static String location(Properties props) {
     String dir = props.getProperty(DIR_PROPERTY);
-    if (dir == null || dir.isBlank()) {
+    if (dir == null) {
       dir = DIR_PROPERTY_DEFAULT;
+    } else if (dir.isBlank()) {
+      // an unset shell variable (-p mongodb.embedded.dir=$DIR) must not load into the default folder
+      throw new UserError(DIR_PROPERTY + " is empty; " + DIR_PROPERTY + " accepts a folder (created when absent) or "
+          + MEMORY + " (leave it out for " + DIR_PROPERTY_DEFAULT + ")");
     }
     dir = dir.trim();
     if (dir.equals(MEMORY)) {
