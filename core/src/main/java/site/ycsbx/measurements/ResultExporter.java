@@ -107,6 +107,7 @@ public final class ResultExporter implements MeasurementsExporter {
     if (schedule != null) {
       schedule.summarize();
     }
+    site.ycsbx.faults.Outages.print(System.err);
     RunVerdict.exported(summarize(System.err));
   }
 

@@ -63,7 +63,7 @@ public class JdbcClient extends DB {
     try {
       PreflightOnce.run(JdbcPreflight.class, props);
       options = JdbcOptions.parse(props);
-      conn = Connector.open(options);
+      conn = ReopeningConnection.open(options, Map.of());
     } catch (UserError e) {
       throw new DBException(e.getMessage());
     }
