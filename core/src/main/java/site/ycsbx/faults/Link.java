@@ -22,7 +22,6 @@ public final class Link {
 
   /** An operation failed because the server went away; the first such failure opens an outage. */
   public synchronized void broken(String why) {
-    Outages.lost();
     if (broken) {
       return;
     }
@@ -38,11 +37,6 @@ public final class Link {
 
   public synchronized boolean isBroken() {
     return broken;
-  }
-
-  /** An operation that ran while broken failed again (it counts as lost in the outage). */
-  public void failedAgain() {
-    Outages.lost();
   }
 
   /**
@@ -65,7 +59,6 @@ public final class Link {
 
   /** A re-open failed: the next waits twice as long; past the give-up time the run gives up. */
   public synchronized void attemptFailed() {
-    Outages.lost();
     long now = System.nanoTime();
     backoffNanos = Math.min(backoffNanos * 2, policy.maxBackoffNanos());
     nextAttemptNanos = now + backoffNanos;
@@ -82,12 +75,10 @@ public final class Link {
     }
   }
 
-  /** Whether the run gave up on the server. */
-  public static boolean gaveUp() {
-    return Outages.hasGivenUp();
-  }
-
-  /** Ends a wait for the next attempt on a link that is due now, for a shared client whose driver reconnects itself. */
+  /**
+   * For a client whose driver re-opens connections itself (MongoDB): gives up when the link has
+   * been broken for longer than the policy allows; whether the run gave up.
+   */
   public synchronized boolean giveUpDue() {
     if (broken && System.nanoTime() - brokenAtNanos >= policy.giveUpNanos()) {
       Outages.gaveUp(policy.giveUpReason(System.nanoTime() - brokenAtNanos));

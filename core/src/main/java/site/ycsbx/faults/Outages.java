@@ -60,8 +60,8 @@ public final class Outages {
     }
   }
 
-  /** An operation failed because of the current outage. */
-  static synchronized void lost() {
+  /** An operation failed: during an outage it counts as lost to it. */
+  public static synchronized void operationFailed() {
     if (current != null) {
       current.lost++;
     }

@@ -47,7 +47,9 @@ public final class Main {
     @Override
     public Set<String> knownProperties() {
       return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
-          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY);
+          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
+          site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
+          site.ycsbx.faults.OperationTimeout.PROPERTY);
     }
   };
 

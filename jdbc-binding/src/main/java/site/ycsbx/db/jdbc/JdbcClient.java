@@ -16,6 +16,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.faults.Outages;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
@@ -295,6 +296,7 @@ public class JdbcClient extends DB {
 
   private Status failed(String op, SQLException e) {
     ErrorLog.report(op, Connector.message(e, options));
+    Outages.operationFailed();
     Tables.rollbackQuietly(conn);
     return Status.ERROR;
   }

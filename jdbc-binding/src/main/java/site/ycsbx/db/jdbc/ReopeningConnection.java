@@ -121,7 +121,6 @@ final class ReopeningConnection implements InvocationHandler {
     }
     try {
       if (!link.awaitAttempt()) {
-        link.failedAgain();
         throw new SQLNonTransientConnectionException("no connection: the run gave up on the server ("
             + Reconnect.GIVE_UP_PROPERTY + ")", "08003");
       }

@@ -1,0 +1,57 @@
+package site.ycsbx.db.jdbc.faults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import site.ycsbx.testing.JavaProcess;
+
+/** bin/ycsb's Java side (site.ycsbx.tools.Main) running in a child JVM while the test breaks its server. */
+final class Background {
+  private final Process process;
+  private final Path out;
+  private final Path err;
+  private final long startNanos = System.nanoTime();
+
+  private Background(Process process, Path out, Path err) {
+    this.process = process;
+    this.out = out;
+    this.err = err;
+  }
+
+  static Background main(String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx512m", "-cp", System.getProperty("java.class.path"), "site.ycsbx.tools.Main"));
+    cmd.addAll(Arrays.asList(args));
+    Path out = Files.createTempFile("ycsbx-out", ".txt");
+    Path err = Files.createTempFile("ycsbx-err", ".txt");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    return new Background(p, out, err);
+  }
+
+  /** Waits for the exit; the result with the run's output. */
+  JavaProcess.Result await(int timeoutSeconds) throws IOException, InterruptedException {
+    if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("the run did not end within " + timeoutSeconds + " s\nstdout:\n" + Files.readString(out)
+          + "\nstderr:\n" + Files.readString(err));
+    }
+    JavaProcess.Result r = new JavaProcess.Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8), (System.nanoTime() - startNanos) / 1_000_000);
+    Files.deleteIfExists(out);
+    Files.deleteIfExists(err);
+    return r;
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  String stderrSoFar() throws IOException {
+    return Files.readString(err);
+  }
+}
