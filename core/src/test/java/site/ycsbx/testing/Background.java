@@ -1,4 +1,4 @@
-package site.ycsbx.db.jdbc.faults;
+package site.ycsbx.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,10 +8,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import site.ycsbx.testing.JavaProcess;
 
 /** bin/ycsb's Java side (site.ycsbx.tools.Main) running in a child JVM while the test breaks its server. */
-final class Background {
+public final class Background {
   private final Process process;
   private final Path out;
   private final Path err;
@@ -23,7 +22,7 @@ final class Background {
     this.err = err;
   }
 
-  static Background main(String... args) throws IOException {
+  public static Background main(String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx512m", "-cp", System.getProperty("java.class.path"), "site.ycsbx.tools.Main"));
     cmd.addAll(Arrays.asList(args));
@@ -34,7 +33,7 @@ final class Background {
   }
 
   /** Waits for the exit; the result with the run's output. */
-  JavaProcess.Result await(int timeoutSeconds) throws IOException, InterruptedException {
+  public JavaProcess.Result await(int timeoutSeconds) throws IOException, InterruptedException {
     if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError("the run did not end within " + timeoutSeconds + " s\nstdout:\n" + Files.readString(out)
@@ -47,11 +46,11 @@ final class Background {
     return r;
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 
-  String stderrSoFar() throws IOException {
+  public String stderrSoFar() throws IOException {
     return Files.readString(err);
   }
 }
