@@ -60,13 +60,6 @@ public final class JdbcOptions {
   public static final Set<String> KNOWN = Set.of(DRIVER_PROPERTY, URL_PROPERTY, USER_PROPERTY, PASSWORD_PROPERTY,
       BATCH_SIZE_PROPERTY, AUTOCOMMIT_PROPERTY, FETCH_SIZE_PROPERTY, ENGINE_PROPERTY, BATCH_UPDATE_API_PROPERTY);
 
-  /**
-   * With {@value OperationTimeout#PROPERTY} set, the driver's own timeout (a query the server was
-   * asked to cancel) comes first; the socket read gives up this much later, for a server that
-   * does not answer at all.
-   */
-  static final int OP_TIMEOUT_SOCKET_GRACE_SECONDS = 2;
-
   /** Table, column and engine names go into SQL unquoted: plain identifiers only. */
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
@@ -240,9 +233,13 @@ public final class JdbcOptions {
     return opTimeoutSeconds;
   }
 
-  /** A client thread's socket read timeout in ms: 0 (none) unless an operation timeout is set. */
+  /**
+   * A client thread's socket read timeout in ms: 0 (none) unless an operation timeout is set.
+   * The socket, not Statement.setQueryTimeout: Connector/J cancels a query through a second
+   * connection, which a frozen server never answers; an abandoned connection is re-opened.
+   */
   int networkTimeoutMillis() {
-    return opTimeoutSeconds == 0 ? 0 : (opTimeoutSeconds + OP_TIMEOUT_SOCKET_GRACE_SECONDS) * 1000;
+    return opTimeoutSeconds * 1000;
   }
 
   /** How a client thread re-opens a connection the server broke. */

@@ -101,12 +101,7 @@ final class ReopeningConnection implements InvocationHandler {
     if (result instanceof Statement s) {
       Class<?> type = result instanceof CallableStatement ? CallableStatement.class
           : result instanceof PreparedStatement ? PreparedStatement.class : Statement.class;
-      Statement wrapped = ReopeningStatement.wrap(this, type, m, args, s, generation);
-      if (options.opTimeoutSeconds() > 0) {
-        // through the wrapper, so that a re-prepared statement gets it too
-        wrapped.setQueryTimeout(options.opTimeoutSeconds());
-      }
-      return wrapped;
+      return ReopeningStatement.wrap(this, type, m, args, s, generation);
     }
     return result;
   }

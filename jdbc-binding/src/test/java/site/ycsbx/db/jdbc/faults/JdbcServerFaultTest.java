@@ -110,6 +110,57 @@ class JdbcServerFaultTest {
   }
 
   @Test
+  void withAnOperationTimeoutAFrozenServerFailsOperationsInsteadOfHangingTheRun() throws Exception {
+    String db = database();
+    Background run = load(db, 40_000, "-p", "ycsbx.optimeout=1", "-p", "ycsbx.reconnect.backoffms=100",
+        "-p", "ycsbx.reconnect.maxbackoffms=500");
+    awaitRows(db, 8_000, run);
+    server.freeze();
+    try {
+      Thread.sleep(8_000);
+      assertTrue(run.stderrSoFar().contains("[ERROR] INSERT_TXN"), "no operation failed while the server was frozen:\n"
+          + run.stderrSoFar());
+    } finally {
+      server.thaw();
+    }
+    Result r = run.await(180);
+
+    String out = r.all();
+    assertEquals(0, r.exitCode(), out);
+    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
+    assertFalse(outages.isEmpty(), out);
+    assertTrue(outages.stream().allMatch(l -> l.contains("Z to 20")), "every outage ended: " + outages);
+    Matcher max = Pattern.compile("\\[INSERT_TXN-FAILED\\], MaxLatency\\(us\\), (\\d+)").matcher(r.stdout());
+    assertTrue(max.find(), out);
+    // ycsbx.optimeout=1: the socket gives up after 1 s; a re-open waits at most the 5 s handshake timeout
+    assertTrue(Long.parseLong(max.group(1)) < 7_000_000, "a failed transaction took " + max.group(1) + " us\n" + out);
+    assertTrue(rows(db) >= 40_000 - 100L * failedTransactions(r), out);
+  }
+
+  @Test
+  void anOperationTimeoutThatIsNotANumberIsRefusedInOneLine() {
+    Result r = JavaProcess.run(null, 60, "site.ycsbx.tools.Main", "load", "jdbc", "-P", JavaProcess.workload("iibench"),
+        "-p", "db.url=" + server.url("nodb"), "-p", "db.user=root", "-p", "ycsbx.optimeout=soon");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.stderrLines().size(), r.all());
+    assertTrue(r.stderrLines().get(0).contains("ycsbx.optimeout=soon is not a whole number"), r.all());
+  }
+
+  @Test
+  void aReconnectSettingOutOfRangeIsRefusedInOneLine() {
+    Result r = JavaProcess.run(null, 60, "site.ycsbx.tools.Main", "load", "jdbc", "-P", JavaProcess.workload("iibench"),
+        "-p", "db.url=" + server.url("nodb"), "-p", "db.user=root", "-p", "ycsbx.reconnect.giveupseconds=-1");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.stderrLines().size(), r.all());
+    assertTrue(r.stderrLines().get(0).contains("ycsbx.reconnect.giveupseconds=-1 is out of range"), r.all());
+  }
+
+  private static long failedTransactions(Result r) {
+    Matcher txn = TXN_ERRORS.matcher(r.stderr());
+    return txn.find() ? Long.parseLong(txn.group(2)) : 0;
+  }
+
+  @Test
   void theHandshakeWithAFrozenServerFailsWithinItsTimeout() throws Exception {
     String db = database();
     server.freeze();
