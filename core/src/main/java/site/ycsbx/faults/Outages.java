@@ -36,12 +36,25 @@ public final class Outages {
   private static final List<Runnable> ON_GIVE_UP = new CopyOnWriteArrayList<>();
   private static Outage current;
   private static volatile boolean givenUp;
+  private static boolean printed;
+  private static boolean atExit;
 
   private Outages() {
   }
 
   static synchronized void down(Link link, String cause) {
     DOWN.add(link);
+    if (!atExit) {
+      atExit = true;
+      // under YCSB's stock Client nobody prints the summary's lines: they come at exit
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        synchronized (Outages.class) {
+          if (!printed) {
+            print(System.err);
+          }
+        }
+      }, "ycsbx-outages"));
+    }
     if (current == null) {
       current = new Outage(now(), cause);
       ALL.add(current);
@@ -105,8 +118,9 @@ public final class Outages {
     return out;
   }
 
-  /** Prints {@link #lines()}. */
-  public static void print(PrintStream out) {
+  /** Prints {@link #lines()} (once: the summary's, or at exit). */
+  public static synchronized void print(PrintStream out) {
+    printed = true;
     lines().forEach(out::println);
     out.flush();
   }
@@ -118,6 +132,7 @@ public final class Outages {
     ON_GIVE_UP.clear();
     current = null;
     givenUp = false;
+    printed = false;
   }
 
   private static double seconds(Outage o) {

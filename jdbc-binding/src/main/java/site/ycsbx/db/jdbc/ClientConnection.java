@@ -32,6 +32,15 @@ public record ClientConnection(Connection connection, JdbcOptions options, List<
     return c;
   }
 
+  /**
+   * Puts a new driver connection behind a connection of this client (its statements are
+   * prepared again at their next use), for a verification that must not run on a connection
+   * that died unnoticed.
+   */
+  public static void renew(Connection c) throws SQLException {
+    ReopeningConnection.renew(c);
+  }
+
   /** Closes the connections {@link #openAnother} opened (their uncommitted work is rolled back). */
   public void closeOthers() {
     for (Connection c : others) {

@@ -123,11 +123,22 @@ final class ReopeningConnection implements InvocationHandler {
       Thread.currentThread().interrupt();
       throw new SQLNonTransientConnectionException("interrupted while waiting to re-open the connection", "08003", e);
     }
+    try {
+      replace();
+    } catch (SQLException e) {
+      link.attemptFailed();
+      throw e;
+    }
+    link.restored();
+    return real;
+  }
+
+  /** Opens a new driver connection with the settings the old one had, and puts it in place. */
+  private void replace() throws SQLException {
     Connection fresh;
     try {
       fresh = Connector.open(options, driverOptions);
     } catch (UserError e) {
-      link.attemptFailed();
       throw new SQLNonTransientConnectionException("re-opening the connection failed: " + e.getMessage(), "08001");
     }
     try {
@@ -136,7 +147,6 @@ final class ReopeningConnection implements InvocationHandler {
       }
     } catch (ReflectiveOperationException e) {
       closeQuietly(fresh);
-      link.attemptFailed();
       Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
       throw new SQLNonTransientConnectionException("re-opened connection refused its settings: "
           + Connector.message(cause, options), "08001", cause);
@@ -144,8 +154,24 @@ final class ReopeningConnection implements InvocationHandler {
     closeQuietly(real);
     real = fresh;
     generation++;
-    link.restored();
-    return real;
+  }
+
+  /**
+   * Replaces the driver connection behind {@code c} (one of this class's) with a new one, for a
+   * check that must not run on a connection that died unnoticed; a no-op for any other.
+   */
+  static void renew(Connection c) throws SQLException {
+    if (Proxy.isProxyClass(c.getClass()) && Proxy.getInvocationHandler(c) instanceof ReopeningConnection r) {
+      r.renew();
+    }
+  }
+
+  private void renew() throws SQLException {
+    if (link.isBroken()) {
+      current(); // re-opened anyway
+    } else {
+      replace();
+    }
   }
 
   int generation() {
