@@ -292,6 +292,10 @@ public final class Main {
         + RunVerdict.MAX_ERROR_PERCENT_PROPERTY + " (load: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT + "%, run: "
         + (int) RunVerdict.MAX_ERROR_PERCENT_RUN_DEFAULT + "%) or the server is unusable; 2 bad input.");
+    out.println("Server outages: broken connections are re-opened, each outage named in an [OUTAGE] line; the run gives up"
+        + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
+        + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
+        + "=S fails operations waiting longer than S seconds (default: off).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

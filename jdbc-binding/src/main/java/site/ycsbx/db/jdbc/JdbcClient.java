@@ -16,6 +16,7 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
@@ -65,6 +66,7 @@ public class JdbcClient extends DB {
       PreflightOnce.run(JdbcPreflight.class, props);
       options = JdbcOptions.parse(props);
       conn = ReopeningConnection.open(options, Map.of());
+      Deadline.arm(props);
     } catch (UserError e) {
       throw new DBException(e.getMessage());
     }

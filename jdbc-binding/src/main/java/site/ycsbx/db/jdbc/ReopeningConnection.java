@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Link;
 import site.ycsbx.faults.Reconnect;
 import site.ycsbx.util.UserError;
@@ -43,7 +44,9 @@ final class ReopeningConnection implements InvocationHandler {
   private final Connection proxy;
   // the last value of each setting, by method name, replayed in the order first set
   private final Map<String, Map.Entry<Method, Object[]>> settings = new LinkedHashMap<>();
-  private Connection real;
+  // read by the deadline's thread when it aborts an operation in flight
+  private volatile Connection real;
+  private final Runnable abort = this::abortInFlight;
   private int generation;
   private boolean closed;
 
@@ -54,6 +57,7 @@ final class ReopeningConnection implements InvocationHandler {
     this.real = Connector.open(options, driverOptions);
     this.proxy = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
         new Class<?>[] {Connection.class}, this);
+    Deadline.onExpiry(abort);
   }
 
   /**
@@ -78,6 +82,7 @@ final class ReopeningConnection implements InvocationHandler {
         return "reopening connection to " + options.maskedUrl();
       case "close":
         closed = true;
+        Deadline.remove(abort);
         break;
       default:
         break;
@@ -184,10 +189,20 @@ final class ReopeningConnection implements InvocationHandler {
 
   /** The exception to give the caller; marks the link broken when the connection is gone. */
   Throwable failed(Throwable t) {
-    if (t instanceof SQLException e && isConnectionLoss(e)) {
+    // after maxexecutiontime's grace the connection was aborted on purpose: no outage
+    if (t instanceof SQLException e && !Deadline.expired() && isConnectionLoss(e)) {
       link.broken(Connector.message(e, options));
     }
     return t;
+  }
+
+  /** Closes the socket under an operation that still waits on the server (see {@link Deadline}). */
+  private void abortInFlight() {
+    try {
+      real.abort(Runnable::run);
+    } catch (SQLException | RuntimeException ignored) {
+      // closing anyway
+    }
   }
 
   private boolean isConnectionLoss(SQLException e) {

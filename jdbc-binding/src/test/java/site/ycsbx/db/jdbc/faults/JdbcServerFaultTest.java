@@ -149,6 +149,30 @@ class JdbcServerFaultTest {
   }
 
   @Test
+  void maxExecutionTimeEndsARunWhoseServerFrozeWithinItsGrace() throws Exception {
+    String db = database();
+    // 400k rows at 4000 rows/s would take 100 s; maxexecutiontime=6 ends it, the frozen server would not
+    Background run = load(db, 400_000, "-p", "maxexecutiontime=6");
+    awaitRows(db, 4_000, run);
+    server.freeze();
+    Result r;
+    try {
+      r = run.await(60);
+    } finally {
+      server.thaw();
+    }
+    String out = r.all();
+    assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+    assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and operations still wait on the server:"
+        + " aborting 2 connections"), out);
+    // what was measured is exported, and the aborts are failures, not an outage
+    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, "), out);
+    assertTrue(r.stderr().contains("[ERRORS] INSERT_TXN"), out);
+    assertFalse(r.stderr().contains("[OUTAGE]"), out);
+    assertEquals(0, r.exitCode(), out);
+  }
+
+  @Test
   void anOperationTimeoutThatIsNotANumberIsRefusedInOneLine() {
     Result r = JavaProcess.run(null, 60, "site.ycsbx.tools.Main", "load", "jdbc", "-P", JavaProcess.workload("iibench"),
         "-p", "db.url=" + server.url("nodb"), "-p", "db.user=root", "-p", "ycsbx.optimeout=soon");
