@@ -10,7 +10,8 @@ package site.ycsbx.faults;
 public final class Link {
   private final Reconnect policy;
   private final String what;
-  private boolean broken;
+  // read on every JDBC call of the thread: volatile, no lock
+  private volatile boolean broken;
   private long brokenAtNanos;
   private long backoffNanos;
   private long nextAttemptNanos;
@@ -35,7 +36,7 @@ public final class Link {
     }
   }
 
-  public synchronized boolean isBroken() {
+  public boolean isBroken() {
     return broken;
   }
 

@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** bin/ycsb's Java side (site.ycsbx.tools.Main) running in a child JVM while the test breaks its server. */
+/** bin/ycsb's Java side (site.ycsbx.tools.Main), or another main, in a child JVM while the test breaks its server. */
 public final class Background {
   private final Process process;
   private final Path out;
@@ -23,8 +23,13 @@ public final class Background {
   }
 
   public static Background main(String... args) throws IOException {
+    return java("site.ycsbx.tools.Main", args);
+  }
+
+  /** Any main class on the test's class path (e.g. YCSB's stock site.ycsb.Client). */
+  public static Background java(String mainClass, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-cp", System.getProperty("java.class.path"), "site.ycsbx.tools.Main"));
+        "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass));
     cmd.addAll(Arrays.asList(args));
     Path out = Files.createTempFile("ycsbx-out", ".txt");
     Path err = Files.createTempFile("ycsbx-err", ".txt");

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.db.jdbc.JdbcClient;
 import site.ycsbx.testing.Background;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -91,6 +92,29 @@ class JdbcServerFaultTest {
     assertTrue(stored >= ok * BATCH && stored >= ackedRows, stored + " rows stored, " + ok + " transactions of " + BATCH
         + " acknowledged (" + ackedRows + " rows)\n" + out);
     assertTrue(System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(170));
+  }
+
+  @Test
+  void underYcsbsStockClientTheLoadGoesOnAndTheOutageIsNamedAtExit() throws Exception {
+    String db = database();
+    Background run = Background.java("site.ycsb.Client", "-load", "-db", JdbcClient.class.getName(),
+        "-P", JavaProcess.workload("iibench"), "-p", "db.url=" + server.url(db), "-p", "db.user=root",
+        "-p", "iibench.rows=30000", "-p", "iibench.batchsize=" + BATCH, "-p", "ycsbx.reconnect.backoffms=100",
+        "-p", "ycsbx.reconnect.maxbackoffms=500", "-threads", "2", "-target", "40");
+    awaitRows(db, 6_000, run);
+    server.kill();
+    Thread.sleep(2_000);
+    server.restart();
+    long atRestart = rows(db);
+    Result r = run.await(180);
+
+    String out = r.all();
+    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
+    assertEquals(1, outages.size(), out);
+    assertTrue(outages.get(0).matches("\\[OUTAGE\\] from \\S+Z to \\S+Z \\(\\d+\\.\\d s\\): [1-9]\\d* operations lost; cause: .*"),
+        outages.get(0));
+    assertTrue(r.stdout().contains("[INSERT_TXN-FAILED], Operations, "), out);
+    assertTrue(rows(db) > atRestart, out);
   }
 
   @Test
