@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** bin/ycsb's Java side (site.ycsbx.tools.Main), or another main, in a child JVM while the test breaks its server. */
-public final class Background {
+public final class Background implements AutoCloseable {
   private final Process process;
   private final Path out;
   private final Path err;
@@ -49,6 +49,12 @@ public final class Background {
     Files.deleteIfExists(out);
     Files.deleteIfExists(err);
     return r;
+  }
+
+  /** Kills the child JVM if it still runs (a test that failed before awaiting it). */
+  @Override
+  public void close() {
+    process.destroyForcibly();
   }
 
   public boolean isAlive() {

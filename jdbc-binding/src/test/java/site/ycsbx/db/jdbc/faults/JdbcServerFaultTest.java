@@ -272,6 +272,7 @@ class JdbcServerFaultTest {
         return;
       }
       if (!run.isAlive() || System.nanoTime() > deadline) {
+        run.close();
         throw new AssertionError("the load never reached " + atLeast + " rows (" + n + ")\n" + run.stderrSoFar());
       }
       Thread.sleep(50);

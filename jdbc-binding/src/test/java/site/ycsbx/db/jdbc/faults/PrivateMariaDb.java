@@ -62,8 +62,14 @@ final class PrivateMariaDb implements AutoCloseable {
     server.waitFor(30, TimeUnit.SECONDS);
   }
 
-  /** Starts the server again on the same port and datadir (InnoDB recovers from its redo log). */
+  /**
+   * Starts the server again on the same port and datadir (InnoDB recovers from its redo log); a
+   * server still running is left alone (a second one would wait on the first one's datadir lock).
+   */
   void restart() throws IOException, InterruptedException {
+    if (server.isAlive()) {
+      return;
+    }
     launch();
   }
 

@@ -106,6 +106,7 @@ class MongoServerFaultTest {
     long n = 0;
     while (n < atLeast) {
       if (!run.isAlive() || System.nanoTime() > deadline) {
+        run.close();
         throw new AssertionError("the load never reached " + atLeast + " documents (" + n + ")\n" + run.stderrSoFar());
       }
       Thread.sleep(50);
