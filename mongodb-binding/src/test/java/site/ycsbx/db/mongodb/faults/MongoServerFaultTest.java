@@ -93,6 +93,44 @@ class MongoServerFaultTest {
     }
   }
 
+  @Test
+  void withAnOperationTimeoutAFrozenServerFailsOperationsInsteadOfHangingThem() throws Exception {
+    try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
+      String db = TestServer.freshDatabase();
+      String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
+      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "load", "mongodb", "-P",
+          JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url, "-p", "recordcount=500");
+      assertEquals(0, load.exitCode(), load.all());
+      Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
+          "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "ycsbx.optimeout=1", "-p", "ycsbx.maxerrorpercent=100",
+          "-threads", "2", "-target", "300");
+      Thread.sleep(2_000);
+      proxy.freeze();
+      Thread.sleep(5_000);
+      proxy.thaw();
+      Result r = run.await(120);
+
+      String out = r.all();
+      assertEquals(0, r.exitCode(), out);
+      Matcher errors = OP_ERRORS.matcher(r.stderr());
+      long failed = 0;
+      while (errors.find()) {
+        failed += Long.parseLong(errors.group(3));
+      }
+      assertTrue(failed > 0, "operations on the frozen server count as failed: " + out);
+      Matcher max = FAILED_MAX.matcher(r.stdout());
+      int timed = 0;
+      while (max.find()) {
+        timed++;
+        // 1 s of ycsbx.optimeout, or the run's 2 s server selection, not the 5 s the server was frozen
+        assertTrue(Long.parseLong(max.group(2)) < 4_000_000, "a failed " + max.group(1) + " took " + max.group(2) + " us\n" + out);
+      }
+      assertTrue(timed > 0, out);
+      assertTrue(r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).allMatch(l -> l.contains("Z to 20")),
+          "the outage ended with the freeze: " + out);
+    }
+  }
+
   private static String[] args(RestartableServer server, String db, String phase, String workload, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", JavaProcess.workload(workload),
         "-p", "mongodb.url=" + server.url(db), "-p", "ycsbx.maxerrorpercent=100"));

@@ -30,6 +30,10 @@ final class RestartableServer implements AutoCloseable {
     server.bind("127.0.0.1", port);
   }
 
+  int port() {
+    return port;
+  }
+
   String url(String database) {
     return "mongodb://127.0.0.1:" + port + "/" + database;
   }
