@@ -2,6 +2,7 @@ package site.ycsbx.measurements;
 
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.faults.Outages;
 
 /**
  * Records a store call the way YCSB's DBWrapper records a DB call, so workload-level
@@ -28,6 +29,9 @@ public final class OpTimer {
     measurements.measure(name, (int) ((endNanos - startNanos) / 1000));
     measurements.measureIntended(name, (int) ((endNanos - intendedStartNanos) / 1000));
     measurements.reportStatus(op, status);
+    if (!status.isOk()) {
+      Outages.operationFailed();
+    }
     // the intended start when the run is paced (YCSB keeps one), as the summary's Intended- figures
     Intervals.record(name, (endNanos - (intendedStartNanos != 0 ? intendedStartNanos : startNanos)) / 1000);
   }

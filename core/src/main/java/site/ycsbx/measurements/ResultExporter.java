@@ -183,6 +183,7 @@ public final class ResultExporter implements MeasurementsExporter {
     if (schedule != null) {
       schedule.summarize();
     }
+    site.ycsbx.faults.Outages.print(System.err);
     System.err.print(summary.render());
     System.err.flush();
     RunVerdict.exported(summary.why);

@@ -54,7 +54,9 @@ public final class Main {
     @Override
     public Set<String> knownProperties() {
       return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
-          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY);
+          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
+          site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
+          site.ycsbx.faults.OperationTimeout.PROPERTY);
     }
   };
 
@@ -368,6 +370,10 @@ public final class Main {
         + (int) RunVerdict.MAX_ERROR_PERCENT_RUN_DEFAULT + "%, over the operations asked for) or the server is unusable;"
         + " 2 bad input; " + Signals.EXIT_SIGINT + "/" + Signals.EXIT_SIGTERM + " stopped by SIGINT/SIGTERM (what was"
         + " measured is exported, marked INTERRUPTED).");
+    out.println("Server outages: broken connections are re-opened, each outage named in an [OUTAGE] line; the run gives up"
+        + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
+        + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
+        + "=S fails operations waiting longer than S seconds (default: off).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

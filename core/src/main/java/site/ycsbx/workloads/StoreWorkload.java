@@ -69,6 +69,8 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
       throw new WorkloadException(e.getMessage());
     }
     timer = new OpTimer(); // after the Client has configured YCSB's Measurements
+    // a binding that gave up on the server ends the run instead of failing every remaining operation
+    site.ycsbx.faults.Outages.onGiveUp(this::requestStop);
     Schedule.configure(props);
     try {
       Intervals.configure(props);

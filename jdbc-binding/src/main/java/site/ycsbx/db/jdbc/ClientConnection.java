@@ -11,7 +11,9 @@ import java.util.Map;
  * options it was opened with. A store shares the connection with YCSB's operations, so it
  * commits its own work when autocommit is off. A store that needs a connection of its own (as
  * LinkBench holds a read-write one beside its read-only one) opens it with {@link #openAnother},
- * and {@link JdbcClient#cleanup()} closes it with the thread's.
+ * and {@link JdbcClient#cleanup()} closes it with the thread's. Both re-open themselves after the
+ * server went away (see {@link ReopeningConnection}): a store may hold them and the statements it
+ * prepared for the whole run.
  *
  * @param others connections opened by {@link #openAnother}, closed by {@link #closeOthers}
  */
@@ -25,9 +27,18 @@ public record ClientConnection(Connection connection, JdbcOptions options, List<
    * set over the user's URL; closed by {@link #closeOthers()}.
    */
   public Connection openAnother(Map<String, String> driverOptions) {
-    Connection c = Connector.open(options, driverOptions);
+    Connection c = ReopeningConnection.open(options, driverOptions);
     others.add(c);
     return c;
+  }
+
+  /**
+   * Puts a new driver connection behind a connection of this client (its statements are
+   * prepared again at their next use), for a verification that must not run on a connection
+   * that died unnoticed.
+   */
+  public static void renew(Connection c) throws SQLException {
+    ReopeningConnection.renew(c);
   }
 
   /** Closes the connections {@link #openAnother} opened (their uncommitted work is rolled back). */

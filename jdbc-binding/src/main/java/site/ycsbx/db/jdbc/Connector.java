@@ -14,15 +14,33 @@ import site.ycsbx.util.UserError;
 
 /** Opens connections, and turns driver errors into one line that never shows the password. */
 public final class Connector {
-  /** A closed port or a silent host must fail fast, not after the OS's minutes-long timeout. */
+  /**
+   * A closed port or a silent host must fail fast, not after the OS's minutes-long timeout; and
+   * a server that accepts TCP but does not answer (frozen, SIGSTOP) must fail the handshake in
+   * as long: the driver's socket timeout is set to this too, then lifted once connected.
+   */
   static final int CONNECT_TIMEOUT_SECONDS = 5;
+  /** The preflight's catalog and size queries: long enough for a big server, short of a hang. */
+  static final int PREFLIGHT_NETWORK_TIMEOUT_SECONDS = 120;
 
   private Connector() {
   }
 
-  /** A new connection; a {@link UserError} (target unusable) naming the masked URL on failure. */
+  /**
+   * A new connection for checks (the preflight, tests), whose calls fail after
+   * {@value #PREFLIGHT_NETWORK_TIMEOUT_SECONDS} s without an answer; a {@link UserError} (target
+   * unusable) naming the masked URL on failure.
+   */
   public static Connection open(JdbcOptions o) {
-    return open(o, Map.of());
+    return open(o, Map.of(), PREFLIGHT_NETWORK_TIMEOUT_SECONDS * 1000);
+  }
+
+  /**
+   * A new connection for a client thread: no limit on a call once connected, or the
+   * operation timeout's ({@link JdbcOptions#networkTimeoutMillis()}).
+   */
+  public static Connection open(JdbcOptions o, Map<String, String> driverOptions) {
+    return open(o, driverOptions, o.networkTimeoutMillis());
   }
 
   /**
@@ -30,7 +48,7 @@ public final class Connector {
    * connection whose results depend on them, e.g. MySQL's affected-rows count); a
    * {@link UserError} naming the masked URL on failure.
    */
-  public static Connection open(JdbcOptions o, Map<String, String> driverOptions) {
+  static Connection open(JdbcOptions o, Map<String, String> driverOptions, int networkTimeoutMillis) {
     String url = o.connectionUrl();
     for (Map.Entry<String, String> e : new TreeMap<>(driverOptions).entrySet()) {
       url = JdbcUrls.withOptionForced(url, e.getKey(), e.getValue());
@@ -43,11 +61,26 @@ public final class Connector {
     if (!o.password().isEmpty()) {
       info.setProperty("password", o.password());
     }
+    Connection c;
     try {
-      return DriverManager.getConnection(url, info);
+      c = DriverManager.getConnection(url, info);
     } catch (SQLException e) {
       throw UserError.target(describe(e, o));
     }
+    if (!o.socketTimeoutInUrl()) {
+      try {
+        // the handshake's socket timeout (see CONNECT_TIMEOUT_SECONDS) would cut long queries short
+        c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
+      } catch (SQLException e) {
+        try {
+          c.close();
+        } catch (SQLException ignored) {
+          // reported below
+        }
+        throw UserError.target("cannot set the network timeout on " + o.maskedUrl() + ": " + message(e, o));
+      }
+    }
+    return c;
   }
 
   /** One line about a failed connection attempt. */

@@ -17,6 +17,8 @@ import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.BatchLedger;
+import site.ycsbx.faults.Deadline;
+import site.ycsbx.faults.Outages;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
@@ -72,7 +74,8 @@ public class JdbcClient extends DB {
     try {
       PreflightOnce.run(JdbcPreflight.class, props);
       options = JdbcOptions.parse(props);
-      conn = Connector.open(options);
+      conn = ReopeningConnection.open(options, Map.of());
+      Deadline.arm(props);
     } catch (UserError e) {
       throw new DBException(e.getMessage());
     }
@@ -361,6 +364,7 @@ public class JdbcClient extends DB {
 
   private Status failed(String op, SQLException e) {
     ErrorLog.report(op, Connector.message(e, options));
+    Outages.operationFailed();
     Tables.rollbackQuietly(conn);
     return Status.ERROR;
   }

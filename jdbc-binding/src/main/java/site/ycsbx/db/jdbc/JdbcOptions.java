@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
+import site.ycsbx.faults.OperationTimeout;
+import site.ycsbx.faults.Reconnect;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
@@ -74,6 +76,8 @@ public final class JdbcOptions {
   private final List<String> fieldNames;
   private final SqlDialect dialect;
   private final List<String> notes = new ArrayList<>();
+  private final int opTimeoutSeconds;
+  private final Reconnect reconnect;
 
   private JdbcOptions(Properties p) {
     url = Props.get(p, URL_PROPERTY, "").trim();
@@ -134,6 +138,8 @@ public final class JdbcOptions {
       names.add(prefix + i);
     }
     fieldNames = Collections.unmodifiableList(names);
+    opTimeoutSeconds = OperationTimeout.seconds(p);
+    reconnect = Reconnect.of(p);
   }
 
   /** db.batchsize, 1 when unset; 0 and below are YCSB 0.17's "no batching", except with the batch API. */
@@ -215,6 +221,30 @@ public final class JdbcOptions {
    */
   String connectionUrl() {
     return dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
+  }
+
+  /** Whether the user's URL sets the driver's socket timeout (then the binding leaves it alone). */
+  boolean socketTimeoutInUrl() {
+    return JdbcUrls.has(url, "socketTimeout");
+  }
+
+  /** {@value OperationTimeout#PROPERTY} in seconds; 0: none. */
+  public int opTimeoutSeconds() {
+    return opTimeoutSeconds;
+  }
+
+  /**
+   * A client thread's socket read timeout in ms: 0 (none) unless an operation timeout is set.
+   * The socket, not Statement.setQueryTimeout: Connector/J cancels a query through a second
+   * connection, which a frozen server never answers; an abandoned connection is re-opened.
+   */
+  int networkTimeoutMillis() {
+    return opTimeoutSeconds * 1000;
+  }
+
+  /** How a client thread re-opens a connection the server broke. */
+  public Reconnect reconnect() {
+    return reconnect;
   }
 
   /** Whether the server runs on this host (see {@link JdbcUrls#isLocal}); resolves the URL's host names. */

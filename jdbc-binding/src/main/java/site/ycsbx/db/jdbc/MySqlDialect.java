@@ -42,7 +42,9 @@ final class MySqlDialect implements SqlDialect {
   public String connectionUrl(String url, boolean rewriteBatches) {
     // without it Connector/J sends a batch as one INSERT per row, one round trip each
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
-    return JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+    // connectTimeout covers only the TCP connect: a frozen server would hang the handshake
+    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
   }
 
   @Override

@@ -36,7 +36,9 @@ final class PostgresDialect implements SqlDialect {
   public String connectionUrl(String url, boolean rewriteBatches) {
     // turns a batch of single-row INSERTs into multi-row INSERTs
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
-    return JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
+    // connectTimeout covers only the TCP connect: a frozen server would hang the startup exchange
+    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
   }
 
   @Override

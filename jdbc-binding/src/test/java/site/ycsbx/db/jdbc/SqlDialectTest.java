@@ -11,19 +11,19 @@ import site.ycsbx.util.UserError;
 /** The dialect is chosen from db.url, and adds its driver options without overriding the user's. */
 class SqlDialectTest {
   @Test
-  void mysqlUrlGetsBatchRewritingAndAConnectTimeout() {
+  void mysqlUrlGetsBatchRewritingAConnectTimeoutAndAHandshakeTimeout() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
     assertInstanceOf(MySqlDialect.class, d);
     assertEquals(SqlDialect.Kind.MYSQL, d.kind());
-    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000",
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000&socketTimeout=5000",
         d.connectionUrl("jdbc:mysql://h:3306/ycsb"));
   }
 
   @Test
   void optionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
-    assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000",
-        d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000"));
+    assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000",
+        d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"));
   }
 
   @Test
@@ -31,7 +31,7 @@ class SqlDialectTest {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb?currentSchema=s");
     assertInstanceOf(PostgresDialect.class, d);
     assertEquals(SqlDialect.Kind.POSTGRESQL, d.kind());
-    assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true&connectTimeout=5",
+    assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5",
         d.connectionUrl("jdbc:postgresql://h/ycsb?currentSchema=s"));
   }
 

@@ -59,17 +59,17 @@ class Ycsb017PropertiesTest {
   void batchUpdateApiTrueLeavesBatchRewritingToTheUrl() {
     JdbcOptions o = parse(MYSQL, "db.batchsize", "100", "jdbc.batchupdateapi", "true");
     assertEquals(100, o.batchSize());
-    assertEquals("jdbc:mysql://h:3306/ycsb?connectTimeout=5000", o.connectionUrl());
+    assertEquals("jdbc:mysql://h:3306/ycsb?connectTimeout=5000&socketTimeout=5000", o.connectionUrl());
     assertEquals(List.of("jdbc.batchupdateapi=true (YCSB 0.17's option): a load sends db.batchsize=100 rows per "
         + "executeBatch() as the driver does by db.url (one INSERT per row: YCSB-X adds no "
         + "rewriteBatchedStatements=true)"), o.notes());
     JdbcOptions pg = parse(PG + "?reWriteBatchedInserts=true", "db.batchsize", "10", "jdbc.batchupdateapi", "true");
-    assertEquals("jdbc:postgresql://h/ycsb?reWriteBatchedInserts=true&connectTimeout=5", pg.connectionUrl());
+    assertEquals("jdbc:postgresql://h/ycsb?reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5", pg.connectionUrl());
     assertEquals(List.of("jdbc.batchupdateapi=true (YCSB 0.17's option): a load sends db.batchsize=10 rows per "
         + "executeBatch() as the driver does by db.url (reWriteBatchedInserts set there)"), pg.notes());
     // unset: YCSB-X's batched INSERT, rewritten into one multi-row INSERT
     JdbcOptions ours = parse(MYSQL, "db.batchsize", "100");
-    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000", ours.connectionUrl());
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000&socketTimeout=5000", ours.connectionUrl());
     assertEquals(List.of(), ours.notes());
   }
 

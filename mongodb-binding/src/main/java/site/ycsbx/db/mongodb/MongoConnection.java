@@ -1,5 +1,6 @@
 package site.ycsbx.db.mongodb;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
 import com.mongodb.WriteConcern;
@@ -11,9 +12,11 @@ import com.mongodb.event.CommandListener;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.bson.Document;
+import site.ycsbx.faults.OperationTimeout;
 
 /**
  * The one MongoClient a JVM uses for a URL and write concern, shared by every client thread
@@ -21,6 +24,10 @@ import org.bson.Document;
  * that acquired it releases it.
  */
 public final class MongoConnection {
+  /** How long an operation waits for a usable server during a run. */
+  static final long RUN_SERVER_SELECTION_TIMEOUT_MILLIS = 2000;
+  /** How long opening a connection to a server may take during a run. */
+  static final int RUN_CONNECT_TIMEOUT_MILLIS = 2000;
   private static final Map<String, MongoConnection> OPEN = new HashMap<>();
 
   /**
@@ -39,12 +46,14 @@ public final class MongoConnection {
   private volatile Document hello;
   private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
   private final java.util.List<Runnable> onRelease = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final MongoOutageWatch watch;
   private int references;
 
   private MongoConnection(String key, MongoOptions options) {
     this.key = key;
     this.options = options;
-    this.client = newClient(options, b -> { });
+    this.watch = new MongoOutageWatch(options.reconnect().link(options.maskedUrl()));
+    this.client = newClient(options, b -> runTimeouts(b, options));
     this.database = client.getDatabase(options.database()).withWriteConcern(options.writeConcern());
     this.schema = new MongoSchema(client.getDatabase(options.database()).withWriteConcern(schemaWriteConcern(options)),
         options);
@@ -69,6 +78,7 @@ public final class MongoConnection {
           onRelease.forEach(Runnable::run);
         } finally {
           client.close();
+          watch.close();
         }
       }
     }
@@ -80,6 +90,26 @@ public final class MongoConnection {
    */
   public void onRelease(Runnable undo) {
     onRelease.add(undo);
+  }
+
+  /**
+   * A run's client: a server that went away makes an operation fail after
+   * {@value #RUN_SERVER_SELECTION_TIMEOUT_MILLIS} ms (the driver's default is 30 s), not hang;
+   * with {@value OperationTimeout#PROPERTY} an operation's reads give up after that long. A
+   * timeout the URL sets (serverSelectionTimeoutMS, connectTimeoutMS, socketTimeoutMS) wins.
+   */
+  private void runTimeouts(MongoClientSettings.Builder b, MongoOptions o) {
+    ConnectionString url = o.connectionString();
+    if (url.getServerSelectionTimeout() == null) {
+      b.applyToClusterSettings(c -> c.serverSelectionTimeout(RUN_SERVER_SELECTION_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS));
+    }
+    b.applyToClusterSettings(c -> c.addClusterListener(watch));
+    if (url.getConnectTimeout() == null) {
+      b.applyToSocketSettings(s -> s.connectTimeout(RUN_CONNECT_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS));
+    }
+    if (url.getSocketTimeout() == null && o.opTimeoutSeconds() > 0) {
+      b.applyToSocketSettings(s -> s.readTimeout(o.opTimeoutSeconds(), TimeUnit.SECONDS));
+    }
   }
 
   /** A new client for the options; {@code tweak} adjusts settings (e.g. short timeouts). */

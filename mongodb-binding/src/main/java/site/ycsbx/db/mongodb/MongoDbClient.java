@@ -4,6 +4,7 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gte;
 
 import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoClientException;
 import com.mongodb.MongoException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
@@ -30,6 +31,8 @@ import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.BatchLedger;
+import site.ycsbx.faults.Outages;
+import site.ycsbx.faults.Reconnect;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
@@ -141,8 +144,7 @@ public class MongoDbClient extends DB {
       fill(doc, result);
       return Status.OK;
     } catch (MongoException e) {
-      ErrorLog.report("READ", MongoErrors.describe(e));
-      return Status.ERROR;
+      return failed("READ", e);
     }
   }
 
@@ -150,11 +152,7 @@ public class MongoDbClient extends DB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     Schedule.onOperation();
-    FindIterable<Document> find = collection(table).find(gte("_id", startkey)).sort(BY_KEY).limit(recordcount);
-    if (fields != null) {
-      find = find.projection(projection(fields));
-    }
-    try (MongoCursor<Document> cursor = find.iterator()) {
+    try (MongoCursor<Document> cursor = scanFrom(table, startkey, recordcount, fields)) {
       if (!cursor.hasNext()) {
         ErrorLog.report("SCAN", "no document at or after the start key in " + table + " (was it loaded?)");
         return Status.NOT_FOUND;
@@ -167,8 +165,7 @@ public class MongoDbClient extends DB {
       }
       return Status.OK;
     } catch (MongoException e) {
-      ErrorLog.report("SCAN", MongoErrors.describe(e));
-      return Status.ERROR;
+      return failed("SCAN", e);
     }
   }
 
@@ -187,8 +184,7 @@ public class MongoDbClient extends DB {
       }
       return Status.OK;
     } catch (MongoException e) {
-      ErrorLog.report("UPDATE", MongoErrors.describe(e));
-      return Status.ERROR;
+      return failed("UPDATE", e);
     }
   }
 
@@ -209,8 +205,7 @@ public class MongoDbClient extends DB {
         }
         return Status.OK;
       } catch (MongoException e) {
-        ErrorLog.report("INSERT", MongoErrors.describe(e));
-        return Status.ERROR;
+        return failed("INSERT", e);
       }
     }
     if (pendingTable != null && !pendingTable.equals(table) && !pending.isEmpty()) {
@@ -256,6 +251,7 @@ public class MongoDbClient extends DB {
     } catch (MongoException e) {
       ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + MongoErrors.describe(e));
       status = Status.ERROR;
+      Outages.operationFailed();
       // the queued rows come first in the batch (the insert that completes it is last), and an
       // ordered insertMany acknowledges the rows before its first failed write
       int stored = Math.min(pendingOk, acknowledgedPrefix(e));
@@ -291,12 +287,21 @@ public class MongoDbClient extends DB {
       }
       return Status.OK;
     } catch (MongoException e) {
-      ErrorLog.report("DELETE", MongoErrors.describe(e));
-      return Status.ERROR;
+      return failed("DELETE", e);
     }
   }
 
+  private static Status failed(String op, MongoException e) {
+    ErrorLog.report(op, MongoErrors.describe(e));
+    Outages.operationFailed();
+    return Status.ERROR;
+  }
+
   private MongoCollection<Document> collection(String table) {
+    if (Outages.hasGivenUp()) {
+      // the run ends (see ycsbx.reconnect.giveupseconds): the operations left fail at once
+      throw new MongoClientException("no server: the run gave up on it (" + Reconnect.GIVE_UP_PROPERTY + ")");
+    }
     MongoCollection<Document> c = collections.get(table);
     if (c == null) {
       c = connection.database().getCollection(table);
@@ -316,6 +321,14 @@ public class MongoDbClient extends DB {
       }
     }
     return collection(table);
+  }
+
+  private MongoCursor<Document> scanFrom(String table, String startkey, int recordcount, Set<String> fields) {
+    FindIterable<Document> find = collection(table).find(gte("_id", startkey)).sort(BY_KEY).limit(recordcount);
+    if (fields != null) {
+      find = find.projection(projection(fields));
+    }
+    return find.iterator();
   }
 
   private static Document projection(Set<String> fields) {

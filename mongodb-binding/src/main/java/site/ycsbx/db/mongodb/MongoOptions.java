@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsbx.faults.OperationTimeout;
+import site.ycsbx.faults.Reconnect;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
@@ -108,9 +110,13 @@ public final class MongoOptions {
   private final List<String> notes = new ArrayList<>();
 
   private final boolean serverOfItsOwn;
+  private final Reconnect reconnect;
+  private final int opTimeoutSeconds;
 
   private MongoOptions(Properties props, String url, boolean urlFromUser) {
     this.serverOfItsOwn = !urlFromUser;
+    reconnect = Reconnect.of(props);
+    opTimeoutSeconds = OperationTimeout.seconds(props);
     // cheap checks first, so a typo is reported before anything is contacted
     batchSize = batchSize(props);
     if (!props.getProperty(YCSB_BATCH_SIZE_PROPERTY, "").isBlank() && props.getProperty(BATCH_SIZE_PROPERTY, "").isBlank()) {
@@ -231,6 +237,16 @@ public final class MongoOptions {
         + " threads may wait for one of " + connections + " connections, more than this run's " + threads
         + " threads, so no operation fails for it (the driver here has no such limit)");
     return multiplier + " (up to " + waiting + " waiting threads; never reached by " + threads + " threads)";
+  }
+
+  /** How long the run waits for a server that went away before it gives up. */
+  public Reconnect reconnect() {
+    return reconnect;
+  }
+
+  /** {@value OperationTimeout#PROPERTY} in seconds; 0: none. */
+  public int opTimeoutSeconds() {
+    return opTimeoutSeconds;
   }
 
   /** Whether the binding runs its own server (mongodb-embedded) rather than the user's URL. */

@@ -198,6 +198,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   @Override
   public long count(IIBenchTable table) throws StoreException {
     try {
+      // iibench.verify: never on a connection that may have died with the server
+      ClientConnection.renew(conn);
       PreparedStatement ps = counts.get(table.name());
       if (ps == null) {
         ps = conn.prepareStatement("SELECT COUNT(*) FROM " + table.name());

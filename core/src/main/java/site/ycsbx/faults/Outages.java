@@ -1,0 +1,146 @@
+package site.ycsbx.faults;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import site.ycsbx.measurements.RunVerdict;
+
+/**
+ * The run's outages: from the first connection that broke until every broken one works again,
+ * with the operations that failed meanwhile. Printed as it happens ({@code [RECONNECT]} lines)
+ * and, once per outage, in the summary ({@code [OUTAGE]} lines). When a binding gives up on the
+ * server the run fails and the workloads that can stop are asked to.
+ */
+public final class Outages {
+  private static final class Outage {
+    final Instant from;
+    final String cause;
+    Instant to;
+    long lost;
+    String gaveUp;
+
+    Outage(Instant from, String cause) {
+      this.from = from;
+      this.cause = cause;
+    }
+  }
+
+  private static final List<Outage> ALL = new ArrayList<>();
+  private static final Set<Link> DOWN = new HashSet<>();
+  private static final List<Runnable> ON_GIVE_UP = new CopyOnWriteArrayList<>();
+  private static Outage current;
+  private static volatile boolean givenUp;
+  private static boolean printed;
+  private static boolean atExit;
+
+  private Outages() {
+  }
+
+  static synchronized void down(Link link, String cause) {
+    DOWN.add(link);
+    if (!atExit) {
+      atExit = true;
+      // under YCSB's stock Client nobody prints the summary's lines: they come at exit
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        synchronized (Outages.class) {
+          if (!printed) {
+            print(System.err);
+          }
+        }
+      }, "ycsbx-outages"));
+    }
+    if (current == null) {
+      current = new Outage(now(), cause);
+      ALL.add(current);
+      System.err.println("[RECONNECT] connection lost at " + current.from + " (" + cause + "); re-opening with "
+          + Reconnect.GIVE_UP_PROPERTY + " as the limit");
+    }
+  }
+
+  static synchronized void up(Link link) {
+    DOWN.remove(link);
+    if (DOWN.isEmpty() && current != null) {
+      current.to = now();
+      System.err.println(String.format(Locale.ROOT, "[RECONNECT] server back at %s after %.1f s; %d operations failed"
+          + " meanwhile", current.to, seconds(current), current.lost));
+      current = null;
+    }
+  }
+
+  /** An operation failed: during an outage it counts as lost to it. */
+  public static synchronized void operationFailed() {
+    if (current != null) {
+      current.lost++;
+    }
+  }
+
+  static void gaveUp(String why) {
+    synchronized (Outages.class) {
+      if (givenUp) {
+        return;
+      }
+      givenUp = true;
+      if (current != null) {
+        current.gaveUp = why;
+      }
+      System.err.println("[RECONNECT] giving up: " + why + "; the run ends");
+      RunVerdict.checkFailed("outage: " + why);
+    }
+    for (Runnable r : ON_GIVE_UP) {
+      r.run();
+    }
+  }
+
+  /** Whether a binding gave up on the server: later operations fail at once. */
+  public static boolean hasGivenUp() {
+    return givenUp;
+  }
+
+  /** Runs {@code stop} when a binding gives up (a workload asks YCSB's client threads to stop). */
+  public static void onGiveUp(Runnable stop) {
+    ON_GIVE_UP.add(stop);
+  }
+
+  /** One line per outage, for the summary. */
+  public static synchronized List<String> lines() {
+    List<String> out = new ArrayList<>();
+    for (Outage o : ALL) {
+      String to = o.to == null ? "(not back when the run ended)" : o.to.toString();
+      out.add(String.format(Locale.ROOT, "[OUTAGE] from %s to %s (%.1f s): %d operations lost; cause: %s%s", o.from, to,
+          seconds(o), o.lost, o.cause, o.gaveUp == null ? "" : "; gave up: " + o.gaveUp));
+    }
+    return out;
+  }
+
+  /** Prints {@link #lines()} (once: the summary's, or at exit). */
+  public static synchronized void print(PrintStream out) {
+    printed = true;
+    lines().forEach(out::println);
+    out.flush();
+  }
+
+  /** Forgets everything (a new run in the same JVM). */
+  public static synchronized void reset() {
+    ALL.clear();
+    DOWN.clear();
+    ON_GIVE_UP.clear();
+    current = null;
+    givenUp = false;
+    printed = false;
+  }
+
+  private static double seconds(Outage o) {
+    Instant end = o.to == null ? now() : o.to;
+    return (end.toEpochMilli() - o.from.toEpochMilli()) / 1000.0;
+  }
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+  }
+}

@@ -1,0 +1,175 @@
+package site.ycsbx.db.jdbc.faults;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A MariaDB server of the test's own (own datadir, own port on 127.0.0.1, no grant tables), so
+ * the test can kill it (SIGKILL), restart it on the same port and datadir, and freeze it
+ * (SIGSTOP/SIGCONT) without touching the shared server. A missing {@code mariadbd} fails the
+ * test: nothing is skipped.
+ */
+final class PrivateMariaDb implements AutoCloseable {
+  private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
+  private static final List<String> INSTALL_NAMES = List.of("mariadb-install-db", "mysql_install_db");
+
+  private final Path dir;
+  private final int port;
+  private Process server;
+
+  private PrivateMariaDb(Path dir, int port) {
+    this.dir = dir;
+    this.port = port;
+  }
+
+  /** Installs a fresh datadir and starts the server on a free port. */
+  static PrivateMariaDb start() throws IOException, InterruptedException {
+    Path dir = Files.createTempDirectory("ycsbx-mariadb");
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    PrivateMariaDb db = new PrivateMariaDb(dir, port);
+    List<String> install = new ArrayList<>(List.of(binary(INSTALL_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
+        "--auth-root-authentication-method=normal", "--skip-test-db"));
+    if (isRoot()) {
+      install.add("--user=root");
+    }
+    Process p = new ProcessBuilder(install).redirectErrorStream(true).redirectOutput(dir.resolve("install.log").toFile()).start();
+    if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+      p.destroyForcibly();
+      throw new AssertionError("mariadb-install-db failed:\n" + Files.readString(dir.resolve("install.log")));
+    }
+    db.launch();
+    return db;
+  }
+
+  /** The server's process; SIGKILL kills it without a chance to flush anything. */
+  void kill() throws InterruptedException {
+    server.destroyForcibly();
+    server.waitFor(30, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Starts the server again on the same port and datadir (InnoDB recovers from its redo log); a
+   * server still running is left alone (a second one would wait on the first one's datadir lock).
+   */
+  void restart() throws IOException, InterruptedException {
+    if (server.isAlive()) {
+      return;
+    }
+    launch();
+  }
+
+  /** SIGSTOP: the server keeps its port, the kernel accepts connections, nothing answers. */
+  void freeze() throws IOException, InterruptedException {
+    signal("STOP");
+  }
+
+  /** SIGCONT. */
+  void thaw() throws IOException, InterruptedException {
+    signal("CONT");
+  }
+
+  int port() {
+    return port;
+  }
+
+  String url(String database) {
+    return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
+  }
+
+  /** A connection as root (no password: grant tables are skipped). */
+  Connection connect(String database) throws SQLException {
+    return DriverManager.getConnection(url(database) + "?connectTimeout=2000&socketTimeout=10000", "root", "");
+  }
+
+  void createDatabase(String name) throws SQLException {
+    try (Connection c = connect(""); Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE " + name);
+    }
+  }
+
+  /** The server's log, for failure messages. */
+  String log() {
+    try {
+      return Files.readString(dir.resolve("server.log"));
+    } catch (IOException e) {
+      return "(no server log: " + e.getMessage() + ")";
+    }
+  }
+
+  @Override
+  public void close() throws IOException, InterruptedException {
+    if (server != null) {
+      thaw();
+      kill();
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    }
+  }
+
+  private void launch() throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(binary(SERVER_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
+        "--socket=" + dir.resolve("s"), "--port=" + port, "--bind-address=127.0.0.1", "--skip-grant-tables",
+        "--skip-log-bin", "--innodb-buffer-pool-size=32M", "--innodb-log-file-size=16M", "--pid-file=" + dir.resolve("pid"),
+        // synchronous durability: an acknowledged commit is on disk
+        "--innodb-flush-log-at-trx-commit=1"));
+    if (isRoot()) {
+      cmd.add("--user=root");
+    }
+    server = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("server.log").toFile())).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (Connection c = connect("")) {
+        return;
+      } catch (SQLException e) {
+        if (!server.isAlive() || System.nanoTime() > deadline) {
+          throw new AssertionError("private MariaDB did not start on port " + port + ": " + e.getMessage() + "\n" + log());
+        }
+        Thread.sleep(100);
+      }
+    }
+  }
+
+  private void signal(String sig) throws IOException, InterruptedException {
+    if (server != null && server.isAlive()) {
+      Process p = new ProcessBuilder("kill", "-" + sig, String.valueOf(server.pid())).inheritIO().start();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static boolean isRoot() {
+    return "root".equals(System.getProperty("user.name"));
+  }
+
+  /** The first of the names found on PATH, /usr/sbin or /usr/bin; none fails the test. */
+  private static String binary(List<String> names) {
+    List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
+    dirs.addAll(List.of("/usr/sbin", "/usr/bin", "/usr/local/bin", "/usr/local/sbin"));
+    for (String n : names) {
+      for (String d : dirs) {
+        File f = new File(d, n);
+        if (!d.isEmpty() && f.canExecute()) {
+          return f.getPath();
+        }
+      }
+    }
+    throw new AssertionError("none of " + names + " found on PATH or in /usr/sbin: the fault-injection tests need a "
+        + "MariaDB server binary (Debian: apt-get install mariadb-server)");
+  }
+}

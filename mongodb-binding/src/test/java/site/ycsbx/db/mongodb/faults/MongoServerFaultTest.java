@@ -1,0 +1,154 @@
+package site.ycsbx.db.mongodb.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.testing.Background;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+
+/**
+ * The MongoDB binding when its server goes away: operations fail fast (not after the driver's
+ * 30 s), the run goes on when the server is back, and gives up, naming the outage, when it is not.
+ */
+class MongoServerFaultTest {
+  private static final Pattern FAILED_MAX = Pattern.compile("\\[(READ|UPDATE|INSERT)-FAILED\\], MaxLatency\\(us\\), (\\d+)");
+  private static final Pattern OP_ERRORS = Pattern.compile("\\[ERRORS\\] (READ|UPDATE|INSERT)\\s+(\\d+)\\s+(\\d+)");
+
+  @Test
+  void aRunGoesOnAfterTheServerIsStoppedAndRestarted() throws Exception {
+    try (RestartableServer server = new RestartableServer()) {
+      String db = TestServer.freshDatabase();
+      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), args(server, db, "load", "workloada",
+          "-p", "recordcount=500"));
+      assertEquals(0, load.exitCode(), load.all());
+      // 300 operations per second, a fifth of them inserts: about 10 s of run around the outage
+      // (a run, as YCSB's load stops a client thread at its first failed insert)
+      Background run = Background.main(args(server, db, "run", "workloada", "-p", "recordcount=500",
+          "-p", "operationcount=3000", "-p", "readproportion=0.4", "-p", "updateproportion=0.4",
+          "-p", "insertproportion=0.2", "-threads", "2", "-target", "300"));
+      awaitDocuments(server, db, "usertable", 600, run);
+      server.stop();
+      Thread.sleep(2_500);
+      server.start();
+      long atRestart = server.count(db, "usertable");
+      Result r = run.await(120);
+
+      String out = r.all();
+      assertEquals(0, r.exitCode(), out);
+      List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
+      assertEquals(1, outages.size(), out);
+      assertTrue(outages.get(0).matches("\\[OUTAGE\\] from \\S+Z to \\S+Z \\((\\d+\\.\\d) s\\): [1-9]\\d* operations lost; cause: .*"),
+          out);
+      double seconds = Double.parseDouble(outages.get(0).replaceAll(".*\\((\\d+\\.\\d) s\\).*", "$1"));
+      assertTrue(seconds >= 2.0 && seconds < 15, outages.get(0));
+      Matcher errors = OP_ERRORS.matcher(r.stderr());
+      long failed = 0;
+      while (errors.find()) {
+        failed += Long.parseLong(errors.group(3));
+      }
+      assertTrue(failed > 0, "operations during the outage count as failed: " + out);
+      Matcher max = FAILED_MAX.matcher(r.stdout());
+      int timed = 0;
+      while (max.find()) {
+        timed++;
+        // each failed at the run's server selection timeout (2 s), not the driver's 30 s
+        assertTrue(Long.parseLong(max.group(2)) < 5_000_000, "a failed " + max.group(1) + " took " + max.group(2) + " us\n" + out);
+      }
+      assertTrue(timed > 0, out);
+      long stored = server.count(db, "usertable");
+      assertTrue(stored > atRestart, "nothing stored after the restart (" + atRestart + " then, " + stored + " now)\n" + out);
+    }
+  }
+
+  @Test
+  void aServerThatDoesNotComeBackEndsTheRunWithTheOutageNamed() throws Exception {
+    try (RestartableServer server = new RestartableServer()) {
+      String db = TestServer.freshDatabase();
+      // 400k rows at 4000 rows/s would take 100 s
+      Background run = Background.main(args(server, db, "load", "iibench", "-p", "iibench.rows=400000", "-p",
+          "iibench.batchsize=100", "-p", "ycsbx.reconnect.giveupseconds=3", "-threads", "2", "-target", "40"));
+      awaitDocuments(server, db, "purchases_index", 4_000, run);
+      server.stop();
+      long stopped = System.nanoTime();
+      Result r = run.await(120);
+      long secondsAfterStop = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
+
+      String out = r.all();
+      assertEquals(1, r.exitCode(), out);
+      assertTrue(secondsAfterStop < 20, "the run went on for " + secondsAfterStop + " s after the server died\n" + out);
+      List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
+      assertEquals(1, outages.size(), out);
+      assertTrue(outages.get(0).contains("to (not back when the run ended)"), outages.get(0));
+      assertTrue(outages.get(0).contains("gave up: the server was not back after"), outages.get(0));
+      assertTrue(outages.get(0).contains("ycsbx.reconnect.giveupseconds=3"), outages.get(0));
+      assertTrue(r.stderr().contains("[ERRORS] FAILED: outage: the server was not back"), out);
+    }
+  }
+
+  @Test
+  void withAnOperationTimeoutAFrozenServerFailsOperationsInsteadOfHangingThem() throws Exception {
+    try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
+      String db = TestServer.freshDatabase();
+      String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
+      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "load", "mongodb", "-P",
+          JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url, "-p", "recordcount=500");
+      assertEquals(0, load.exitCode(), load.all());
+      Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
+          "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "ycsbx.optimeout=1", "-p", "ycsbx.maxerrorpercent=100",
+          "-threads", "2", "-target", "300");
+      Thread.sleep(2_000);
+      proxy.freeze();
+      Thread.sleep(5_000);
+      proxy.thaw();
+      Result r = run.await(120);
+
+      String out = r.all();
+      assertEquals(0, r.exitCode(), out);
+      Matcher errors = OP_ERRORS.matcher(r.stderr());
+      long failed = 0;
+      while (errors.find()) {
+        failed += Long.parseLong(errors.group(3));
+      }
+      assertTrue(failed > 0, "operations on the frozen server count as failed: " + out);
+      Matcher max = FAILED_MAX.matcher(r.stdout());
+      int timed = 0;
+      while (max.find()) {
+        timed++;
+        // 1 s of ycsbx.optimeout, or the run's 2 s server selection, not the 5 s the server was frozen
+        assertTrue(Long.parseLong(max.group(2)) < 4_000_000, "a failed " + max.group(1) + " took " + max.group(2) + " us\n" + out);
+      }
+      assertTrue(timed > 0, out);
+      assertTrue(r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).allMatch(l -> l.contains("Z to 20")),
+          "the outage ended with the freeze: " + out);
+    }
+  }
+
+  private static String[] args(RestartableServer server, String db, String phase, String workload, String... more) {
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", JavaProcess.workload(workload),
+        "-p", "mongodb.url=" + server.url(db), "-p", "ycsbx.maxerrorpercent=100"));
+    a.addAll(List.of(more));
+    return a.toArray(new String[0]);
+  }
+
+  private static void awaitDocuments(RestartableServer server, String db, String collection, long atLeast, Background run)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long n = 0;
+    while (n < atLeast) {
+      if (!run.isAlive() || System.nanoTime() > deadline) {
+        run.close();
+        throw new AssertionError("the load never reached " + atLeast + " documents (" + n + ")\n" + run.stderrSoFar());
+      }
+      Thread.sleep(50);
+      n = server.count(db, collection);
+    }
+  }
+}
