@@ -45,18 +45,20 @@ final class MissingDatabase {
     String name = parts.get()[1];
     boolean postgres = url.startsWith("jdbc:postgresql:");
     try {
-      DriverManager.getConnection(url, credentials(o, postgres)).close();
+      // the URL's handshake timeout bounds this probe (Connector adds it unless db.url sets one)
+      DriverManager.getConnection(url, credentials(o, postgres, false)).close();
       return; // it exists
     } catch (SQLException e) {
       boolean missing = postgres ? POSTGRES_UNKNOWN_DATABASE.equals(e.getSQLState())
           : e.getErrorCode() == MYSQL_UNKNOWN_DATABASE;
       if (!missing) {
-        return; // any other failure is the preflight's to report
+        // what the preflight's own connection would say: said now, not after a second wait
+        throw UserError.target(Connector.describe(e, o));
       }
     }
     // PostgreSQL needs a database to connect to: its maintenance database
     String serverUrl = server + "/" + (postgres ? "postgres" : "") + parts.get()[2];
-    try (Connection c = DriverManager.getConnection(serverUrl, credentials(o, postgres));
+    try (Connection c = DriverManager.getConnection(serverUrl, credentials(o, postgres, true));
         Statement s = c.createStatement()) {
       if (!exists(c, name, postgres)) {
         s.execute("CREATE DATABASE " + (postgres ? "\"" + name + "\"" : "`" + name + "`"));
@@ -93,13 +95,13 @@ final class MissingDatabase {
    * User, password and a bound on every step: a server that accepts TCP but never answers must
    * not hang the load here, before the preflight's own checks (settings in db.url win).
    */
-  private static Properties credentials(JdbcOptions o, boolean postgres) {
+  private static Properties credentials(JdbcOptions o, boolean postgres, boolean create) {
     Properties info = new Properties();
     if (postgres) {
       info.setProperty("loginTimeout", String.valueOf(LOGIN_TIMEOUT_SECONDS));
-      info.setProperty("socketTimeout", String.valueOf(ANSWER_TIMEOUT_SECONDS));
-    } else {
-      info.setProperty("socketTimeout", String.valueOf(ANSWER_TIMEOUT_SECONDS * 1000));
+    }
+    if (create) {
+      info.setProperty("socketTimeout", String.valueOf(postgres ? ANSWER_TIMEOUT_SECONDS : ANSWER_TIMEOUT_SECONDS * 1000));
     }
     if (!o.user().isEmpty()) {
       info.setProperty("user", o.user());
