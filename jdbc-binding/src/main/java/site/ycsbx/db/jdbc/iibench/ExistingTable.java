@@ -18,7 +18,37 @@ import site.ycsbx.store.iibench.IIBenchTable;
  * {@code prepare}, the preflight before anything is created, with the same words.
  */
 final class ExistingTable {
+  /** The columns every iibench table has, whatever its padding. */
+  private static final Set<String> FIXED = new TreeSet<>(List.of(IIBenchTable.TRANSACTION_ID,
+      IIBenchTable.DATE_AND_TIME, IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
+      IIBenchTable.PRICE));
+  /** An iibench table as {@code iibench.drop} may drop it, for messages. */
+  static final String WHOSE = "an iibench table (" + String.join(", ", FIXED) + " and any padding columns)";
+
   private ExistingTable() {
+  }
+
+  /**
+   * Whether a table with these columns is an iibench table of any padding, engine and indexes:
+   * one {@code iibench.drop=true} may replace.
+   */
+  static boolean isIIBench(Set<String> columns) {
+    if (!columns.containsAll(FIXED)) {
+      return false;
+    }
+    int paddings = columns.size() - FIXED.size();
+    for (int f = 0; f < paddings; f++) {
+      if (!columns.contains(IIBenchTable.paddingColumn(f))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Why {@code iibench.drop=true} must not drop this table; null when it may (absent or iibench's). */
+  static String dropRefusal(Connection c, SqlDialect d, String table) throws SQLException {
+    return Tables.dropRefusal(c, d, table, ExistingTable::isIIBench, WHOSE, IIBenchStore.DROP_PROPERTY,
+        IIBenchStore.TABLE_PROPERTY);
   }
 
   /**

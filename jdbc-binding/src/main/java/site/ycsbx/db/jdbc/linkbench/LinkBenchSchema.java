@@ -76,6 +76,18 @@ final class LinkBenchSchema {
     }
   }
 
+  /** The workload's drop switch (the binding reads no workload class). */
+  static final String DROP_PROPERTY = "linkbench.drop";
+
+  /**
+   * Why {@value #DROP_PROPERTY}=true must not drop this table: it exists without LinkBench's
+   * columns for its kind (another engine, key or index is what a drop is for). Null when it may.
+   */
+  static String dropRefusal(Connection c, SqlDialect d, Kind kind, String table) throws SQLException {
+    return Tables.dropRefusal(c, d, table, kind.columns::equals, "LinkBench's " + kind.reference() + " ("
+        + String.join(", ", kind.columns) + ")", DROP_PROPERTY, "linkbench." + kind.reference());
+  }
+
   /** Statements creating the table and its indexes. */
   static List<String> create(SqlDialect d, LinkBenchSql sql, Kind kind, String table, String engine) {
     return d.createTableWithIndexes(table, kind.columnsDdl(sql), kind.indexes, engine);
