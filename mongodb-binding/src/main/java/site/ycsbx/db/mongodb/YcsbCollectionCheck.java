@@ -15,7 +15,7 @@ import site.ycsbx.util.UserError;
  * collection must hold YCSB's records (string {@code _id}, fields {@code field0..}, no secondary
  * index), else YCSB's documents would be mixed into someone else's; a load must not collide with
  * the keys it would insert (a second load would fail on the first duplicate, the rest never
- * attempted); {@value YcsbTable#DROP_PROPERTY}=true drops only such a collection, only in a load.
+ * attempted), unless {@value MongoOptions#UPSERT_PROPERTY}=true replaces them; {@value YcsbTable#DROP_PROPERTY}=true drops only such a collection, only in a load.
  */
 public final class YcsbCollectionCheck implements MongoStoreCheck {
   /** Whether this JVM's load has dropped YCSB's collection: once, by the first client thread. */
@@ -49,7 +49,8 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
       throw UserError.target(existing.describe() + ", not YCSB's records (" + ycsb.describeShape("_id")
           + "): YCSB's documents would be mixed with these; name another table (table), or drop it yourself" + where);
     }
-    if (Preflight.Phase.of(props) == Preflight.Phase.LOAD && !ycsb.loadsNothing()
+    // with upserts a load over stored keys replaces them: a reload, not a failure
+    if (Preflight.Phase.of(props) == Preflight.Phase.LOAD && !ycsb.loadsNothing() && !options.upsert()
         && db.getCollection(ycsb.name()).find(eq("_id", ycsb.firstKey())).first() != null) {
       throw UserError.target(ycsb.alreadyLoaded("collection " + existing.namespace() + where, existing.documents(),
           elsewhere(props)));

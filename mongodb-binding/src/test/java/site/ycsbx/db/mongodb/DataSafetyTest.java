@@ -149,6 +149,38 @@ class DataSafetyTest {
     assertEquals(150, server.count(db, "usertable"));
   }
 
+  /** A collection of the user's own documents, not any workload's: 700 of {name, amount}. */
+  private static String userData() {
+    String db = TestServer.freshDatabase();
+    try (var client = server.client()) {
+      List<Document> docs = new ArrayList<>();
+      for (int i = 0; i < 700; i++) {
+        docs.add(new Document("name", "n" + i).append("amount", i % 97));
+      }
+      client.getDatabase(db).getCollection("mydata").insertMany(docs);
+    }
+    return db;
+  }
+
+  @Test
+  void linkbenchAndFilemetaDropRefuseACollectionThatIsNotTheirs() {
+    String db = userData();
+    Result link = main(db, "load", "linkbench-small", "linkbench.counttable=mydata", "linkbench.drop=true");
+    assertRefused(link, 2, "linkbench.drop=true refused, nothing dropped: collection " + db + ".mydata holds 700"
+        + " documents with fields _id, amount, name (a sampled one) and no secondary index", "not LinkBench's counttable");
+    assertEquals(700, server.count(db, "mydata"));
+
+    Result files = main(db, "load", "filemeta", "filemeta.table=mydata", "filemeta.drop=true", "recordcount=100");
+    assertRefused(files, 2, "filemeta.drop=true refused, nothing dropped: collection " + db + ".mydata holds 700",
+        "not the filemeta spec's files");
+    Result append = main(db, "load", "filemeta", "filemeta.table=mydata", "recordcount=100");
+    assertRefused(append, 1, "collection " + db + ".mydata holds 700", "name another filemeta.table");
+    assertEquals(700, server.count(db, "mydata"));
+    // the test's own insert is the only write the server saw on this database
+    assertEquals(List.of("insert"), server.writes().stream().filter(c -> c.database().equals(db))
+        .map(TestServer.Command::name).distinct().toList());
+  }
+
   /** The README's sequence, twice in one folder: the second load is refused, the run still works; drop starts over. */
   @Test
   void readmeLoadThenRunTwiceOnTheEmbeddedServer(@TempDir Path dir) {
