@@ -21,6 +21,18 @@ import org.bson.Document;
 public record ExistingCollection(String namespace, long documents, Document sample, List<Document> indexes) {
   private static final String ID_INDEX = "_id_";
 
+  /**
+   * The collection as it is, or null when it or its database does not exist. Read-only commands;
+   * the database is looked up first, as some servers (mongo-java-server) create a database on
+   * any command sent to it.
+   */
+  public static ExistingCollection of(com.mongodb.client.MongoClient client, String database, String name) {
+    if (!client.listDatabaseNames().into(new ArrayList<>()).contains(database)) {
+      return null;
+    }
+    return of(client.getDatabase(database), name);
+  }
+
   /** The collection as it is, or null when it does not exist. Read-only commands. */
   public static ExistingCollection of(MongoDatabase db, String name) {
     if (db.listCollections().filter(new Document("name", name)).first() == null) {

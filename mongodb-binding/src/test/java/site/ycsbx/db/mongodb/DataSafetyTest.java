@@ -109,6 +109,17 @@ class DataSafetyTest {
   }
 
   @Test
+  void paddedRowsAreNotAppendedToACollectionOfUnpaddedRows() {
+    String db = TestServer.freshDatabase();
+    assertEquals(0, main(db, "load", "iibench", SMALL_IIBENCH).exitCode());
+    Result padded = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.paddingfields=2", "iibench.paddinglength=8"));
+    assertRefused(padded, 1, "holds 1000 documents with fields _id, cashregisterid, customerid, dateandtime, price,"
+        + " productid (a sampled one)", "not iibench's rows for iibench.paddingfields=2",
+        "set iibench.paddingfields=0 to match, or iibench.drop=true");
+    assertEquals(1000, server.count(db, "purchases_index"));
+  }
+
+  @Test
   void iibenchRowsOfAnotherPaddingAreRefusedAndDropStartsOver() {
     String db = TestServer.freshDatabase();
     Result padded = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.paddingfields=2", "iibench.paddinglength=8"));

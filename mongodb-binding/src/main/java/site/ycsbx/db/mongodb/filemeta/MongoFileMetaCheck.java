@@ -46,10 +46,11 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
    * someone's data would be lost.
    */
   private static void checkShape(FileMetaPlan plan, MongoOptions options, MongoClient client) {
-    ExistingCollection c = ExistingCollection.of(client.getDatabase(options.databaseOf(plan.table())), plan.table());
+    ExistingCollection c = ExistingCollection.of(client, options.databaseOf(plan.table()), plan.table());
     java.util.Set<String> fields = new java.util.TreeSet<>(FileMetaStore.COLUMNS);
     fields.remove("id");
-    if (c == null || c.isEmpty() || c.fields().equals(fields)) {
+    // a field the spec's files never have marks someone else's documents
+    if (c == null || c.isEmpty() || fields.containsAll(c.fields())) {
       return;
     }
     String spec = "the filemeta spec's files (_id, " + String.join(", ", fields) + ")";
@@ -64,10 +65,10 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
     FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
-    checkShape(plan, options, client);
     FileMetaSharding sharding = plan.sharding();
     fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
     if (!sharding.enabled()) {
+      checkShape(plan, options, client);
       return;
     }
     String url = options.maskedUrl();
@@ -88,6 +89,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
       checkPresplit(sharding, shards.size(), client.getDatabase("admin"));
       String layout = plan.drop() ? layout(sharding, shards) : checkExisting(plan, cluster,
           client.getDatabase(database), namespace, shards);
+      checkShape(plan, options, client);
       ShardedCluster.Balancer balancer = cluster.balancer();
       if (sharding.stopBalancer() && balancer.mode() == null) {
         throw UserError.target(FileMetaSharding.STOP_BALANCER_PROPERTY + "=true cannot stop the balancer of the mongos"

@@ -69,11 +69,17 @@ final class IIBenchRefusals {
   }
 
   /**
-   * Why a non-empty collection cannot take this table's rows: its documents have other fields
-   * (YCSB's records, another padding, someone's data); null when they are this table's rows.
+   * Why a non-empty collection cannot take this table's rows, judged from a sampled document: it
+   * has a field iibench's rows for this padding never have (YCSB's records, someone's data), or it
+   * is a whole iibench row of another padding; null otherwise.
    */
   static String otherFields(IIBenchTable table, ExistingCollection c) {
-    if (c.isEmpty() || c.fields().equals(fields(table))) {
+    Set<String> expected = fields(table);
+    // a field this table's rows never have marks other documents; a whole iibench row of
+    // another padding marks rows of another shape
+    boolean foreign = !expected.containsAll(c.fields());
+    boolean otherPadding = c.fields().containsAll(FIXED_FIELDS) && !c.fields().equals(expected);
+    if (c.isEmpty() || !(foreign || otherPadding)) {
       return null;
     }
     String fix = isIIBench(c.fields())
@@ -85,9 +91,12 @@ final class IIBenchRefusals {
         + fix;
   }
 
-  /** Why {@code iibench.drop=true} must not drop this collection: not iibench's; null when it may. */
+  /**
+   * Why {@code iibench.drop=true} must not drop this collection: its sampled document has a field
+   * no iibench row has; null when it may (every field is one of iibench's, of any padding).
+   */
   static String dropRefusal(ExistingCollection c) {
-    if (c.isEmpty() || isIIBench(c.fields())) {
+    if (c.isEmpty() || c.fields().stream().allMatch(f -> FIXED_FIELDS.contains(f) || f.matches("padding[0-9]+"))) {
       return null;
     }
     return IIBenchStore.DROP_PROPERTY + "=true refused, nothing dropped: " + c.describe() + ", not an iibench"
