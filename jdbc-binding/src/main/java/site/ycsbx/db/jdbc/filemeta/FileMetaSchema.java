@@ -27,11 +27,12 @@ final class FileMetaSchema {
   }
 
   /**
-   * Why {@code filemeta.drop=true} must not drop this table: it exists without the spec's
-   * columns (another engine, key or indexes is what a drop is for). Null when it may.
+   * Why {@code filemeta.drop=true} must not drop this table: it has a column the spec's files
+   * table never has (another engine, key or indexes is what a drop is for). Null when it may.
    */
   static String dropRefusal(java.sql.Connection c, SqlDialect d, String table) throws java.sql.SQLException {
-    return site.ycsbx.db.jdbc.Tables.dropRefusal(c, d, table, SHAPE.columns()::equals, SHAPE.reference() + " ("
+    return site.ycsbx.db.jdbc.Tables.dropRefusal(c, d, table,
+        columns -> !columns.isEmpty() && SHAPE.columns().containsAll(columns), SHAPE.reference() + " (columns among "
         + COLUMNS + ")", FileMetaStore.DROP_PROPERTY, FileMetaStore.TABLE_PROPERTY);
   }
 

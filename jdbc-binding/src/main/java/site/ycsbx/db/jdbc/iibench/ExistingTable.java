@@ -23,26 +23,18 @@ final class ExistingTable {
       IIBenchTable.DATE_AND_TIME, IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
       IIBenchTable.PRICE));
   /** An iibench table as {@code iibench.drop} may drop it, for messages. */
-  static final String WHOSE = "an iibench table (" + String.join(", ", FIXED) + " and any padding columns)";
+  static final String WHOSE = "an iibench table (columns among " + String.join(", ", FIXED) + " and padding0..)";
 
   private ExistingTable() {
   }
 
   /**
-   * Whether a table with these columns is an iibench table of any padding, engine and indexes:
-   * one {@code iibench.drop=true} may replace.
+   * Whether a table with these columns is an iibench table, of any padding, engine and indexes:
+   * one {@code iibench.drop=true} may replace. A column iibench's tables never have marks someone
+   * else's table.
    */
   static boolean isIIBench(Set<String> columns) {
-    if (!columns.containsAll(FIXED)) {
-      return false;
-    }
-    int paddings = columns.size() - FIXED.size();
-    for (int f = 0; f < paddings; f++) {
-      if (!columns.contains(IIBenchTable.paddingColumn(f))) {
-        return false;
-      }
-    }
-    return true;
+    return !columns.isEmpty() && columns.stream().allMatch(c -> FIXED.contains(c) || c.matches("padding[0-9]+"));
   }
 
   /** Why {@code iibench.drop=true} must not drop this table; null when it may (absent or iibench's). */
