@@ -1,5 +1,6 @@
 package site.ycsbx.db.mongodb;
 
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,20 +15,23 @@ import org.bson.Document;
  * iibench's rows from YCSB's records or a user's own documents.
  *
  * @param namespace database.collection, for messages
- * @param documents the collection's document count (the count command: metadata, not a scan)
+ * @param collection the collection, counted only for a message (a count can be slow on some servers)
  * @param sample one document (natural order), or null when the collection is empty
  * @param indexes listIndexes' entries
  */
-public record ExistingCollection(String namespace, long documents, Document sample, List<Document> indexes) {
+public record ExistingCollection(String namespace, MongoCollection<Document> collection, Document sample,
+    List<Document> indexes) {
   private static final String ID_INDEX = "_id_";
 
   /**
-   * The collection as it is, or null when it or its database does not exist. Read-only commands;
-   * the database is looked up first, as some servers (mongo-java-server) create a database on
-   * any command sent to it.
+   * The collection as it is, or null when it or its database does not exist. Read-only commands.
+   * On a server of others the database is looked up first, as some servers (mongo-java-server)
+   * create a database on any command sent to it; not on mongodb-embedded's own server, whose
+   * listDatabases sizes every database (tens of seconds for a large H2 file).
    */
-  public static ExistingCollection of(com.mongodb.client.MongoClient client, String database, String name) {
-    if (!client.listDatabaseNames().into(new ArrayList<>()).contains(database)) {
+  public static ExistingCollection of(com.mongodb.client.MongoClient client, MongoOptions options, String database,
+      String name) {
+    if (!options.serverOfItsOwn() && !client.listDatabaseNames().into(new ArrayList<>()).contains(database)) {
       return null;
     }
     return of(client.getDatabase(database), name);
@@ -38,11 +42,14 @@ public record ExistingCollection(String namespace, long documents, Document samp
     if (db.listCollections().filter(new Document("name", name)).first() == null) {
       return null;
     }
-    var c = db.getCollection(name);
-    Document sample = c.find().limit(1).first();
-    long documents = sample == null ? 0 : c.estimatedDocumentCount();
-    return new ExistingCollection(db.getName() + "." + name, documents, sample,
+    MongoCollection<Document> c = db.getCollection(name);
+    return new ExistingCollection(db.getName() + "." + name, c, c.find().limit(1).first(),
         c.listIndexes().into(new ArrayList<>()));
+  }
+
+  /** The collection's document count (the count command: collection metadata on MongoDB). */
+  public long documents() {
+    return sample == null ? 0 : collection.estimatedDocumentCount();
   }
 
   /** Whether it holds no document. */
@@ -89,6 +96,7 @@ public record ExistingCollection(String namespace, long documents, Document samp
         others.add(i.getString("name") + " " + (key instanceof Document d ? d.toJson() : String.valueOf(key)));
       }
     }
+    long documents = documents();
     return "collection " + namespace + " holds " + documents + (documents == 1 ? " document" : " documents")
         + " with fields _id" + (fields().isEmpty() ? "" : ", " + String.join(", ", fields())) + " (a sampled one)"
         + (others.isEmpty() ? " and no secondary index" : " and indexes " + String.join(", ", others));

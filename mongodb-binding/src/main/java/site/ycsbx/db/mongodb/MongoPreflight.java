@@ -130,7 +130,13 @@ public class MongoPreflight implements Preflight {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
-      family.checkServer(demand, options, client, fp);
+      try {
+        family.checkServer(demand, options, client, fp);
+      } catch (MongoException e) {
+        // one line, not a trace (and no JVM kept alive by an embedded server's threads)
+        throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") failed a read-only check of"
+            + " the existing collections: " + MongoOptions.redact(MongoErrors.describe(e), options.url()));
+      }
     }
   }
 

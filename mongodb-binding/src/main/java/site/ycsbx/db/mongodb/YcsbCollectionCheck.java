@@ -33,7 +33,7 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
     Properties props = options.properties();
     YcsbTable ycsb = YcsbTable.of(props);
     MongoDatabase db = client.getDatabase(options.database());
-    ExistingCollection existing = ExistingCollection.of(client, options.database(), ycsb.name());
+    ExistingCollection existing = ExistingCollection.of(client, options, options.database(), ycsb.name());
     if (existing == null || existing.isEmpty()) {
       return;
     }

@@ -46,7 +46,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
    * someone's data would be lost.
    */
   private static void checkShape(FileMetaPlan plan, MongoOptions options, MongoClient client) {
-    ExistingCollection c = ExistingCollection.of(client, options.databaseOf(plan.table()), plan.table());
+    ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table());
     java.util.Set<String> fields = new java.util.TreeSet<>(FileMetaStore.COLUMNS);
     fields.remove("id");
     // a field the spec's files never have marks someone else's documents

@@ -44,7 +44,7 @@ public final class MongoIIBenchCheck implements MongoStoreCheck {
     IIBenchPlan plan = demand.plan(IIBenchPlan.class);
     for (IIBenchTable t : plan.tables()) {
       MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
-      ExistingCollection existing = ExistingCollection.of(client, db.getName(), t.name());
+      ExistingCollection existing = ExistingCollection.of(client, options, db.getName(), t.name());
       if (existing == null) {
         continue;
       }

@@ -85,7 +85,7 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
         {plan.countTable(), "counttable", MongoLinkBenchStore.COUNT_ID, MongoLinkBenchStore.LINK_TYPE,
             MongoLinkBenchStore.COUNT, MongoLinkBenchStore.TIME, MongoLinkBenchStore.VERSION}};
     for (String[] kind : kinds) {
-      ExistingCollection c = ExistingCollection.of(client, options.databaseOf(kind[0]), kind[0]);
+      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
       java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
       if (c != null && !c.isEmpty() && !allowed.containsAll(c.fields())) {
         allowed.remove(MongoLinkBenchStore.COUNTER_LAST);
