@@ -103,8 +103,8 @@ public final class Main {
     clientArgs.addAll(hideSecrets(parsed.clientArgs));
 
     if (command.equals("shell")) {
-      site.ycsb.CommandLine.main(clientArgs.toArray(new String[0]));
-      return;
+      // exit explicitly: an embedded server's threads would keep the JVM alive after quit
+      System.exit(CommandShell.run(props, System.in, System.out));
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
     YcsbValueCheck.checkClient(props);

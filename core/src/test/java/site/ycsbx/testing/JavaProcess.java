@@ -47,12 +47,35 @@ public final class JavaProcess {
     return exec(cmd, workDir, timeoutSeconds);
   }
 
+  /** Runs {@code mainClass} with {@code input} on its standard input, killed after the timeout. */
+  public static Result runWithInput(String input, int timeoutSeconds, String mainClass, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx512m");
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(mainClass);
+    cmd.addAll(Arrays.asList(args));
+    return exec(cmd, null, timeoutSeconds, input);
+  }
+
   /** Runs any command. */
   public static Result exec(List<String> cmd, Path workDir, int timeoutSeconds) {
+    return exec(cmd, workDir, timeoutSeconds, null);
+  }
+
+  /** Runs any command, with {@code input} (null: none) on its standard input. */
+  public static Result exec(List<String> cmd, Path workDir, int timeoutSeconds, String input) {
     try {
       Path out = Files.createTempFile("ycsbx-out", ".txt");
       Path err = Files.createTempFile("ycsbx-err", ".txt");
       ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+      Path in = null;
+      if (input != null) {
+        in = Files.createTempFile("ycsbx-in", ".txt");
+        Files.writeString(in, input, StandardCharsets.UTF_8);
+        pb.redirectInput(in.toFile());
+      }
       if (workDir != null) {
         pb.directory(workDir.toFile());
       }
@@ -68,6 +91,9 @@ public final class JavaProcess {
           Files.readString(err, StandardCharsets.UTF_8), ms);
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
+      if (in != null) {
+        Files.deleteIfExists(in);
+      }
       return r;
     } catch (IOException e) {
       throw new AssertionError("cannot run " + cmd, e);

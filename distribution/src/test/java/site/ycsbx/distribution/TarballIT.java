@@ -242,6 +242,42 @@ class TarballIT {
     Set<String> created = fileNames(copy);
     created.removeAll(before);
     assertEquals(1, created.size(), "one data folder expected in the working directory: " + created);
+
+    // the README's two commands again in the same folder: the load is refused up front in one
+    // line saying how to start over, so "load && run" stops there, and the run alone still works
+    Result again = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/workloada");
+    assertEquals(1, again.exitCode(), again.all());
+    assertEquals(1, again.stderrLines().size(), again.all());
+    assertTrue(again.stderrLines().get(0).matches("ycsb: collection ycsb\\.usertable .*already holds 1000 records.*"
+        + "-p ycsbx\\.drop=true.*another mongodb\\.embedded\\.dir.*"), again.all());
+    assertTrue(again.stdout().contains("[YCSB-X] opening "), again.all());
+    assertFalse(again.stdout().contains("[INSERT]"), again.all());
+    Result runAgain = ycsb(copy, "run", "mongodb-embedded", "-P", "workloads/workloada");
+    assertEquals(0, runAgain.exitCode(), runAgain.all());
+
+    // and with the flag it names, both commands as the README chains them
+    Result sequence = shell.run(copy, Shell.env(shell.pathWithJava()), shell.tools.resolve("bash").toString(), "-c",
+        "bin/ycsb load mongodb-embedded -P workloads/workloada -p ycsbx.drop=true"
+        + " && bin/ycsb run mongodb-embedded -P workloads/workloada");
+    assertEquals(0, sequence.exitCode(), sequence.all());
+    assertTrue(sequence.stdout().contains("[INSERT], Return=OK, 1000"), sequence.all());
+    assertEquals(1000, okCount(sequence.stdout(), "READ") + okCount(sequence.stdout(), "UPDATE"), sequence.all());
+  }
+
+  /** {@code bin/ycsb shell} with commands piped in: it answers, and exits at quit and at the end of input. */
+  @Test
+  void shellOnMongodbEmbeddedExitsAtQuitAndAtTheEndOfInput() throws IOException {
+    Path data = Files.createDirectories(tmp.resolve("shell-data"));
+    String ycsb = dist.resolve("bin/ycsb") + " shell mongodb-embedded -p mongodb.embedded.dir=" + data;
+    Result quit = shell.run(dist, Shell.env(shell.pathWithJava()), shell.tools.resolve("bash").toString(), "-c",
+        "printf 'insert k1 field0=hello\\nread k1\\nquit\\n' | " + ycsb);
+    assertEquals(0, quit.exitCode(), quit.all());
+    assertTrue(quit.stdout().contains("Return code: OK\nfield0=hello\n"), quit.all());
+    Result eof = shell.run(dist, Shell.env(shell.pathWithJava()), shell.tools.resolve("bash").toString(), "-c",
+        "printf 'read k1\\n' | " + ycsb);
+    assertEquals(0, eof.exitCode(), eof.all());
+    assertTrue(eof.stdout().contains("Return code: OK\nfield0=hello\n"), eof.all());
+    assertFalse(eof.all().contains("Exception"), eof.all());
   }
 
   private static long okCount(String stdout, String op) {

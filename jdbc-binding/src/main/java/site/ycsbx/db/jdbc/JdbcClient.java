@@ -24,14 +24,17 @@ import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
 
 /**
  * YCSB's DB over JDBC: MySQL/MariaDB (Connector/J) and PostgreSQL, one connection per client
  * thread. Options are YCSB's JDBC ones (see {@link JdbcOptions}); product-specific SQL lives in
  * {@link SqlDialect}. In a load, the table is created at the first insert when absent (with
- * {@code jdbc.engine}); it is never dropped.
+ * {@code jdbc.engine}); it is dropped first only with {@value YcsbTable#DROP_PROPERTY}=true, and
+ * only when it has YCSB's columns.
  *
  * <p>With {@code db.batchsize} N &gt; 1, a load's inserts are queued and sent N rows per round trip:
  * queued inserts return {@link Status#BATCHED_OK}, and each round trip is also timed as one
@@ -85,6 +88,14 @@ public class JdbcClient extends DB {
       throw new DBException("cannot set autocommit on " + options.maskedUrl() + ": " + Connector.message(e, options));
     }
     load = Preflight.Phase.of(props) == Preflight.Phase.LOAD;
+    if (load && YcsbTable.drop(props) && StoreDemand.of(props).isNone()) {
+      try {
+        UserTable.dropOnce(conn, options, props);
+      } catch (SQLException e) {
+        throw new DBException("cannot drop " + options.table() + " (" + YcsbTable.DROP_PROPERTY + "=true): "
+            + Connector.message(e, options));
+      }
+    }
     // a run's inserts are sent one by one: workloads d and e read the keys they insert, and an
     // insert's latency must be the real one, not a queued row's
     batchSize = load ? options.batchSize() : 1;

@@ -11,6 +11,7 @@ import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
 
 /**
@@ -31,7 +32,9 @@ public final class JdbcPreflight implements Preflight {
   /** The db.* and jdbc.* properties this binding reads. */
   @Override
   public Set<String> knownProperties() {
-    return JdbcOptions.KNOWN;
+    Set<String> known = new java.util.HashSet<>(JdbcOptions.KNOWN);
+    known.add(YcsbTable.DROP_PROPERTY);
+    return known;
   }
 
   @Override
@@ -44,7 +47,7 @@ public final class JdbcPreflight implements Preflight {
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
-      inspect(server, phase, demand, fp);
+      inspect(server, phase, demand, fp, props);
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }
@@ -65,12 +68,12 @@ public final class JdbcPreflight implements Preflight {
     return engine.get();
   }
 
-  private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp)
+  private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp, Properties props)
       throws SQLException {
     Connection c = s.connection();
     SqlDialect d = s.dialect();
     JdbcOptions o = s.options();
-    Optional<JdbcStoreCheck.Report> report = tables(s, phase, demand);
+    Optional<JdbcStoreCheck.Report> report = tables(s, phase, demand, props);
     String storageEngine = report.flatMap(JdbcStoreCheck.Report::engine)
         .orElse(s.engine() != null ? s.engine() : d.defaultEngine(c));
 
@@ -94,10 +97,11 @@ public final class JdbcPreflight implements Preflight {
    * The tables of the run, checked: YCSB's table for YCSB's own workloads, else the check of the
    * workload's family; empty for a family with nothing to check.
    */
-  private static Optional<JdbcStoreCheck.Report> tables(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand)
+  private static Optional<JdbcStoreCheck.Report> tables(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand,
+      Properties props)
       throws SQLException {
     if (demand.isNone()) {
-      return Optional.of(userTable(s, phase));
+      return Optional.of(userTable(s, phase, props));
     }
     Optional<JdbcStoreCheck> check = new JdbcStores().check(demand);
     return check.isEmpty() ? Optional.empty() : Optional.of(check.get().check(s, demand));
@@ -107,11 +111,25 @@ public final class JdbcPreflight implements Preflight {
    * YCSB's table: a run needs it loaded with this fieldcount; a load creates it when absent and
    * warns when it holds rows. Its engine must be the one asked.
    */
-  private static JdbcStoreCheck.Report userTable(JdbcStoreCheck.Server s, Phase phase) throws SQLException {
+  private static JdbcStoreCheck.Report userTable(JdbcStoreCheck.Server s, Phase phase, Properties props)
+      throws SQLException {
     Connection c = s.connection();
     JdbcOptions o = s.options();
     String table = o.table();
+    YcsbTable ycsb = YcsbTable.of(props);
+    boolean drop = YcsbTable.drop(props);
+    if (drop && phase == Phase.RUN) {
+      throw new UserError(YcsbTable.dropOnlyInLoad());
+    }
     Optional<String> existing = s.dialect().tableEngine(c, table);
+    if (drop && existing.isPresent()) {
+      String refused = UserTable.dropRefusal(c, s.dialect(), table, ycsb);
+      if (refused != null) {
+        throw s.dropRefusal(refused);
+      }
+      return new JdbcStoreCheck.Report(Optional.empty(), table + " in " + s.location() + " (dropped and created by the"
+          + " load: " + YcsbTable.DROP_PROPERTY + "=true)", Optional.empty());
+    }
     if (existing.isPresent() && s.engine() != null && !existing.get().equalsIgnoreCase(s.engine())) {
       throw s.refusal(Tables.mismatch(table, existing.get(), s.engine()));
     }
@@ -126,7 +144,12 @@ public final class JdbcPreflight implements Preflight {
       checkColumns(c, s.dialect(), o, table, s.location());
       boolean hasRows = Tables.hasRows(c, table);
       state = hasRows ? "exists, has rows" : "exists, empty";
-      if (hasRows && phase == Phase.LOAD) {
+      if (hasRows && phase == Phase.LOAD && !ycsb.loadsNothing()) {
+        if (UserTable.holds(c, table, ycsb.firstKey())) {
+          long rows = Tables.rows(c, table);
+          throw UserError.target(ycsb.alreadyLoaded("table " + table + " in " + s.location() + " at " + o.maskedUrl(),
+              rows, "another database (" + JdbcOptions.URL_PROPERTY + ")"));
+        }
         System.err.println("[WARN] loading into " + table + " in " + s.location()
             + ", which already holds rows: keys that exist will fail as duplicates");
       }

@@ -33,6 +33,11 @@ public interface JdbcStoreCheck {
     public UserError refusal(String why) {
       return UserError.target(why + " (" + location + " at " + options.maskedUrl() + ")");
     }
+
+    /** A refusal of a drop the user asked for (bad input: the name points at another table). */
+    public UserError dropRefusal(String why) {
+      return new UserError(why + " (" + location + " at " + options.maskedUrl() + ")");
+    }
   }
 
   /**

@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The tables the binding owns, whatever the workload family: created when absent with the engine
@@ -94,6 +96,41 @@ public final class Tables {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1 FROM " + table + " LIMIT 1")) {
       return rs.next();
     }
+  }
+
+  /** Rows in an existing table. */
+  public static long rows(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /** What an existing table holds, for a refusal: "table mydata holds 7000 rows with columns a, b". */
+  public static String contents(Connection c, SqlDialect d, String table) throws SQLException {
+    long rows = rows(c, table);
+    return "table " + table + " holds " + rows + (rows == 1 ? " row" : " rows") + " with columns "
+        + String.join(", ", d.columns(c, table));
+  }
+
+  /**
+   * Why {@code dropProperty}=true must not drop this table: it exists and is not the workload's
+   * (its columns are not the workload's). A drop replaces a workload's own table; a user's other
+   * table under the same name is never dropped. Null when the table is absent or the workload's.
+   *
+   * @param workloads whether a table with these columns (lower case) is the workload's
+   * @param whose what the workload's table is, for the message: "an iibench table (transactionid, ...)"
+   * @param nameProperty the property that names the table, e.g. {@code iibench.table}
+   */
+  public static String dropRefusal(Connection c, SqlDialect d, String table, Predicate<Set<String>> workloads,
+      String whose, String dropProperty, String nameProperty) throws SQLException {
+    if (d.tableEngine(c, table).isEmpty() || workloads.test(d.columns(c, table))) {
+      return null;
+    }
+    String what = contents(c, d, table);
+    rollbackQuietly(c);
+    return dropProperty + "=true refused, nothing dropped: " + what + ", not " + whose + "; " + dropProperty
+        + " drops only such a table: name another " + nameProperty + ", or drop " + table + " yourself";
   }
 
   public static void rollbackQuietly(Connection c) {

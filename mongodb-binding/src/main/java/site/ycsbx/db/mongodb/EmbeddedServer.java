@@ -27,6 +27,9 @@ public final class EmbeddedServer {
   /** Database the binding uses on the embedded server. */
   public static final String DATABASE = "ycsb";
 
+  /** Start of the lines about opening the data file (stdout, beside the binding's notes). */
+  static final String OPENING_PREFIX = "[YCSB-X] ";
+
   private static EmbeddedServer running;
   private static boolean hookAdded;
 
@@ -95,7 +98,7 @@ public final class EmbeddedServer {
         throw UserError.target("cannot create " + DIR_PROPERTY + " folder " + location + ": " + e.getMessage());
       }
       try {
-        backend = new H2Backend(dir.resolve(FILE_NAME).toString());
+        backend = open(dir.resolve(FILE_NAME));
       } catch (RuntimeException e) {
         // typically: another process holds the file
         throw UserError.target("cannot open " + dir.resolve(FILE_NAME) + " (" + DIR_PROPERTY + "): "
@@ -108,6 +111,34 @@ public final class EmbeddedServer {
       Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedServer::stopRunning, "ycsbx-embedded-mongodb-stop"));
     }
     return running;
+  }
+
+  /**
+   * Opens the H2 file, saying so when it exists: H2 reads a large store before the server
+   * answers (tens of seconds for a few hundred MB), and a silent pause looks like a hang.
+   */
+  private static MongoBackend open(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return new H2Backend(file.toString());
+    }
+    long bytes;
+    try {
+      bytes = Files.size(file);
+    } catch (IOException e) {
+      bytes = -1;
+    }
+    System.out.println(OPENING_PREFIX + "opening " + file.getParent() + (bytes < 0 ? "" : " (" + megabytes(bytes) + ")")
+        + " ...");
+    long start = System.nanoTime();
+    H2Backend backend = new H2Backend(file.toString());
+    System.out.println(OPENING_PREFIX + "opened " + file.getParent() + " in "
+        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - start) / 1e9));
+    return backend;
+  }
+
+  private static String megabytes(long bytes) {
+    return bytes < 1024 * 1024 ? String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0)
+        : (bytes + 512 * 1024) / (1024 * 1024) + " MB";
   }
 
   /** Stops the server and closes its data file; the next {@link #start} starts a new one. */

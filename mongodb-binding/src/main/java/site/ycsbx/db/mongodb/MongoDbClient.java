@@ -38,7 +38,9 @@ import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
 
 /**
@@ -94,6 +96,17 @@ public class MongoDbClient extends DB {
           + MongoOptions.redact(MongoErrors.describe(e), options.url()));
     }
     schema = connection.schema();
+    Properties props = getProperties();
+    if (YcsbTable.drop(props) && Preflight.Phase.of(props) == Preflight.Phase.LOAD && StoreDemand.of(props).isNone()) {
+      try {
+        YcsbCollectionCheck.dropOnce(connection, props);
+      } catch (UserError | MongoException e) {
+        connection.release();
+        connection = null;
+        throw new DBException(e instanceof UserError ? e.getMessage() : "cannot drop " + YcsbTable.of(props).name()
+            + " (" + YcsbTable.DROP_PROPERTY + "=true): " + MongoErrors.describe(e));
+      }
+    }
     Schedule.configure(getProperties());
     batchSize = options.batchSize();
     upsert = options.upsert();

@@ -40,7 +40,8 @@ public class MongoPreflight implements Preflight {
    * Every property the binding reads: its mongodb.* options and the families' own settings,
    * which sit under the family's prefix (read and checked next to the family's store).
    */
-  static final Set<String> PROPERTIES = union(MongoOptions.PROPERTIES, Set.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY));
+  static final Set<String> PROPERTIES = union(MongoOptions.PROPERTIES, Set.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY,
+      site.ycsbx.store.YcsbTable.DROP_PROPERTY));
 
   private static Set<String> union(Set<String> a, Set<String> b) {
     Set<String> out = new java.util.HashSet<>(a);
@@ -69,8 +70,11 @@ public class MongoPreflight implements Preflight {
     }
   }
 
-  /** The check {@link MongoStores} registers for the store the workload takes. */
+  /** The check {@link MongoStores} registers for the store the workload takes; YCSB's table's for YCSB's workloads. */
   static MongoStoreCheck familyCheck(StoreDemand demand) {
+    if (demand.isNone()) {
+      return new YcsbCollectionCheck();
+    }
     return new MongoStores().check(demand).orElse(MongoStoreCheck.NONE);
   }
 
@@ -126,7 +130,13 @@ public class MongoPreflight implements Preflight {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
-      family.checkServer(demand, options, client, fp);
+      try {
+        family.checkServer(demand, options, client, fp);
+      } catch (MongoException e) {
+        // one line, not a trace (and no JVM kept alive by an embedded server's threads)
+        throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") failed a read-only check of"
+            + " the existing collections: " + MongoOptions.redact(MongoErrors.describe(e), options.url()));
+      }
     }
   }
 

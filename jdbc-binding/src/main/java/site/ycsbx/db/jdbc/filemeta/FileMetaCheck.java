@@ -37,6 +37,10 @@ public final class FileMetaCheck implements JdbcStoreCheck {
     Optional<String> engine = s.dialect().tableEngine(c, table);
     String state;
     if (plan.drop()) {
+      String refused = FileMetaSchema.dropRefusal(c, s.dialect(), table);
+      if (refused != null) {
+        throw s.dropRefusal(refused);
+      }
       state = "dropped and created by the workload: " + FileMetaStore.DROP_PROPERTY + "=true";
       engine = Optional.empty();
     } else if (engine.isEmpty()) {

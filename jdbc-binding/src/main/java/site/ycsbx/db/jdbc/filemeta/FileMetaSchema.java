@@ -26,6 +26,16 @@ final class FileMetaSchema {
   private FileMetaSchema() {
   }
 
+  /**
+   * Why {@code filemeta.drop=true} must not drop this table: it has a column the spec's files
+   * table never has (another engine, key or indexes is what a drop is for). Null when it may.
+   */
+  static String dropRefusal(java.sql.Connection c, SqlDialect d, String table) throws java.sql.SQLException {
+    return site.ycsbx.db.jdbc.Tables.dropRefusal(c, d, table,
+        columns -> !columns.isEmpty() && SHAPE.columns().containsAll(columns), SHAPE.reference() + " (columns among "
+        + COLUMNS + ")", FileMetaStore.DROP_PROPERTY, FileMetaStore.TABLE_PROPERTY);
+  }
+
   /** Column definitions, primary key included, for the server. */
   static String columnsDdl(SqlDialect d) {
     String datetime = d.kind() == SqlDialect.Kind.POSTGRESQL ? "TIMESTAMP(0)" : "DATETIME";

@@ -68,6 +68,10 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       try {
         forgetStatements();
         if (plan.drop()) {
+          String refused = FileMetaSchema.dropRefusal(conn, dialect, name);
+          if (refused != null) {
+            throw new StoreException(refused);
+          }
           try (Statement s = conn.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + name);
           }

@@ -18,7 +18,29 @@ import site.ycsbx.store.iibench.IIBenchTable;
  * {@code prepare}, the preflight before anything is created, with the same words.
  */
 final class ExistingTable {
+  /** The columns every iibench table has, whatever its padding. */
+  private static final Set<String> FIXED = new TreeSet<>(List.of(IIBenchTable.TRANSACTION_ID,
+      IIBenchTable.DATE_AND_TIME, IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
+      IIBenchTable.PRICE));
+  /** An iibench table as {@code iibench.drop} may drop it, for messages. */
+  static final String WHOSE = "an iibench table (columns among " + String.join(", ", FIXED) + " and padding0..)";
+
   private ExistingTable() {
+  }
+
+  /**
+   * Whether a table with these columns is an iibench table, of any padding, engine and indexes:
+   * one {@code iibench.drop=true} may replace. A column iibench's tables never have marks someone
+   * else's table.
+   */
+  static boolean isIIBench(Set<String> columns) {
+    return !columns.isEmpty() && columns.stream().allMatch(c -> FIXED.contains(c) || c.matches("padding[0-9]+"));
+  }
+
+  /** Why {@code iibench.drop=true} must not drop this table; null when it may (absent or iibench's). */
+  static String dropRefusal(Connection c, SqlDialect d, String table) throws SQLException {
+    return Tables.dropRefusal(c, d, table, ExistingTable::isIIBench, WHOSE, IIBenchStore.DROP_PROPERTY,
+        IIBenchStore.TABLE_PROPERTY);
   }
 
   /**

@@ -32,6 +32,10 @@ public final class IIBenchCheck implements JdbcStoreCheck {
     List<String> withRows = new ArrayList<>();
     int existing = 0;
     for (IIBenchTable t : tables) {
+      String refused = plan.drop() ? ExistingTable.dropRefusal(c, s.dialect(), t.name()) : null;
+      if (refused != null) {
+        throw s.dropRefusal(refused);
+      }
       Optional<String> e = s.dialect().tableEngine(c, t.name());
       if (e.isEmpty() || plan.drop()) {
         continue;

@@ -75,6 +75,10 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     synchronized (DDL_LOCK) {
       try {
         if (drop) {
+          String refused = ExistingTable.dropRefusal(conn, dialect, name);
+          if (refused != null) {
+            throw new StoreException(refused);
+          }
           forget(name);
           try (Statement s = conn.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + name);

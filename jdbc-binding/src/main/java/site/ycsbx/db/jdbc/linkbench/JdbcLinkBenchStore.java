@@ -117,6 +117,12 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         Connection c = rw();
         forgetStatements();
         if (p.drop()) {
+          for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
+            String refused = LinkBenchSchema.dropRefusal(c, dialect, kind, kind.name(p));
+            if (refused != null) {
+              throw new StoreException(refused);
+            }
+          }
           try (Statement s = c.createStatement()) {
             for (String t : List.of(p.linkTable(), p.countTable(), p.nodeTable())) {
               current = t;

@@ -25,6 +25,10 @@ public final class LinkBenchCheck implements JdbcStoreCheck {
     List<String> withRows = new ArrayList<>();
     for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
       String table = kind.name(plan);
+      String refused = plan.drop() ? LinkBenchSchema.dropRefusal(c, s.dialect(), kind, table) : null;
+      if (refused != null) {
+        throw s.dropRefusal(refused);
+      }
       Optional<String> e = s.dialect().tableEngine(c, table);
       if (e.isEmpty() || plan.drop()) {
         continue;

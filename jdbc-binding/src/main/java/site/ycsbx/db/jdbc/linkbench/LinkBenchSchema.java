@@ -76,6 +76,19 @@ final class LinkBenchSchema {
     }
   }
 
+  /** The workload's drop switch (the binding reads no workload class). */
+  static final String DROP_PROPERTY = "linkbench.drop";
+
+  /**
+   * Why {@value #DROP_PROPERTY}=true must not drop this table: it has a column LinkBench's table
+   * of its kind never has (another engine, key or index is what a drop is for). Null when it may.
+   */
+  static String dropRefusal(Connection c, SqlDialect d, Kind kind, String table) throws SQLException {
+    return Tables.dropRefusal(c, d, table, columns -> !columns.isEmpty() && kind.columns.containsAll(columns),
+        "LinkBench's " + kind.reference() + " (columns among " + String.join(", ", kind.columns) + ")", DROP_PROPERTY,
+        "linkbench." + kind.reference());
+  }
+
   /** Statements creating the table and its indexes. */
   static List<String> create(SqlDialect d, LinkBenchSql sql, Kind kind, String table, String engine) {
     return d.createTableWithIndexes(table, kind.columnsDdl(sql), kind.indexes, engine);

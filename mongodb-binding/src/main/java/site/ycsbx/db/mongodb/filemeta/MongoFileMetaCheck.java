@@ -6,6 +6,7 @@ import com.mongodb.client.MongoDatabase;
 import java.util.List;
 import org.bson.Document;
 import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.ExistingCollection;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoStoreCheck;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -39,12 +40,35 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     }
   }
 
+  /**
+   * An existing collection of other documents than the spec's files (a sampled one's fields) is
+   * refused: appended to, the results would be wrong; dropped ({@value FileMetaStore#DROP_PROPERTY}),
+   * someone's data would be lost.
+   */
+  private static void checkShape(FileMetaPlan plan, MongoOptions options, MongoClient client) {
+    ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table());
+    java.util.Set<String> fields = new java.util.TreeSet<>(FileMetaStore.COLUMNS);
+    fields.remove("id");
+    // a field the spec's files never have marks someone else's documents
+    if (c == null || c.isEmpty() || fields.containsAll(c.fields())) {
+      return;
+    }
+    String spec = "the filemeta spec's files (_id, " + String.join(", ", fields) + ")";
+    if (plan.drop()) {
+      throw new UserError(FileMetaStore.DROP_PROPERTY + "=true refused, nothing dropped: " + c.describe() + ", not "
+          + spec + "; " + FileMetaStore.DROP_PROPERTY + " drops only such a collection: name another "
+          + FileMetaStore.TABLE_PROPERTY + ", or drop it yourself");
+    }
+    throw UserError.target(c.describe() + ", not " + spec + ": name another " + FileMetaStore.TABLE_PROPERTY);
+  }
+
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
     FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
     FileMetaSharding sharding = plan.sharding();
     fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
     if (!sharding.enabled()) {
+      checkShape(plan, options, client);
       return;
     }
     String url = options.maskedUrl();
@@ -65,6 +89,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
       checkPresplit(sharding, shards.size(), client.getDatabase("admin"));
       String layout = plan.drop() ? layout(sharding, shards) : checkExisting(plan, cluster,
           client.getDatabase(database), namespace, shards);
+      checkShape(plan, options, client);
       ShardedCluster.Balancer balancer = cluster.balancer();
       if (sharding.stopBalancer() && balancer.mode() == null) {
         throw UserError.target(FileMetaSharding.STOP_BALANCER_PROPERTY + "=true cannot stop the balancer of the mongos"

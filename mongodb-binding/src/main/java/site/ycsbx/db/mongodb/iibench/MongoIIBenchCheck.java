@@ -2,8 +2,7 @@ package site.ycsbx.db.mongodb.iibench;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import java.util.ArrayList;
-import org.bson.Document;
+import site.ycsbx.db.mongodb.ExistingCollection;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoStoreCheck;
 import site.ycsbx.store.StoreDemand;
@@ -13,8 +12,10 @@ import site.ycsbx.util.UserError;
 
 /**
  * What an iibench run needs of MongoDB, checked before any thread creates anything: database
- * names MongoDB accepts (with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}), and no
- * existing collection with indexes beyond the ones asked for unless the run drops it.
+ * names MongoDB accepts (with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}); no existing
+ * collection with indexes beyond the ones asked for, or whose documents are not this run's
+ * iibench rows (YCSB's records, another padding), unless the run drops it; and a drop only of a
+ * collection of iibench rows.
  */
 public final class MongoIIBenchCheck implements MongoStoreCheck {
   /**
@@ -41,16 +42,23 @@ public final class MongoIIBenchCheck implements MongoStoreCheck {
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
     IIBenchPlan plan = demand.plan(IIBenchPlan.class);
-    if (plan.drop()) {
-      return;
-    }
     for (IIBenchTable t : plan.tables()) {
       MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
-      if (db.listCollections().filter(new Document("name", t.name())).first() == null) {
+      ExistingCollection existing = ExistingCollection.of(client, options, db.getName(), t.name());
+      if (existing == null) {
         continue;
       }
-      String why = IIBenchRefusals.otherIndexes(t, db.getName() + "." + t.name(),
-          db.getCollection(t.name()).listIndexes().into(new ArrayList<>()));
+      if (plan.drop()) {
+        String refused = IIBenchRefusals.dropRefusal(existing);
+        if (refused != null) {
+          throw new UserError(refused);
+        }
+        continue;
+      }
+      String why = IIBenchRefusals.otherIndexes(t, existing.namespace(), existing.indexes());
+      if (why == null) {
+        why = IIBenchRefusals.otherFields(t, existing);
+      }
       if (why != null) {
         throw UserError.target(why);
       }

@@ -3,6 +3,7 @@ package site.ycsbx.db.mongodb.linkbench;
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import org.bson.Document;
+import site.ycsbx.db.mongodb.ExistingCollection;
 import site.ycsbx.db.mongodb.MongoErrors;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoStoreCheck;
@@ -39,9 +40,19 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
     }
   }
 
-  /** Refuses {@code true} on a server without transactions and records the mode used. */
+  /** The workload's drop switch (the binding reads no workload class). */
+  static final String DROP_PROPERTY = "linkbench.drop";
+
+  /**
+   * Refuses {@code true} on a server without transactions and records the mode used; refuses a
+   * drop of a collection that is not LinkBench's.
+   */
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
+    LinkBenchPlan plan = plan(demand);
+    if (plan.drop()) {
+      checkDrop(plan, options, client);
+    }
     Transactions mode = Transactions.of(options.properties());
     String why = null;
     if (mode != Transactions.FALSE) {
@@ -58,6 +69,31 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
       }
     }
     fingerprint.put(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, mode.describe(why));
+  }
+
+  /**
+   * {@value #DROP_PROPERTY}=true drops only collections of LinkBench's documents: a sampled
+   * document's fields must be among those of its kind (node, link, count).
+   */
+  private static void checkDrop(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+    String[][] kinds = {
+        {plan.nodeTable(), "nodetable", MongoLinkBenchStore.TYPE, MongoLinkBenchStore.VERSION, MongoLinkBenchStore.TIME,
+            MongoLinkBenchStore.DATA, MongoLinkBenchStore.COUNTER_LAST},
+        {plan.linkTable(), "linktable", MongoLinkBenchStore.ID1, MongoLinkBenchStore.ID2, MongoLinkBenchStore.LINK_TYPE,
+            MongoLinkBenchStore.VISIBILITY, MongoLinkBenchStore.DATA, MongoLinkBenchStore.TIME,
+            MongoLinkBenchStore.VERSION},
+        {plan.countTable(), "counttable", MongoLinkBenchStore.COUNT_ID, MongoLinkBenchStore.LINK_TYPE,
+            MongoLinkBenchStore.COUNT, MongoLinkBenchStore.TIME, MongoLinkBenchStore.VERSION}};
+    for (String[] kind : kinds) {
+      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
+      java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
+      if (c != null && !c.isEmpty() && !allowed.containsAll(c.fields())) {
+        allowed.remove(MongoLinkBenchStore.COUNTER_LAST);
+        throw new UserError(DROP_PROPERTY + "=true refused, nothing dropped: " + c.describe() + ", not LinkBench's "
+            + kind[1] + " (" + String.join(", ", allowed) + "); " + DROP_PROPERTY + " drops only such a collection:"
+            + " name another linkbench." + kind[1] + ", or drop it yourself");
+      }
+    }
   }
 
   private static LinkBenchPlan plan(StoreDemand demand) {

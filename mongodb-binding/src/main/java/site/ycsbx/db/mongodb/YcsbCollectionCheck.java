@@ -1,0 +1,102 @@
+package site.ycsbx.db.mongodb;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import java.util.Properties;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.YcsbTable;
+import site.ycsbx.util.UserError;
+
+/**
+ * YCSB's own workloads on MongoDB, checked before anything is written: an existing non-empty
+ * collection must hold YCSB's records (string {@code _id}, fields {@code field0..}, no secondary
+ * index), else YCSB's documents would be mixed into someone else's; a load must not collide with
+ * the keys it would insert (a second load would fail on the first duplicate, the rest never
+ * attempted), unless {@value MongoOptions#UPSERT_PROPERTY}=true replaces them; {@value YcsbTable#DROP_PROPERTY}=true drops only such a collection, only in a load.
+ */
+public final class YcsbCollectionCheck implements MongoStoreCheck {
+  /** Whether this JVM's load has dropped YCSB's collection: once, by the first client thread. */
+  private static boolean dropped;
+
+  @Override
+  public void checkOptions(StoreDemand demand, MongoOptions options) {
+    if (YcsbTable.drop(options.properties()) && Preflight.Phase.of(options.properties()) == Preflight.Phase.RUN) {
+      throw new UserError(YcsbTable.dropOnlyInLoad());
+    }
+  }
+
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
+    Properties props = options.properties();
+    YcsbTable ycsb = YcsbTable.of(props);
+    MongoDatabase db = client.getDatabase(options.database());
+    ExistingCollection existing = ExistingCollection.of(client, options, options.database(), ycsb.name());
+    if (existing == null || existing.isEmpty()) {
+      return;
+    }
+    String where = " (at " + options.maskedUrl() + ")";
+    if (YcsbTable.drop(props)) {
+      String refused = dropRefusal(existing, ycsb);
+      if (refused != null) {
+        throw new UserError(refused + where);
+      }
+      return;
+    }
+    if (!isYcsb(existing, ycsb)) {
+      throw UserError.target(existing.describe() + ", not YCSB's records (" + ycsb.describeShape("_id")
+          + "): YCSB's documents would be mixed with these; name another table (table), or drop it yourself" + where);
+    }
+    // with upserts a load over stored keys replaces them: a reload, not a failure
+    if (Preflight.Phase.of(props) == Preflight.Phase.LOAD && !ycsb.loadsNothing() && !options.upsert()
+        && db.getCollection(ycsb.name()).find(eq("_id", ycsb.firstKey())).first() != null) {
+      throw UserError.target(ycsb.alreadyLoaded("collection " + existing.namespace() + where, existing.documents(),
+          elsewhere(props)));
+    }
+  }
+
+  /** Where else a load can go: another folder for the embedded server, another database for a real one. */
+  private static String elsewhere(Properties props) {
+    return props.getProperty("db", "").equals(EmbeddedMongoDbClient.class.getName())
+        ? "another " + EmbeddedServer.DIR_PROPERTY : "another database (" + MongoOptions.URL_PROPERTY + ")";
+  }
+
+  /** Whether the collection holds YCSB's records: a string _id, YCSB's fields, no secondary index. */
+  static boolean isYcsb(ExistingCollection c, YcsbTable ycsb) {
+    return c.isEmpty() || (c.id() instanceof String && ycsb.isYcsbRecord(c.fields())
+        && c.secondaryIndexNames().isEmpty());
+  }
+
+  /** Why {@value YcsbTable#DROP_PROPERTY}=true must not drop this collection; null when it may. */
+  static String dropRefusal(ExistingCollection c, YcsbTable ycsb) {
+    if (isYcsb(c, ycsb)) {
+      return null;
+    }
+    return YcsbTable.DROP_PROPERTY + "=true refused, nothing dropped: " + c.describe() + ", not a collection of YCSB's"
+        + " core workloads (" + ycsb.describeShape("_id") + "); " + YcsbTable.DROP_PROPERTY + " drops only such a"
+        + " collection: name another table (table), or drop it yourself";
+  }
+
+  /**
+   * Drops YCSB's collection once per JVM before a load with {@value YcsbTable#DROP_PROPERTY}=true;
+   * every client thread's init waits for it. Checked again here: the preflight may have run in
+   * another JVM.
+   */
+  static synchronized void dropOnce(MongoConnection connection, Properties props) {
+    if (dropped) {
+      return;
+    }
+    YcsbTable ycsb = YcsbTable.of(props);
+    ExistingCollection existing = ExistingCollection.of(connection.database(), ycsb.name());
+    if (existing != null) {
+      String refused = dropRefusal(existing, ycsb);
+      if (refused != null) {
+        throw new UserError(refused);
+      }
+      connection.schema().drop(ycsb.name());
+    }
+    dropped = true;
+  }
+}
