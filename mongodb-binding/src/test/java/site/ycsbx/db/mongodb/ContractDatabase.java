@@ -1,16 +1,32 @@
 package site.ycsbx.db.mongodb;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 /**
- * The database of one store contract test on an in-process server: named when the contract asks
- * for its first binding, reached by every later binding of the same test (a second client
- * thread), dropped by {@link #drop()} from the contract's dropFixture.
+ * The in-process server of a store contract test class and the database of its current test:
+ * registered as a static extension, it starts the server before the class and stops it after.
+ * The database is named when the contract asks for its first binding, reached by every later
+ * binding of the same test (a second client thread), and dropped by {@link #drop()} from the
+ * contract's dropFixture, so the next test gets a fresh one.
  */
-public final class ContractDatabase {
-  private final TestServer server;
+public final class ContractDatabase implements BeforeAllCallback, AfterAllCallback {
+  private TestServer server;
   private String name;
 
-  public ContractDatabase(TestServer server) {
-    this.server = server;
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    server = new TestServer();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    server.close();
+  }
+
+  public TestServer server() {
+    return server;
   }
 
   /** The test's database name, chosen on first use. */

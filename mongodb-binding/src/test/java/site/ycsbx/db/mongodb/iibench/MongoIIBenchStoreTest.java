@@ -2,11 +2,9 @@ package site.ycsbx.db.mongodb.iibench;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
-import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.store.iibench.IIBenchStoreContract;
 
 /**
@@ -15,37 +13,22 @@ import site.ycsbx.store.iibench.IIBenchStoreContract;
  * sizes, so the store must say n/a.
  */
 class MongoIIBenchStoreTest extends IIBenchStoreContract {
-  private static TestServer server;
-  private ContractDatabase database;
-
-  @BeforeAll
-  static void startServer() {
-    server = new TestServer();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final ContractDatabase database = new ContractDatabase();
 
   @Override
   protected DB newBinding() {
-    if (database == null) {
-      database = new ContractDatabase(server);
-    }
     return database.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    if (database != null) {
-      database.drop();
-    }
+    database.drop();
   }
 
   @Override
   protected Map<String, List<String>> secondaryIndexes(String table) {
-    return ListedIndexes.of(server, database.name(), table);
+    return ListedIndexes.of(database.server(), database.name(), table);
   }
 
   @Override

@@ -1,10 +1,8 @@
 package site.ycsbx.db.mongodb.linkbench;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
-import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.store.linkbench.LinkBenchStoreContract;
 
 /**
@@ -13,31 +11,16 @@ import site.ycsbx.store.linkbench.LinkBenchStoreContract;
  * a fresh database.
  */
 class MongoLinkBenchStoreTest extends LinkBenchStoreContract {
-  private static TestServer server;
-  private ContractDatabase database;
-
-  @BeforeAll
-  static void startServer() {
-    server = new TestServer();
-  }
-
-  @AfterAll
-  static void stopServer() {
-    server.close();
-  }
+  @RegisterExtension
+  static final ContractDatabase database = new ContractDatabase();
 
   @Override
   protected DB newBinding() {
-    if (database == null) {
-      database = new ContractDatabase(server);
-    }
     return database.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    if (database != null) {
-      database.drop();
-    }
+    database.drop();
   }
 }
