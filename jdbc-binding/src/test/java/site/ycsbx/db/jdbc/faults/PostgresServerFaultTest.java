@@ -109,7 +109,7 @@ class PostgresServerFaultTest {
       String out = r.all();
       assertEquals(1, r.exitCode(), out);
       // giveupseconds=2, then at most one back-off (0.5 s) and the 5 s handshake timeout per thread, and the export
-      assertTrue(secondsAfterKill < 15, "the run went on for " + secondsAfterKill + " s after the server died\n" + out);
+      assertTrue(secondsAfterKill < 20, "the run went on for " + secondsAfterKill + " s after the server died\n" + out);
       List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
       assertEquals(1, outages.size(), out);
       assertTrue(outages.get(0).contains("to (not back when the run ended)"), outages.get(0));
@@ -143,8 +143,8 @@ class PostgresServerFaultTest {
     assertTrue(lines.get(0).contains("cannot reach " + server.url(db)) && lines.get(0).contains("no answer within 5 s"),
         lines.get(0));
     assertFalse(r.all().contains("Exception"), r.all());
-    // the 5 s handshake plus a JVM's start
-    assertTrue(r.millis() < 15_000, r.millis() + " ms");
+    // the 5 s handshake plus a JVM's start on a busy machine
+    assertTrue(r.millis() < 20_000, r.millis() + " ms");
     try (Connection c = server.connect(db); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")) {
       rs.next();
@@ -167,7 +167,7 @@ class PostgresServerFaultTest {
       server.thaw();
     }
     String out = r.all();
-    assertTrue(r.millis() < (5 + 5 + 8) * 1000, "the run took " + r.millis() + " ms\n" + out);
+    assertTrue(r.millis() < (5 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
     assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=5 passed 5 s ago and operations still wait on the server:"
         + " aborting 2 connections"), out);
     assertTrue(r.stdout().contains("[INSERT_TXN], Operations, "), out);
