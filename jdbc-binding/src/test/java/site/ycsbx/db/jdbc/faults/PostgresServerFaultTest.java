@@ -29,6 +29,7 @@ import site.ycsbx.testing.JavaProcess.Result;
 class PostgresServerFaultTest {
   private static final int BATCH = 100;
   private static final Pattern ACKED = Pattern.compile("\\[IIBENCH\\] inserted (\\d+) rows");
+  private static final Pattern STOPPED = Pattern.compile("\\[IIBENCH\\] STOPPED before its 400000 rows: inserted (\\d+) rows in ");
   private static final Pattern VERIFIED = Pattern.compile("\\[IIBENCH-VERIFY\\] purchases_index: (\\d+) rows, (\\d+) expected");
   private static final Pattern TXN_ERRORS = Pattern.compile("\\[ERRORS\\] INSERT_TXN\\s+(\\d+)\\s+(\\d+)");
   private static final String OUTAGE = "\\[OUTAGE\\] from \\S+Z to \\S+Z \\((\\d+\\.\\d) s\\): [1-9]\\d* operations lost;"
@@ -120,6 +121,11 @@ class PostgresServerFaultTest {
       Matcher ok = Pattern.compile("\\[INSERT_TXN\\], Operations, (\\d+)").matcher(r.stdout());
       assertTrue(ok.find() && Long.parseLong(ok.group(1)) >= 40, out);
       assertTrue(r.stdout().contains("[INSERT_TXN-FAILED], Operations, "), out);
+      Matcher acked = STOPPED.matcher(r.stdout());
+      assertTrue(acked.find(), out);
+      assertEquals(Long.parseLong(ok.group(1)) * BATCH, Long.parseLong(acked.group(1)), out);
+      server.restart();
+      assertTrue(rows(db) >= Long.parseLong(acked.group(1)), "acknowledged rows lost: " + rows(db) + " stored\n" + out);
     } finally {
       run.close();
       server.restart();
@@ -171,6 +177,7 @@ class PostgresServerFaultTest {
     assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=5 passed 5 s ago and operations still wait on the server:"
         + " aborting 2 connections"), out);
     assertTrue(r.stdout().contains("[INSERT_TXN], Operations, "), out);
+    assertTrue(STOPPED.matcher(r.stdout()).find(), out);
     assertTrue(r.stderr().contains("[ERRORS] INSERT_TXN"), out);
     assertFalse(r.stderr().contains("[OUTAGE]"), out);
     assertEquals(0, r.exitCode(), out);
