@@ -251,7 +251,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
         printDistribution(fresh.store());
       }
       if (verify) {
-        new FileMetaVerification(settings, generator).run(fresh.store());
+        new FileMetaVerification(settings, generator).run(fresh.store(), failedBatches.get());
       }
     } catch (Exception e) {
       if (verify) {
