@@ -24,6 +24,7 @@ import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
+import site.ycsbx.workloads.StoppableCoreWorkload;
 import site.ycsbx.workloads.Validating;
 
 /**
@@ -139,6 +140,11 @@ public final class Main {
     ResultExporter.configure(props);
     clientArgs.add("-p");
     clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
+    if (site.ycsb.workloads.CoreWorkload.class.getName().equals(props.getProperty(Client.WORKLOAD_PROPERTY))) {
+      // the same workload, which also stops when a binding gives up on its server
+      clientArgs.add("-p");
+      clientArgs.add(Client.WORKLOAD_PROPERTY + "=" + StoppableCoreWorkload.class.getName());
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
     ResultExporter.runStarts();
