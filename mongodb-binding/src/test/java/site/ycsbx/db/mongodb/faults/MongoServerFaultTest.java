@@ -192,6 +192,35 @@ class MongoServerFaultTest {
   }
 
   @Test
+  void maxExecutionTimeEndsAStoreWorkloadWhoseServerFroze() throws Exception {
+    try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
+      String db = TestServer.freshDatabase();
+      String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
+      // 400k rows at 4000 rows/s would take 100 s; maxexecutiontime=6 ends it, the frozen server would not
+      Background run = Background.main("load", "mongodb", "-P", JavaProcess.workload("iibench"), "-p", "mongodb.url=" + url,
+          "-p", "iibench.rows=400000", "-p", "iibench.batchsize=100", "-p", "maxexecutiontime=6", "-threads", "2",
+          "-target", "40");
+      Result r;
+      try {
+        awaitDocuments(server, db, "purchases_index", 4_000, run);
+        proxy.freeze();
+        r = run.await(60);
+      } finally {
+        proxy.thaw();
+        run.close();
+      }
+      String out = r.all();
+      assertTrue(r.millis() < (6 + 5 + 8) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
+          + " finished"), out);
+      assertTrue(r.stdout().contains("[OVERALL], RunTime(ms), "), out);
+      assertTrue(Pattern.compile("\\[INSERT_TXN\\], Operations, [1-9]\\d*").matcher(r.stdout()).find(), out);
+      assertTrue(r.stderr().contains("[ERRORS] FAILED: maxexecutiontime=6: 2 client threads had not finished"), out);
+      assertEquals(1, r.exitCode(), out);
+    }
+  }
+
+  @Test
   void aCoreWorkloadRunStopsWhenItGivesUpOnTheServer(@TempDir Path dir) throws Exception {
     try (RestartableServer server = new RestartableServer()) {
       String db = TestServer.freshDatabase();
