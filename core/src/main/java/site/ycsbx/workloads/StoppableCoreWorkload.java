@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.DB;
 import site.ycsb.WorkloadException;
 import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
 
 /**
@@ -29,6 +30,13 @@ public class StoppableCoreWorkload extends CoreWorkload {
     super.init(p);
     retries = Integer.parseInt(p.getProperty(INSERTION_RETRY_LIMIT, INSERTION_RETRY_LIMIT_DEFAULT).trim());
     Outages.onGiveUp(this::requestStop);
+  }
+
+  /** YCSB's Client calls this once its client threads are done. */
+  @Override
+  public void cleanup() throws WorkloadException {
+    Deadline.clientThreadsDone();
+    super.cleanup();
   }
 
   @Override
