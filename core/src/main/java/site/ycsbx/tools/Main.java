@@ -379,7 +379,8 @@ public final class Main {
     out.println("Server outages: broken connections are re-opened, each outage named in an [OUTAGE] line; the run gives up"
         + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
         + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
-        + "=S fails operations waiting longer than S seconds (default: off).");
+        + "=S fails operations waiting longer than S seconds (default: off); maxexecutiontime=N ends the run by N + "
+        + site.ycsbx.faults.Deadline.GRACE_SECONDS + " s even if operations hang (they count as failed, exit 1).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 
