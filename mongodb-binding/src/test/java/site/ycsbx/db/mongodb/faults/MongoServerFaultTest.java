@@ -149,7 +149,8 @@ class MongoServerFaultTest {
           "-threads", "2", "-target", "300");
       Result r;
       try {
-        Thread.sleep(3_000);
+        awaitStart(run);
+        Thread.sleep(1_500); // operations measured before the freeze
         proxy.freeze();
         r = run.await(60);
       } finally {
@@ -159,7 +160,7 @@ class MongoServerFaultTest {
 
       String out = r.all();
       // 6 s, 5 s of grace, the JVM's start and the export
-      assertTrue(r.millis() < (6 + 5 + 8) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
       assertTrue(r.millis() > (6 + 5) * 1000, "the run ended before the grace was over: " + r.millis() + " ms\n" + out);
       assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
           + " finished: their operations in flight count as failed"), out);
@@ -210,7 +211,7 @@ class MongoServerFaultTest {
         run.close();
       }
       String out = r.all();
-      assertTrue(r.millis() < (6 + 5 + 8) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
       assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
           + " finished"), out);
       assertTrue(r.stdout().contains("[OVERALL], RunTime(ms), "), out);
@@ -283,6 +284,17 @@ class MongoServerFaultTest {
         "-p", "mongodb.url=" + server.url(db), "-p", "ycsbx.maxerrorpercent=100"));
     a.addAll(List.of(more));
     return a.toArray(new String[0]);
+  }
+
+  private static void awaitStart(Background run) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!run.stderrSoFar().contains("Starting test.")) {
+      if (!run.isAlive() || System.nanoTime() > deadline) {
+        run.close();
+        throw new AssertionError("the run never started\n" + run.stderrSoFar());
+      }
+      Thread.sleep(50);
+    }
   }
 
   private static void awaitDocuments(RestartableServer server, String db, String collection, long atLeast, Background run)
