@@ -107,7 +107,9 @@ class MongoServerFaultTest {
       Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
           "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "ycsbx.optimeout=1", "-p", "ycsbx.maxerrorpercent=100",
           "-threads", "2", "-target", "300");
-      Thread.sleep(2_000);
+      // from YCSB's start, not the JVM's: on a busy machine the JVM and the preflight take seconds
+      awaitStart(run);
+      Thread.sleep(1_000);
       proxy.freeze();
       Thread.sleep(5_000);
       proxy.thaw();
