@@ -1,17 +1,25 @@
 package site.ycsbx.faults;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.Timer;
 import java.util.TimerTask;
 import java.util.concurrent.ConcurrentHashMap;
+import site.ycsbx.measurements.InterruptedExport;
+import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.util.Props;
 
 /**
  * YCSB's {@code maxexecutiontime} asks the client threads to stop, then waits for each one's
- * operation in flight, for ever if the server hangs (frozen, unreachable without a reset). Here
- * the bindings' connections are aborted {@value #GRACE_SECONDS} s after it, so a hung operation
- * fails, its thread stops and YCSB exports what was measured.
+ * operation in flight, for ever if the server hangs (frozen, unreachable without a reset). Here,
+ * {@value #GRACE_SECONDS} s after it, the bindings' connections are aborted (JDBC), so a hung
+ * operation fails, its thread stops and YCSB exports what was measured; a thread whose driver
+ * cannot be aborted (MongoDB, see {@link InFlight}) is left behind: its operation counts as
+ * failed and the run is exported without it. Either way the run fails (exit 1): operations hung
+ * past the deadline and the figures hold their latencies.
  */
 public final class Deadline {
   /** YCSB's property, in seconds; 0 or unset: no limit. */
@@ -19,9 +27,16 @@ public final class Deadline {
   /** How long operations in flight may still take after {@code maxexecutiontime} before they are aborted. */
   public static final int GRACE_SECONDS = 5;
 
+  /** The exit code of a run exported without its hung threads (as bin/ycsb's failed run). */
+  static final int EXIT_ABANDONED = 1;
+  // YCSB's export may have begun when the grace ended: it is given this long to finish
+  private static final long YCSB_EXPORT_WAIT_MILLIS = 30_000;
+
   private static final Set<Runnable> ABORTS = ConcurrentHashMap.newKeySet();
+  private static final Set<InFlight> WATCHED = ConcurrentHashMap.newKeySet();
   private static boolean armed;
   private static volatile boolean expired;
+  private static volatile boolean threadsDone;
 
   private Deadline() {
   }
@@ -57,19 +72,46 @@ public final class Deadline {
     ABORTS.remove(abort);
   }
 
+  /**
+   * YCSB's client threads have all ended (the workload's cleanup starts): what runs now (a verify
+   * on a connection of its own) is no operation of the run, and the deadline no longer applies.
+   */
+  public static void clientThreadsDone() {
+    threadsDone = true;
+  }
+
+  static void watch(InFlight f) {
+    WATCHED.add(f);
+  }
+
+  static void unwatch(InFlight f) {
+    WATCHED.remove(f);
+  }
+
   /** Whether the grace after {@code maxexecutiontime} is over: failures now are aborts, not outages. */
   public static boolean expired() {
     return expired;
   }
 
   private static void expire(long seconds) {
-    expired = true;
-    if (ABORTS.isEmpty()) {
+    if (threadsDone) {
       return;
     }
+    expired = true;
+    if (!ABORTS.isEmpty()) {
+      abort(seconds);
+    }
+    if (!WATCHED.isEmpty()) {
+      abandon(seconds);
+    }
+  }
+
+  private static void abort(long seconds) {
     System.err.println("[DEADLINE] " + MAX_EXECUTION_TIME_PROPERTY + "=" + seconds + " passed " + GRACE_SECONDS
         + " s ago and operations still wait on the server: aborting " + ABORTS.size() + " connections so that the"
         + " run ends and exports what it measured");
+    RunVerdict.checkFailed(MAX_EXECUTION_TIME_PROPERTY + "=" + seconds + ": " + ABORTS.size()
+        + " connections still waited on the server " + GRACE_SECONDS + " s after it and were aborted");
     for (Runnable r : ABORTS) {
       try {
         r.run();
@@ -77,5 +119,40 @@ public final class Deadline {
         // the connection is going away anyway
       }
     }
+  }
+
+  // the client threads still running cannot be stopped: YCSB's Client would wait for them for
+  // ever, so the run is exported here, as a signal's is, and the JVM exits
+  private static void abandon(long seconds) {
+    String why = MAX_EXECUTION_TIME_PROPERTY + "=" + seconds + " and " + GRACE_SECONDS + " s of grace";
+    List<InFlight> threads = new ArrayList<>(WATCHED);
+    System.out.flush();
+    System.err.println("[DEADLINE] " + MAX_EXECUTION_TIME_PROPERTY + "=" + seconds + " passed " + GRACE_SECONDS
+        + " s ago and " + threads.size() + " client threads have not finished: their operations in flight count as"
+        + " failed, and what was measured is exported without waiting for the server");
+    List<String> ops = new ArrayList<>();
+    for (InFlight f : threads) {
+      String op = f.abandon(why);
+      if (!op.isEmpty()) {
+        ops.add(op);
+      }
+    }
+    RunVerdict.checkFailed(MAX_EXECUTION_TIME_PROPERTY + "=" + seconds + ": " + threads.size() + " client threads had"
+        + " not finished " + GRACE_SECONDS + " s after it (" + ops.size() + " operations in flight"
+        + (ops.isEmpty() ? "" : ": " + String.join(", ", ops)) + "); the run was exported without them");
+    try {
+      if (!InterruptedExport.run()) {
+        long until = System.currentTimeMillis() + YCSB_EXPORT_WAIT_MILLIS;
+        while (!RunVerdict.wasExported() && System.currentTimeMillis() < until) {
+          Thread.sleep(50);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      System.err.println("ycsb: the export after " + MAX_EXECUTION_TIME_PROPERTY + " failed: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    System.err.flush();
+    System.exit(EXIT_ABANDONED);
   }
 }

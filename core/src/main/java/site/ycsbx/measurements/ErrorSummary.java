@@ -105,8 +105,13 @@ final class ErrorSummary {
       notAttemptedNote = "maxexecutiontime=" + max + " ended the run";
     } else {
       notAttemptedFails = true;
-      notAttemptedNote = (RunVerdict.isLoad() && failedInsertCalls > 0 ? "a failed insert ends its client thread; "
-          : "") + "counted as failed";
+      if (site.ycsbx.faults.Outages.hasGivenUp()) {
+        notAttemptedNote = "the run gave up on the server (" + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY
+            + "); counted as failed";
+      } else {
+        notAttemptedNote = (RunVerdict.isLoad() && failedInsertCalls > 0 ? "a failed insert ends its client thread; "
+            : "") + "counted as failed";
+      }
     }
   }
 

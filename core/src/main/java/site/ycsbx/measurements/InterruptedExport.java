@@ -13,7 +13,9 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * The export of a run a signal stopped: what YCSB's Client would export at its end, from YCSB's
  * Measurements as they stand, through the {@link ResultExporter} (the chosen exporter and
  * {@code exportfile}, the fingerprint, the marker of {@link Interruption}, the error table).
- * YCSB 0.17's Client has no hook for this: its own export is private to its main method.
+ * YCSB 0.17's Client has no hook for this: its own export is private to its main method. Also
+ * the export of a run whose client threads hung past {@code maxexecutiontime} (see
+ * {@code site.ycsbx.faults.Deadline}), unmarked since no signal stopped it.
  */
 public final class InterruptedExport {
   private InterruptedExport() {

@@ -24,6 +24,7 @@ import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
+import site.ycsbx.workloads.StoppableCoreWorkload;
 import site.ycsbx.workloads.Validating;
 
 /**
@@ -139,6 +140,11 @@ public final class Main {
     ResultExporter.configure(props);
     clientArgs.add("-p");
     clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
+    if (site.ycsb.workloads.CoreWorkload.class.getName().equals(props.getProperty(Client.WORKLOAD_PROPERTY))) {
+      // the same workload, which also stops when a binding gives up on its server
+      clientArgs.add("-p");
+      clientArgs.add(Client.WORKLOAD_PROPERTY + "=" + StoppableCoreWorkload.class.getName());
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
     ResultExporter.runStarts();
@@ -373,7 +379,8 @@ public final class Main {
     out.println("Server outages: broken connections are re-opened, each outage named in an [OUTAGE] line; the run gives up"
         + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
         + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
-        + "=S fails operations waiting longer than S seconds (default: off).");
+        + "=S fails operations waiting longer than S seconds (default: off); maxexecutiontime=N ends the run by N + "
+        + site.ycsbx.faults.Deadline.GRACE_SECONDS + " s even if operations hang (they count as failed, exit 1).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

@@ -86,6 +86,7 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
    */
   @Override
   public void cleanup() {
+    site.ycsbx.faults.Deadline.clientThreadsDone(); // a verify after the run is not cut off by maxexecutiontime
     Intervals.finishRun();
   }
 

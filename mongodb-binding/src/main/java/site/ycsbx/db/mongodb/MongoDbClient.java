@@ -31,6 +31,8 @@ import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.BatchLedger;
+import site.ycsbx.faults.Deadline;
+import site.ycsbx.faults.InFlight;
 import site.ycsbx.faults.Outages;
 import site.ycsbx.faults.Reconnect;
 import site.ycsbx.measurements.ErrorLog;
@@ -79,6 +81,8 @@ public class MongoDbClient extends DB {
   // rows of the pending batch whose insert returned BATCHED_OK (see BatchLedger)
   private int pendingOk;
   private OpTimer batchTimer;
+  // what this thread has under way, for maxexecutiontime on a frozen server (see InFlight)
+  private InFlight inFlight;
 
   @Override
   public void init() throws DBException {
@@ -114,6 +118,8 @@ public class MongoDbClient extends DB {
       batchTimer = new OpTimer();
     }
     new MongoStores().offer(connection);
+    Deadline.arm(props);
+    inFlight = InFlight.open();
   }
 
   /** The options of this run; mongodb-embedded points them at its own server. */
@@ -130,7 +136,16 @@ public class MongoDbClient extends DB {
   public void cleanup() throws DBException {
     try {
       if (!pending.isEmpty()) {
-        flush(); // a failure is recorded as a failed INSERT_BATCH and logged
+        if (inFlight != null) {
+          inFlight.start(null); // not one of YCSB's operations: its rows settle in the BatchLedger
+        }
+        try {
+          flush(); // a failure is recorded as a failed INSERT_BATCH and logged
+        } finally {
+          if (inFlight != null) {
+            inFlight.end();
+          }
+        }
       }
     } finally {
       StoreRegistry.clear();
@@ -138,11 +153,23 @@ public class MongoDbClient extends DB {
         connection.release();
         connection = null;
       }
+      if (inFlight != null) {
+        inFlight.close();
+      }
     }
   }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    inFlight.start("READ");
+    try {
+      return readNow(table, key, fields, result);
+    } finally {
+      inFlight.end();
+    }
+  }
+
+  private Status readNow(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     Schedule.onOperation();
     try {
       FindIterable<Document> find = collection(table).find(eq("_id", key));
@@ -164,6 +191,16 @@ public class MongoDbClient extends DB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    inFlight.start("SCAN");
+    try {
+      return scanNow(table, startkey, recordcount, fields, result);
+    } finally {
+      inFlight.end();
+    }
+  }
+
+  private Status scanNow(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
     Schedule.onOperation();
     try (MongoCursor<Document> cursor = scanFrom(table, startkey, recordcount, fields)) {
       if (!cursor.hasNext()) {
@@ -184,6 +221,15 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
+    inFlight.start("UPDATE");
+    try {
+      return updateNow(table, key, values);
+    } finally {
+      inFlight.end();
+    }
+  }
+
+  private Status updateNow(String table, String key, Map<String, ByteIterator> values) {
     Schedule.onOperation();
     Document fields = new Document();
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
@@ -203,6 +249,15 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    inFlight.start("INSERT");
+    try {
+      return insertNow(table, key, values);
+    } finally {
+      inFlight.end();
+    }
+  }
+
+  private Status insertNow(String table, String key, Map<String, ByteIterator> values) {
     Schedule.onOperation();
     Document doc = new Document("_id", key);
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
@@ -291,6 +346,15 @@ public class MongoDbClient extends DB {
 
   @Override
   public Status delete(String table, String key) {
+    inFlight.start("DELETE");
+    try {
+      return deleteNow(table, key);
+    } finally {
+      inFlight.end();
+    }
+  }
+
+  private Status deleteNow(String table, String key) {
     Schedule.onOperation();
     try {
       DeleteResult r = collection(table).deleteOne(eq("_id", key));

@@ -193,7 +193,43 @@ class JdbcServerFaultTest {
     assertTrue(r.stdout().contains("[INSERT_TXN], Operations, "), out);
     assertTrue(r.stderr().contains("[ERRORS] INSERT_TXN"), out);
     assertFalse(r.stderr().contains("[OUTAGE]"), out);
-    assertEquals(0, r.exitCode(), out);
+    // operations hung past the deadline: the run did not complete cleanly, whatever the error share
+    assertTrue(r.stderr().contains("[ERRORS] FAILED: maxexecutiontime=6: 2 connections still waited on the server 5 s"
+        + " after it and were aborted"), out);
+    assertEquals(1, r.exitCode(), out);
+  }
+
+  @Test
+  void aCoreWorkloadRunStopsWhenItGivesUpOnTheServer() throws Exception {
+    String db = database();
+    String url = server.url(db);
+    Result load = JavaProcess.run(null, 120, "site.ycsbx.tools.Main", "load", "jdbc", "-P", JavaProcess.workload("workloada"),
+        "-p", "db.url=" + url, "-p", "db.user=root", "-p", "recordcount=500");
+    assertEquals(0, load.exitCode(), load.all());
+    // a million operations at 300 per second would take an hour, each failing at once after the give-up
+    Background run = Background.main("run", "jdbc", "-P", JavaProcess.workload("workloada"), "-p", "db.url=" + url,
+        "-p", "db.user=root", "-p", "recordcount=500", "-p", "operationcount=1000000", "-p", "ycsbx.maxerrorpercent=100",
+        "-p", "ycsbx.reconnect.giveupseconds=2", "-p", "ycsbx.reconnect.backoffms=100",
+        "-p", "ycsbx.reconnect.maxbackoffms=500", "-threads", "2", "-target", "300");
+    try {
+      Thread.sleep(4_000);
+      assertTrue(run.isAlive(), run.stderrSoFar());
+      server.kill();
+      long killed = System.nanoTime();
+      Result r = run.await(60);
+      long secondsAfterKill = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+
+      String out = r.all();
+      assertEquals(1, r.exitCode(), out);
+      assertTrue(secondsAfterKill < 15, "the run went on for " + secondsAfterKill + " s after the server died\n" + out);
+      assertTrue(r.stderr().contains("[ERRORS] FAILED: outage: the server was not back"), out);
+      Matcher notAttempted = Pattern.compile("\\[ERRORS\\] NOT_ATTEMPTED\\s+(\\d+)\\s+of operationcount=1000000 \\(the run"
+          + " gave up on the server \\(ycsbx.reconnect.giveupseconds\\); counted as failed\\)").matcher(r.stderr());
+      assertTrue(notAttempted.find(), out);
+      assertTrue(Long.parseLong(notAttempted.group(1)) > 990_000, out);
+    } finally {
+      server.restart();
+    }
   }
 
   @Test

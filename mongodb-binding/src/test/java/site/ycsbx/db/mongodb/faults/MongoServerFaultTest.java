@@ -3,12 +3,15 @@ package site.ycsbx.db.mongodb.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.testing.Background;
 import site.ycsbx.testing.JavaProcess;
@@ -104,7 +107,9 @@ class MongoServerFaultTest {
       Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
           "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "ycsbx.optimeout=1", "-p", "ycsbx.maxerrorpercent=100",
           "-threads", "2", "-target", "300");
-      Thread.sleep(2_000);
+      // from YCSB's start, not the JVM's: on a busy machine the JVM and the preflight take seconds
+      awaitStart(run);
+      Thread.sleep(1_000);
       proxy.freeze();
       Thread.sleep(5_000);
       proxy.thaw();
@@ -131,11 +136,167 @@ class MongoServerFaultTest {
     }
   }
 
+  @Test
+  void maxExecutionTimeEndsARunWhoseServerFrozeWithinItsGraceAndExportsIt(@TempDir Path dir) throws Exception {
+    try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
+      String db = TestServer.freshDatabase();
+      String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
+      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "load", "mongodb", "-P",
+          JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url, "-p", "recordcount=500");
+      assertEquals(0, load.exitCode(), load.all());
+      Path export = dir.resolve("export.txt");
+      // 3000 operations at 300 per second would take 10 s; maxexecutiontime=6 ends it, the frozen server would not
+      Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
+          "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "maxexecutiontime=6", "-p", "exportfile=" + export,
+          "-threads", "2", "-target", "300");
+      Result r;
+      try {
+        awaitStart(run);
+        Thread.sleep(1_500); // operations measured before the freeze
+        proxy.freeze();
+        r = run.await(60);
+      } finally {
+        proxy.thaw();
+        run.close();
+      }
+
+      String out = r.all();
+      // 6 s, 5 s of grace, the JVM's start and the export
+      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.millis() > (6 + 5) * 1000, "the run ended before the grace was over: " + r.millis() + " ms\n" + out);
+      assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
+          + " finished: their operations in flight count as failed"), out);
+      Matcher failedLine = Pattern.compile("\\[ERRORS\\] FAILED: maxexecutiontime=6: 2 client threads had not finished 5 s"
+          + " after it \\((\\d) operations in flight: [A-Z, ]+\\); the run was exported without them").matcher(r.stderr());
+      // the run did not complete cleanly, whatever the error share
+      assertTrue(failedLine.find(), out);
+      int inFlight = Integer.parseInt(failedLine.group(1));
+      assertTrue(inFlight >= 1 && inFlight <= 2, out);
+      assertEquals(1, r.exitCode(), out);
+      assertTrue(r.stderr().contains("abandoned: still waiting on the server"), out);
+      assertTrue(r.stderr().contains("(maxexecutiontime=6 ended the run)"), out);
+
+      String exported = Files.readString(export);
+      assertTrue(exported.contains("[FINGERPRINT], "), exported);
+      long runtime = Long.parseLong(exported.replaceAll("(?s).*\\[OVERALL\\], RunTime\\(ms\\), (\\d+).*", "$1"));
+      assertTrue(runtime >= 6_000, exported);
+      assertTrue(Pattern.compile("\\[(READ|UPDATE)\\], Operations, [1-9]\\d*").matcher(exported).find(), exported);
+      long failed = Long.parseLong(exported.replaceAll("(?s).*\\[ERRORS\\], Failed, (\\d+).*", "$1"));
+      assertTrue(failed >= inFlight, exported);
+      // the abandoned operations with their real latency: from before the freeze to the end of the grace
+      Matcher max = FAILED_MAX.matcher(exported);
+      long longest = 0;
+      while (max.find()) {
+        longest = Math.max(longest, Long.parseLong(max.group(2)));
+      }
+      assertTrue(longest > 4_000_000, "no failed operation waited on the frozen server: " + exported);
+      assertTrue(Pattern.compile("\\[ERRORS\\], NOT_ATTEMPTED, [1-9]\\d*").matcher(exported).find(), exported);
+    }
+  }
+
+  @Test
+  void maxExecutionTimeEndsAStoreWorkloadWhoseServerFroze() throws Exception {
+    try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
+      String db = TestServer.freshDatabase();
+      String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
+      // 400k rows at 4000 rows/s would take 100 s; maxexecutiontime=6 ends it, the frozen server would not
+      Background run = Background.main("load", "mongodb", "-P", JavaProcess.workload("iibench"), "-p", "mongodb.url=" + url,
+          "-p", "iibench.rows=400000", "-p", "iibench.batchsize=100", "-p", "maxexecutiontime=6", "-threads", "2",
+          "-target", "40");
+      Result r;
+      try {
+        awaitDocuments(server, db, "purchases_index", 4_000, run);
+        proxy.freeze();
+        r = run.await(60);
+      } finally {
+        proxy.thaw();
+        run.close();
+      }
+      String out = r.all();
+      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
+          + " finished"), out);
+      assertTrue(r.stdout().contains("[OVERALL], RunTime(ms), "), out);
+      assertTrue(Pattern.compile("\\[INSERT_TXN\\], Operations, [1-9]\\d*").matcher(r.stdout()).find(), out);
+      assertTrue(r.stderr().contains("[ERRORS] FAILED: maxexecutiontime=6: 2 client threads had not finished"), out);
+      assertEquals(1, r.exitCode(), out);
+    }
+  }
+
+  @Test
+  void aCoreWorkloadRunStopsWhenItGivesUpOnTheServer(@TempDir Path dir) throws Exception {
+    try (RestartableServer server = new RestartableServer()) {
+      String db = TestServer.freshDatabase();
+      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), args(server, db, "load", "workloada",
+          "-p", "recordcount=500"));
+      assertEquals(0, load.exitCode(), load.all());
+      Path export = dir.resolve("export.txt");
+      // a million operations at 300 per second would take an hour, each failing at once after the give-up
+      Background run = Background.main(args(server, db, "run", "workloada", "-p", "recordcount=500",
+          "-p", "operationcount=1000000", "-p", "insertproportion=0.2", "-p", "readproportion=0.4",
+          "-p", "updateproportion=0.4", "-p", "ycsbx.reconnect.giveupseconds=2", "-p", "exportfile=" + export,
+          "-threads", "2", "-target", "300"));
+      awaitDocuments(server, db, "usertable", 520, run);
+      server.stop();
+      long stopped = System.nanoTime();
+      Result r = run.await(60);
+      long secondsAfterStop = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stopped);
+
+      String out = r.all();
+      assertEquals(1, r.exitCode(), out);
+      assertTrue(secondsAfterStop < 15, "the run went on for " + secondsAfterStop + " s after the server died\n" + out);
+      assertTrue(r.stderr().contains("[RECONNECT] giving up: the server was not back after"), out);
+      assertTrue(r.stderr().contains("[ERRORS] FAILED: outage: the server was not back"), out);
+      assertTrue(r.stderr().contains("of operationcount=1000000 (the run gave up on the server"
+          + " (ycsbx.reconnect.giveupseconds); counted as failed)"), out);
+      String exported = Files.readString(export);
+      long operations = Long.parseLong(exported.replaceAll("(?s).*\\[ERRORS\\], Operations, (\\d+).*", "$1"));
+      long failed = Long.parseLong(exported.replaceAll("(?s).*\\[ERRORS\\], Failed, (\\d+).*", "$1"));
+      long notAttempted = Long.parseLong(exported.replaceAll("(?s).*\\[ERRORS\\], NOT_ATTEMPTED, (\\d+).*", "$1"));
+      assertEquals(1_000_000, operations + notAttempted, exported);
+      // the operations that waited on the missing server before the give-up, not the rest of the million
+      assertTrue(failed >= 1 && failed < 100, exported);
+    }
+  }
+
+  @Test
+  void aCoreWorkloadLoadSaysWhenAFailedInsertEndedAThread() throws Exception {
+    try (RestartableServer server = new RestartableServer()) {
+      String db = TestServer.freshDatabase();
+      // YCSB-X's own threshold for a load (0%): the rows never attempted fail it
+      Background run = Background.main("load", "mongodb", "-P", JavaProcess.workload("workloada"),
+          "-p", "mongodb.url=" + server.url(db), "-p", "recordcount=100000", "-threads", "1", "-target", "300");
+      awaitDocuments(server, db, "usertable", 300, run);
+      server.stop();
+      Result r = run.await(60);
+
+      String out = r.all();
+      assertEquals(1, r.exitCode(), out);
+      List<String> told = r.stderr().lines().filter(l -> l.startsWith("[YCSB-X] a failed insert ended a load thread")).toList();
+      assertEquals(1, told.size(), out);
+      assertTrue(told.get(0).contains("core_workload_insertion_retry_limit and core_workload_insertion_retry_interval"
+          + " make it retry"), told.get(0));
+      assertTrue(r.stderr().contains("of recordcount=100000 (a failed insert ends its client thread; counted as failed)"),
+          out);
+    }
+  }
+
   private static String[] args(RestartableServer server, String db, String phase, String workload, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", JavaProcess.workload(workload),
         "-p", "mongodb.url=" + server.url(db), "-p", "ycsbx.maxerrorpercent=100"));
     a.addAll(List.of(more));
     return a.toArray(new String[0]);
+  }
+
+  private static void awaitStart(Background run) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!run.stderrSoFar().contains("Starting test.")) {
+      if (!run.isAlive() || System.nanoTime() > deadline) {
+        run.close();
+        throw new AssertionError("the run never started\n" + run.stderrSoFar());
+      }
+      Thread.sleep(50);
+    }
   }
 
   private static void awaitDocuments(RestartableServer server, String db, String collection, long atLeast, Background run)
