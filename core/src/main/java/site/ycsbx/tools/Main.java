@@ -11,12 +11,16 @@ import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.store.Bindings;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
@@ -56,7 +60,9 @@ public final class Main {
       return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
           Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
-          site.ycsbx.faults.OperationTimeout.PROPERTY);
+          site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
+          // TODO lead: RunFolder.OUT_PROPERTY
+          "ycsbx.out");
     }
   };
 
@@ -129,6 +135,7 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    Efficiency.Plan efficiency = Efficiency.check(props); // before the preflight, which may create a database
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
     }
@@ -142,6 +149,9 @@ public final class Main {
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
     ResultExporter.runStarts();
+    Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
+        : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
+        Preflight.Phase.of(props).name().toLowerCase(java.util.Locale.ROOT));
     Client.main(clientArgs.toArray(new String[0]));
   }
 
@@ -177,6 +187,7 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    Efficiency.check(props);
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
