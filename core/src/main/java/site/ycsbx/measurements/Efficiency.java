@@ -176,9 +176,9 @@ public final class Efficiency {
     if (server != null) {
       note = "server " + server.name() + " (" + ServerProcess.PID_PROPERTY + ")";
     } else {
-      Map.Entry<ServerProcess, String> found = locate(address);
-      server = found.getKey();
-      note = found.getValue();
+      Located found = locate(address);
+      server = found.process();
+      note = found.note();
     }
     Efficiency e = new Efficiency(phase, PROC_STAT, plan.disks(), server, note, plan.out());
     e.startThread();
@@ -186,34 +186,35 @@ public final class Efficiency {
     return e;
   }
 
-  /** The server process at {@code address} on this host, or null, with the line that says which or why not. */
-  static Map.Entry<ServerProcess, String> locate(ServerAddress address) {
+  /** The server's process on this host (null when none) and the line that says which, or why not. */
+  public record Located(ServerProcess process, String note) {
+  }
+
+  /** The server process at {@code address} on this host, or none, with the line that says which or why not. */
+  public static Located locate(ServerAddress address) {
     String at = address.host() + (address.port() > 0 ? ":" + address.port() : "");
     switch (address.where()) {
       case NONE:
-        return Map.entry(NONE_PROCESS, "server: none (the binding reaches no server)");
+        return new Located(null, "server: none (the binding reaches no server)");
       case THIS_JVM:
-        return Map.entry(NONE_PROCESS, "server: in this JVM (its CPU is in the client's)");
+        return new Located(null, "server: in this JVM (its CPU is in the client's)");
       case REMOTE:
-        return Map.entry(NONE_PROCESS, "server " + at + ": not local (runs on another host; its CPU is not measured"
+        return new Located(null, "server " + at + ": not local (runs on another host; its CPU is not measured"
             + " here)");
       case LOCAL: {
         Optional<ServerProcess> p = ServerProcess.listeningOn(address.port());
         if (p.isPresent()) {
-          return Map.entry(p.get(), "server " + p.get().name() + " (listening on port " + address.port() + ")");
+          return new Located(p.get(), "server " + p.get().name() + " (listening on port " + address.port() + ")");
         }
-        return Map.entry(NONE_PROCESS, "server " + at + ": n/a (" + (address.port() > 0 ? "no readable process"
+        return new Located(null, "server " + at + ": n/a (" + (address.port() > 0 ? "no readable process"
             + " listens on port " + address.port() : "no TCP port to find it by") + "; set "
             + ServerProcess.PID_PROPERTY + ")");
       }
       default:
-        return Map.entry(NONE_PROCESS, "server: n/a (the binding names no server address; set "
+        return new Located(null, "server: n/a (the binding names no server address; set "
             + ServerProcess.PID_PROPERTY + ")");
     }
   }
-
-  // Map.entry takes no null: this stands for "no process"
-  private static final ServerProcess NONE_PROCESS = new ServerProcess(-1, "none");
 
   /** The run's sampler, or null. */
   public static Efficiency current() {
@@ -223,10 +224,6 @@ public final class Efficiency {
   /** The line saying where the server's CPU comes from. */
   public String serverNote() {
     return serverNote;
-  }
-
-  private boolean hasServer() {
-    return server != null && server != NONE_PROCESS;
   }
 
   void startThread() {
@@ -284,7 +281,7 @@ public final class Efficiency {
     }
     long[] self = ProcStat.processTicks(SELF_STAT);
     v[CLIENT_TICKS] = self == null ? -1 : self[0] + self[1];
-    v[SERVER_TICKS] = hasServer() ? server.cpuTicks() : -1;
+    v[SERVER_TICKS] = server != null ? server.cpuTicks() : -1;
     return new Sample(System.nanoTime(), System.currentTimeMillis(), v);
   }
 

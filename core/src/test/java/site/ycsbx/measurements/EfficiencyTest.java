@@ -91,14 +91,14 @@ class EfficiencyTest {
   @Test
   void theServerIsFoundByItsPortOrSaidToBeElsewhere() throws Exception {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      Map.Entry<ServerProcess, String> here = Efficiency.locate(ServerAddress.of("127.0.0.1", s.getLocalPort(), true));
-      assertEquals(ProcessHandle.current().pid(), here.getKey().pid());
-      assertTrue(here.getKey().cpuTicks() > 0);
+      Efficiency.Located here = Efficiency.locate(ServerAddress.of("127.0.0.1", s.getLocalPort(), true));
+      assertEquals(ProcessHandle.current().pid(), here.process().pid());
+      assertTrue(here.process().cpuTicks() > 0);
     }
-    String remote = Efficiency.locate(ServerAddress.of("db7.example.com", 3306, false)).getValue();
+    String remote = Efficiency.locate(ServerAddress.of("db7.example.com", 3306, false)).note();
     assertEquals("server db7.example.com:3306: not local (runs on another host; its CPU is not measured here)", remote);
-    assertTrue(Efficiency.locate(ServerAddress.NONE).getValue().contains("none"));
-    assertTrue(Efficiency.locate(ServerAddress.UNKNOWN).getValue().contains("set ycsbx.serverpid"));
+    assertTrue(Efficiency.locate(ServerAddress.NONE).note().contains("none"));
+    assertTrue(Efficiency.locate(ServerAddress.UNKNOWN).note().contains("set ycsbx.serverpid"));
   }
 
   @Test
