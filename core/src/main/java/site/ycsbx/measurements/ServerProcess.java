@@ -164,15 +164,48 @@ public final class ServerProcess {
       return -1;
     }
     long sum = own[0] + own[1] + own[2] + own[3];
-    List<Long> children = new ArrayList<>();
-    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(c -> children.add(c.pid())));
-    for (long c : children) {
+    for (long c : descendants()) {
       long[] t = ProcStat.processTicks(PROC.resolve(c + "/stat"));
       if (t != null) {
         sum += t[0] + t[1];
       }
     }
     return sum;
+  }
+
+  /**
+   * The server's live descendants from the {@code children} files of their main threads (one small
+   * read per process; servers fork from their main thread), or, on a kernel without those files,
+   * from ProcessHandle (which reads every process's stat file to find them).
+   */
+  private List<Long> descendants() {
+    List<Long> out = new ArrayList<>();
+    if (!Files.exists(childrenFile(pid))) {
+      ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(c -> out.add(c.pid())));
+      return out;
+    }
+    java.util.ArrayDeque<Long> todo = new java.util.ArrayDeque<>(List.of(pid));
+    while (!todo.isEmpty() && out.size() < 100_000) {
+      long p = todo.poll();
+      String text;
+      try {
+        text = Files.readString(childrenFile(p));
+      } catch (IOException | SecurityException e) {
+        continue; // exited meanwhile
+      }
+      for (String c : text.trim().split("\\s+")) {
+        if (!c.isEmpty()) {
+          long child = Long.parseLong(c);
+          out.add(child);
+          todo.add(child);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Path childrenFile(long p) {
+    return PROC.resolve(p + "/task/" + p + "/children");
   }
 
   /** e.g. {@code pid 812 mariadbd}. */

@@ -385,6 +385,9 @@ public final class Main {
         + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
         + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
         + "=S fails operations waiting longer than S seconds (default: off).");
+    out.println("Efficiency: at the end, context switches, CPU and disk I/O per operation from /proc, sampled every"
+        + " second (" + DiskStats.DISKS_PROPERTY + "=DEV,... default every physical disk; " + ServerProcess.PID_PROPERTY
+        + "=PID when the server is not found by its port; " + Efficiency.PROPERTY + "=false turns it off).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

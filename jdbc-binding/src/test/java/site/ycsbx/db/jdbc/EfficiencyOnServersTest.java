@@ -16,7 +16,9 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.ProcStat;
 import site.ycsbx.store.ServerAddress;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -57,6 +59,17 @@ class EfficiencyOnServersTest {
     return Double.parseDouble(t.get(column));
   }
 
+  /** KB written per second to the host's disks and context switches per second over {@code millis}. */
+  private static double[] background(long millis) throws InterruptedException {
+    DiskStats disks = DiskStats.forDevices("ycsbx.disks", "");
+    long cs0 = ProcStat.host(Path.of("/proc/stat")).contextSwitches();
+    long w0 = disks.bytesWritten();
+    Thread.sleep(millis);
+    long cs1 = ProcStat.host(Path.of("/proc/stat")).contextSwitches();
+    long w1 = disks.bytesWritten();
+    return new double[] {(w1 - w0) / 1024.0 / (millis / 1000.0), (cs1 - cs0) / (millis / 1000.0)};
+  }
+
   @Test
   void aMariaDbLoadWritesItsRowsAndSwitchesContextPerInsert(@TempDir Path out) throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
@@ -65,20 +78,27 @@ class EfficiencyOnServersTest {
         rs.next();
         assertEquals(1, rs.getInt(1), "the bounds below assume a redo log write at every commit");
       }
+      // this host's disks and CPUs are shared: what other processes do beside the load, measured
+      // before and after it, widens the upper bounds (never the lower ones)
+      double[] before = background(1500);
       Result r = load(db, 2000, out);
+      double[] after = background(1500);
       assertEquals(0, r.exitCode(), r.all());
       assertEquals(2000, db.rows("usertable"));
       Map<String, String> t = table(r, "load");
+      double opsPerSec = 2000 / Double.parseDouble(r.stderr().replaceFirst("(?s).*\\[EFFICIENCY\\] load phase: ([0-9.]+) s.*", "$1"));
+      double otherKbOp = 2 * Math.max(before[0], after[0]) / opsPerSec;
+      double otherCsOp = 2 * Math.max(before[1], after[1]) / opsPerSec;
       // each autocommitted insert of a 1 KB row (10 fields of 100 bytes) is in the redo log,
       // written to the disk before the commit returns: at least 1 KB per operation. A row, its
       // redo and its share of 16 KB pages stay far below 64 KB; the rest is room for other
       // processes writing to the same disk meanwhile
       double wkbOp = num(t, "wkb.op");
-      assertTrue(wkbOp >= 1.0 && wkbOp <= 64, "wkb.op " + wkbOp + "\n" + r.stderr());
+      assertTrue(wkbOp >= 1.0 && wkbOp <= 64 + otherKbOp, "wkb.op " + wkbOp + ", others " + otherKbOp + "\n" + r.stderr());
       // a round trip to another process per insert blocks the client's and the server's thread at
-      // least once each; hundreds per insert would mean the figure is not per operation
+      // least once each; a hundred per insert (beyond others') would mean the figure is not per operation
       double csOp = num(t, "cs.op");
-      assertTrue(csOp >= 1.0 && csOp <= 500, "cs.op " + csOp + "\n" + r.stderr());
+      assertTrue(csOp >= 1.0 && csOp <= 100 + otherCsOp, "cs.op " + csOp + ", others " + otherCsOp + "\n" + r.stderr());
       assertTrue(r.stderr().contains("mariadbd (listening on port 3306)"), r.stderr());
       assertTrue(num(t, "server.Kop") > 0 && num(t, "client.Kop") > 0, r.stderr());
       assertTrue(num(t, "cs.sec") > 0 && num(t, "wkb.sec") > 0, r.stderr());
