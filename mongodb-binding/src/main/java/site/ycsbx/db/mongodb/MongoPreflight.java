@@ -61,6 +61,9 @@ public class MongoPreflight implements Preflight {
   public ServerAddress serverAddress(Properties props) {
     com.mongodb.ConnectionString url = MongoOptions.parse(props).connectionString();
     String host = url.isSrvProtocol() || url.getHosts().isEmpty() ? "" : url.getHosts().get(0);
+    if (!host.endsWith("]") && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
+      host = host.substring(0, host.indexOf(':')); // host:port; an IPv6 address is in brackets
+    }
     return ServerAddress.of(host, MongoIIBenchStore.portOf(url), MongoIIBenchStore.isLocal(url));
   }
 
