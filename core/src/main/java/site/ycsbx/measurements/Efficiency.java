@@ -227,7 +227,7 @@ public final class Efficiency {
   }
 
   void startThread() {
-    add(sample());
+    add(sample(true));
     thread = new Thread(this::loop, "ycsbx-efficiency");
     thread.setDaemon(true);
     thread.start();
@@ -259,6 +259,11 @@ public final class Efficiency {
 
   /** One read of each source. */
   Sample sample() {
+    return sample(false);
+  }
+
+  /** {@code ends}: the first or the last sample, which look up the server's descendants anew. */
+  Sample sample(boolean ends) {
     long[] v = new long[COUNTERS];
     java.util.Arrays.fill(v, -1);
     ProcStat.Host h = ProcStat.host(procStat);
@@ -281,7 +286,7 @@ public final class Efficiency {
     }
     long[] self = ProcStat.processTicks(SELF_STAT);
     v[CLIENT_TICKS] = self == null ? -1 : self[0] + self[1];
-    v[SERVER_TICKS] = server != null ? server.cpuTicks() : -1;
+    v[SERVER_TICKS] = server == null ? -1 : ends ? server.cpuTicksNow() : server.cpuTicks();
     return new Sample(System.nanoTime(), System.currentTimeMillis(), v);
   }
 
@@ -313,7 +318,7 @@ public final class Efficiency {
         Thread.currentThread().interrupt();
       }
     }
-    add(sample());
+    add(sample(true));
     List<Sample> all;
     synchronized (this) {
       all = List.copyOf(samples);
