@@ -179,12 +179,19 @@ public final class ResultExporter implements MeasurementsExporter {
     if (sig != null) {
       delegate.write(INTERRUPTED_METRIC, "ExitCode", sig.exitCode());
     }
+    Efficiency efficiency = Efficiency.current();
+    // TODO lead: with ycsbx.warmup, the window starts at the warm-up's end
+    String efficiencyTable = efficiency == null ? null
+        : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), delegate);
     delegate.close();
     if (schedule != null) {
       schedule.summarize();
     }
     site.ycsbx.faults.Outages.print(System.err);
     System.err.print(summary.render());
+    if (efficiencyTable != null) {
+      System.err.print(efficiencyTable);
+    }
     System.err.flush();
     RunVerdict.exported(summary.why);
   }

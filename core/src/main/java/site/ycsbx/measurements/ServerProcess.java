@@ -25,8 +25,12 @@ public final class ServerProcess {
   private static final Path PROC = Path.of("/proc");
   private static final String LISTEN = "0A";
 
+  static final int RESCAN_SECONDS = 10;
+
   private final long pid;
   private final String name;
+  private List<Long> descendants = List.of();
+  private long descendantsSeenNanos = Long.MIN_VALUE;
 
   ServerProcess(long pid, String name) {
     this.pid = pid;
@@ -150,6 +154,51 @@ public final class ServerProcess {
       sum += Math.max(0, readWriteBytes(c));
     }
     return sum;
+  }
+
+  /**
+   * CPU time of the server so far, in clock ticks: its own user and system time (every thread),
+   * the time of children it has reaped (cutime, cstime: a PostgreSQL backend that exited) and the
+   * time of its live descendants (PostgreSQL's backends, WAL writer, checkpointer); -1 when
+   * unreadable. A backend that exits moves its time from the last part to the third one. The
+   * descendants are looked up again when the last look is {@value #RESCAN_SECONDS} s old (finding
+   * them reads every process's stat file); a child born since is counted from the next look on,
+   * with all its time, so totals between two {@link #cpuTicksNow} calls are exact.
+   */
+  public long cpuTicks() {
+    return cpuTicks(false);
+  }
+
+  /** {@link #cpuTicks} with the descendants looked up now: for the ends of a measured window. */
+  public long cpuTicksNow() {
+    return cpuTicks(true);
+  }
+
+  private synchronized long cpuTicks(boolean now) {
+    long[] own = ProcStat.processTicks(PROC.resolve(pid + "/stat"));
+    if (own == null) {
+      return -1;
+    }
+    if (now || descendantsSeenNanos == Long.MIN_VALUE
+        || System.nanoTime() - descendantsSeenNanos >= RESCAN_SECONDS * 1_000_000_000L) {
+      List<Long> found = new ArrayList<>();
+      ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(c -> found.add(c.pid())));
+      descendants = found;
+      descendantsSeenNanos = System.nanoTime();
+    }
+    long sum = own[0] + own[1] + own[2] + own[3];
+    for (long c : descendants) {
+      long[] t = ProcStat.processTicks(PROC.resolve(c + "/stat"));
+      if (t != null) {
+        sum += t[0] + t[1]; // one that exited is in cutime/cstime once reaped
+      }
+    }
+    return sum;
+  }
+
+  /** e.g. {@code pid 812 mariadbd}. */
+  public String name() {
+    return "pid " + pid + " " + name;
   }
 
   private static long readWriteBytes(long p) {

@@ -29,6 +29,14 @@ public interface Preflight extends PropertyOwner {
    */
   void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint);
 
+  /**
+   * Where the server of these options runs, so that its CPU can be measured when it is on this
+   * host. Reads the options only: no connection, nothing created.
+   */
+  default ServerAddress serverAddress(Properties props) {
+    return ServerAddress.UNKNOWN;
+  }
+
   /** Whether the Client is about to load or run transactions. */
   enum Phase {
     LOAD, RUN;

@@ -11,12 +11,16 @@ import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.store.Bindings;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
@@ -57,7 +61,9 @@ public final class Main {
       return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
           Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
-          site.ycsbx.faults.OperationTimeout.PROPERTY);
+          site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
+          // TODO lead: RunFolder.OUT_PROPERTY
+          "ycsbx.out");
     }
   };
 
@@ -130,6 +136,7 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    Efficiency.Plan efficiency = Efficiency.check(props); // before the preflight, which may create a database
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
     }
@@ -148,6 +155,9 @@ public final class Main {
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
     ResultExporter.runStarts();
+    Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
+        : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
+        Preflight.Phase.of(props).name().toLowerCase(java.util.Locale.ROOT));
     Client.main(clientArgs.toArray(new String[0]));
   }
 
@@ -183,6 +193,7 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    Efficiency.check(props);
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
@@ -381,6 +392,9 @@ public final class Main {
         + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
         + "=S fails operations waiting longer than S seconds (default: off); maxexecutiontime=N ends the run by N + "
         + site.ycsbx.faults.Deadline.GRACE_SECONDS + " s even if operations hang (they count as failed, exit 1).");
+    out.println("Efficiency: at the end, context switches, CPU and disk I/O per operation from /proc, sampled every"
+        + " second (" + DiskStats.DISKS_PROPERTY + "=DEV,... default every physical disk; " + ServerProcess.PID_PROPERTY
+        + "=PID when the server is not found by its port; " + Efficiency.PROPERTY + "=false turns it off).");
     out.println("Example: ycsb load mongodb-embedded -P workloads/workloada && ycsb run mongodb-embedded -P workloads/workloada");
   }
 

@@ -28,6 +28,24 @@ class ServerProcessTest {
   }
 
   @Test
+  void cpuTimeCountsLiveChildren() throws Exception {
+    // a busy child, as a PostgreSQL backend is a busy child of the postmaster
+    Process child = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+    try {
+      ServerProcess self = new ServerProcess(ProcessHandle.current().pid(), "java");
+      Thread.sleep(1500);
+      long[] own = ProcStat.processTicks(Path.of("/proc/self/stat"));
+      long withChildren = self.cpuTicksNow();
+      long[] busy = ProcStat.processTicks(Path.of("/proc/" + child.pid() + "/stat"));
+      assertTrue(busy[0] + busy[1] >= 5, "the child ran: " + busy[0] + " ticks");
+      assertTrue(withChildren >= own[0] + own[1] + busy[0] + busy[1],
+          withChildren + " < own " + (own[0] + own[1]) + " + child " + (busy[0] + busy[1]));
+    } finally {
+      child.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
   void aPortNobodyListensOnFindsNothing() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -36,6 +36,11 @@ public final class NullDb extends DB {
       fingerprint.put("server.product", "none (null binding: operations are discarded)");
       fingerprint.put("storage.engine", "none");
     }
+
+    @Override
+    public site.ycsbx.store.ServerAddress serverAddress(java.util.Properties props) {
+      return site.ycsbx.store.ServerAddress.NONE;
+    }
   }
 
   @Override

@@ -32,10 +32,11 @@ public final class YcsbResult {
   private static final Pattern FAILURE_SERIES = Pattern.compile(
       ".*-(FAILED|ERROR|NOT_FOUND|NOT_IMPLEMENTED|UNEXPECTED_STATE|BAD_REQUEST|FORBIDDEN|SERVICE_UNAVAILABLE)$");
 
-  /** Metrics that are not operations: run totals, garbage collection, the fingerprint, the schedule, intervals. */
+  /** Metrics that are not operations: run totals, garbage collection, the fingerprint, the schedule, intervals, efficiency. */
   private static boolean isOperation(String metric) {
     return !metric.equals("OVERALL") && !metric.equals("FINGERPRINT") && !metric.startsWith("TOTAL_GC")
         && !metric.equals("SCHEDULE") && !metric.equals(site.ycsbx.measurements.ResultExporter.ERRORS_METRIC)
+        && !metric.equals(site.ycsbx.measurements.Efficiency.METRIC)
         && !metric.equals(site.ycsbx.measurements.ResultExporter.INTERRUPTED_METRIC) && !metric.equals("Intended-CLEANUP")
         && !metric.equals("CLEANUP") && !metric.startsWith(site.ycsbx.measurements.Intervals.EXPORT_METRIC_PREFIX) && !FAILURE_SERIES.matcher(metric).matches();
   }

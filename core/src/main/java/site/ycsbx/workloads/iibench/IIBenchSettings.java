@@ -34,7 +34,7 @@ public final class IIBenchSettings {
   public static final String ROUND_ROWS_PROPERTY = "iibench.roundrows";
   public static final long ROUND_ROWS_PROPERTY_DEFAULT = 1_000_000;
   public static final String ROUND_FILE_PROPERTY = "iibench.roundfile";
-  public static final String DISKS_PROPERTY = "iibench.disks";
+  public static final String DISKS_PROPERTY = site.ycsbx.measurements.DiskStats.IIBENCH_DISKS_PROPERTY;
   public static final String QUERY_THREADS_PROPERTY = "iibench.querythreads";
   public static final String QUERY_LIMIT_PROPERTY = "iibench.querylimit";
   public static final int QUERY_LIMIT_PROPERTY_DEFAULT = 10;
@@ -63,7 +63,6 @@ public final class IIBenchSettings {
   final int compressiblePercent;
   final long roundRows;
   final Path roundFile;
-  final String disks;
   final int threads;
   final int queryThreads;
   final int queryLimit;
@@ -93,7 +92,6 @@ public final class IIBenchSettings {
     roundRows = Props.getLong(p, ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, 1, Long.MAX_VALUE);
     String rf = p.getProperty(ROUND_FILE_PROPERTY);
     roundFile = rf == null || rf.isBlank() ? null : Path.of(rf);
-    disks = p.getProperty(DISKS_PROPERTY, "");
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
     queryThreads = Props.getInt(p, QUERY_THREADS_PROPERTY, 0, 0, 100_000);
     if (queryThreads >= threads) {

@@ -74,7 +74,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     super.validate(props);
     IIBenchSettings checked = new IIBenchSettings(props);
     Rounds.checkCsv(IIBenchSettings.ROUND_FILE_PROPERTY, checked.roundFile);
-    DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, props.getProperty(IIBenchSettings.DISKS_PROPERTY));
+    DiskStats.forRun(props);
     ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
   }
 
@@ -91,7 +91,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
-    disks = DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, settings.disks);
+    disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
     for (IIBenchTable t : tables) {

@@ -257,6 +257,11 @@ public final class JdbcOptions {
     return JdbcUrls.port(url);
   }
 
+  /** The first host the URL names (localhost when it names none). */
+  public String serverHost() {
+    return JdbcUrls.hosts(url).get(0);
+  }
+
   /** The user's URL with any password masked, for messages. */
   public String maskedUrl() {
     return Secrets.maskUrl(url);

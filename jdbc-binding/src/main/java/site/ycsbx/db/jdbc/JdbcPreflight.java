@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
@@ -51,6 +52,13 @@ public final class JdbcPreflight implements Preflight {
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }
+  }
+
+  /** From db.url: its first host and port, local when every host it names is this machine. */
+  @Override
+  public ServerAddress serverAddress(Properties props) {
+    JdbcOptions o = JdbcOptions.parse(props);
+    return ServerAddress.of(o.serverHost(), o.serverPort(), o.serverIsLocal());
   }
 
   /** {@code jdbc.engine} as the server spells it; null when not set. */

@@ -23,6 +23,12 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
     return known;
   }
 
+  /** The server runs inside the client's JVM: its CPU is the client's. */
+  @Override
+  public site.ycsbx.store.ServerAddress serverAddress(Properties props) {
+    return site.ycsbx.store.ServerAddress.THIS_JVM;
+  }
+
   @Override
   public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
     if (props.getProperty(MongoOptions.URL_PROPERTY) != null) {

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
+import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
 import site.ycsbx.util.UserError;
@@ -52,6 +54,17 @@ public class MongoPreflight implements Preflight {
   @Override
   public Set<String> knownProperties() {
     return PROPERTIES;
+  }
+
+  /** From mongodb.url: its first host and port, local when every host it names is this machine. */
+  @Override
+  public ServerAddress serverAddress(Properties props) {
+    com.mongodb.ConnectionString url = MongoOptions.parse(props).connectionString();
+    String host = url.isSrvProtocol() || url.getHosts().isEmpty() ? "" : url.getHosts().get(0);
+    if (!host.endsWith("]") && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
+      host = host.substring(0, host.indexOf(':')); // host:port; an IPv6 address is in brackets
+    }
+    return ServerAddress.of(host, MongoIIBenchStore.portOf(url), MongoIIBenchStore.isLocal(url));
   }
 
   @Override

@@ -228,7 +228,11 @@ public final class MongoIIBenchStore implements IIBenchStore {
   /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
   @Override
   public int serverPort() {
-    ConnectionString url = options.connectionString();
+    return portOf(options.connectionString());
+  }
+
+  /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
+  public static int portOf(ConnectionString url) {
     if (url.isSrvProtocol() || url.getHosts().isEmpty() || url.getHosts().get(0).endsWith(".sock")) {
       return -1;
     }
@@ -244,7 +248,8 @@ public final class MongoIIBenchStore implements IIBenchStore {
     }
   }
 
-  static boolean isLocal(ConnectionString url) {
+  /** True when every host of the URL is this machine. */
+  public static boolean isLocal(ConnectionString url) {
     if (url.isSrvProtocol()) {
       return false; // the hosts come from DNS SRV records: a cluster elsewhere
     }
