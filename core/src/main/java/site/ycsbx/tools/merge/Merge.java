@@ -147,18 +147,22 @@ public final class Merge {
     }
   }
 
-  /** The merged run, before it is written. */
+  /**
+   * The merged run. Operations are merged one at a time, each written as soon as it is added up,
+   * so memory holds one operation's grid, not every client's logs.
+   */
   static final class Merged {
     final List<RunFolder> runs;
     final long origin;
     final long intervalMs;
     final long windowStart;
     final long windowEnd;
-    /** Operation to slot number to the added histogram of that slot. */
-    final Map<String, TreeMap<Long, Histogram>> slots = new TreeMap<>();
     final Map<String, Histogram> totals = new TreeMap<>();
     /** Operation to operations within the common window (edge intervals pro rata). */
     final Map<String, Double> inWindow = new TreeMap<>();
+    /** Per client: operations logged (Intended- series left out), and of them inside the window. */
+    final double[] logged;
+    final double[] loggedInWindow;
     double windowOperations;
 
     Merged(List<RunFolder> runs, long origin, long intervalMs, long windowStart, long windowEnd) {
@@ -167,10 +171,44 @@ public final class Merge {
       this.intervalMs = intervalMs;
       this.windowStart = windowStart;
       this.windowEnd = windowEnd;
+      this.logged = new double[runs.size()];
+      this.loggedInWindow = new double[runs.size()];
     }
 
     double windowSeconds() {
       return (windowEnd - windowStart) / 1000.0;
+    }
+
+    /** Every client's intervals of {@code op} on one grid, added slot by slot; the total too. */
+    TreeMap<Long, Histogram> mergeOperation(String op) {
+      TreeMap<Long, Histogram> slots = new TreeMap<>();
+      double part = 0;
+      for (int c = 0; c < runs.size(); c++) {
+        for (RunFolder.Interval i : runs.get(c).intervals(op)) {
+          Histogram h = i.histogram();
+          long slot = Math.floorDiv(i.startMs() - origin + intervalMs / 2, intervalMs);
+          slots.computeIfAbsent(slot, k -> empty(h)).add(h);
+          totals.computeIfAbsent(op, k -> empty(h)).add(h);
+          double in = h.getTotalCount() * overlap(i, windowStart, windowEnd);
+          part += in;
+          if (!op.startsWith("Intended-")) {
+            logged[c] += h.getTotalCount();
+            loggedInWindow[c] += in;
+          }
+        }
+      }
+      inWindow.put(op, part);
+      return slots;
+    }
+
+    /** The clients' operations (YCSB's count of calls) in the window, in the proportion their logs show. */
+    void countWindowOperations() {
+      windowOperations = 0;
+      for (int c = 0; c < runs.size(); c++) {
+        RunFolder r = runs.get(c);
+        windowOperations += logged[c] > 0 ? r.operations() * loggedInWindow[c] / logged[c]
+            : r.operations() * (double) (windowEnd - windowStart) / Math.max(1, r.endMs() - r.startMs());
+      }
     }
 
     String table() {
@@ -205,10 +243,14 @@ public final class Merge {
       return n;
     }
 
+    /** Merges and writes every operation's log, then result.json and summary.txt. */
     void write(Path dir) throws IOException {
       Files.createDirectories(dir);
-      for (Map.Entry<String, TreeMap<Long, Histogram>> e : slots.entrySet()) {
-        try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(e.getKey() + RunFolder.HDR_SUFFIX).toFile()),
+      Set<String> ops = new TreeSet<>();
+      runs.forEach(r -> ops.addAll(r.logs.keySet()));
+      for (String op : ops) {
+        TreeMap<Long, Histogram> slots = mergeOperation(op);
+        try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(op + RunFolder.HDR_SUFFIX).toFile()),
             false, StandardCharsets.UTF_8)) {
           HistogramLogWriter w = new HistogramLogWriter(ps);
           w.outputLogFormatVersion();
@@ -216,7 +258,7 @@ public final class Merge {
           w.setBaseTime(origin);
           w.outputBaseTime(origin);
           w.outputLegend();
-          for (Map.Entry<Long, Histogram> s : e.getValue().entrySet()) {
+          for (Map.Entry<Long, Histogram> s : slots.entrySet()) {
             Histogram h = s.getValue();
             h.setStartTimeStamp(origin + s.getKey() * intervalMs);
             h.setEndTimeStamp(origin + (s.getKey() + 1) * intervalMs);
@@ -224,6 +266,7 @@ public final class Merge {
           }
         }
       }
+      countWindowOperations();
       ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       mapper.writeValue(dir.resolve(RunFolder.RESULT_FILE).toFile(), resultJson(mapper));
       Files.writeString(dir.resolve(SUMMARY_FILE), table(), StandardCharsets.UTF_8);
@@ -300,40 +343,12 @@ public final class Merge {
     }
   }
 
-  /**
-   * Aligns every client's intervals on one wall-clock grid (from the earliest start, the clients'
-   * usual interval length) and adds them slot by slot; totals are the sum of all intervals.
-   */
+  /** The merge's grid: from the earliest start, the clients' interval length; the common window. */
   static Merged merge(List<RunFolder> runs) {
     long origin = runs.stream().mapToLong(RunFolder::startMs).min().orElseThrow();
     long w0 = runs.stream().mapToLong(RunFolder::startMs).max().orElseThrow();
     long w1 = runs.stream().mapToLong(RunFolder::endMs).min().orElseThrow();
-    Merged m = new Merged(runs, origin, intervalLength(runs), w0, w1);
-    for (RunFolder r : runs) {
-      double logged = 0;
-      double loggedInWindow = 0;
-      for (Map.Entry<String, List<RunFolder.Interval>> e : r.logs.entrySet()) {
-        String op = e.getKey();
-        TreeMap<Long, Histogram> opSlots = m.slots.computeIfAbsent(op, k -> new TreeMap<>());
-        for (RunFolder.Interval i : e.getValue()) {
-          Histogram h = i.histogram();
-          long slot = Math.floorDiv(i.startMs() - origin + m.intervalMs / 2, m.intervalMs);
-          opSlots.computeIfAbsent(slot, k -> empty(h)).add(h);
-          m.totals.computeIfAbsent(op, k -> empty(h)).add(h);
-          double part = h.getTotalCount() * overlap(i, w0, w1);
-          m.inWindow.merge(op, part, Double::sum);
-          if (!op.startsWith("Intended-")) {
-            logged += h.getTotalCount();
-            loggedInWindow += part;
-          }
-        }
-        m.inWindow.putIfAbsent(op, 0.0);
-      }
-      // the client's operations (YCSB's count of calls) in the window, in the proportion its logs show
-      m.windowOperations += logged > 0 ? r.operations() * loggedInWindow / logged
-          : r.operations() * (double) (w1 - w0) / Math.max(1, r.endMs() - r.startMs());
-    }
-    return m;
+    return new Merged(runs, origin, intervalLength(runs), w0, w1);
   }
 
   private static Histogram empty(Histogram like) {
@@ -356,8 +371,9 @@ public final class Merge {
   static long intervalLength(List<RunFolder> runs) {
     Map<Long, Integer> lengths = new LinkedHashMap<>();
     for (RunFolder r : runs) {
-      for (List<RunFolder.Interval> l : r.logs.values()) {
-        for (RunFolder.Interval i : l) {
+      // one log per client is enough: every operation of a run is logged at the same interval
+      for (String op : r.logs.keySet().stream().limit(1).toList()) {
+        for (RunFolder.Interval i : r.intervals(op)) {
           // rounded to 100 ms: a logger's interval ends a few ms late
           lengths.merge(Math.round((i.endMs() - i.startMs()) / 100.0) * 100, 1, Integer::sum);
         }

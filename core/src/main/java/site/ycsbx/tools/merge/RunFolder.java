@@ -35,8 +35,8 @@ public final class RunFolder {
   final Path path;
   final JsonNode result;
   final Map<String, String> fingerprint = new LinkedHashMap<>();
-  /** Operation name to its intervals, in log order. */
-  final Map<String, List<Interval>> logs = new TreeMap<>();
+  /** Operation name to its interval log; read when asked for (a long run's logs are large). */
+  final Map<String, Path> logs = new TreeMap<>();
 
   private RunFolder(Path path, JsonNode result) {
     this.path = path;
@@ -74,12 +74,18 @@ public final class RunFolder {
     try (Stream<Path> files = Files.list(dir)) {
       for (Path log : files.filter(f -> f.getFileName().toString().endsWith(HDR_SUFFIX)).sorted().toList()) {
         String name = log.getFileName().toString();
-        r.logs.put(name.substring(0, name.length() - HDR_SUFFIX.length()), readLog(log));
+        r.logs.put(name.substring(0, name.length() - HDR_SUFFIX.length()), log);
       }
     } catch (IOException e) {
       throw new UserError("cannot read " + dir + ": " + e.getMessage());
     }
     return r;
+  }
+
+  /** The intervals of an operation's log, in log order; empty when the run has no such log. */
+  List<Interval> intervals(String op) {
+    Path log = logs.get(op);
+    return log == null ? List.of() : readLog(log);
   }
 
   private static List<Interval> readLog(Path log) {
@@ -148,7 +154,7 @@ public final class RunFolder {
   /** All intervals of an operation added together. */
   public Histogram total(String op) {
     Histogram sum = null;
-    for (Interval i : logs.getOrDefault(op, List.of())) {
+    for (Interval i : intervals(op)) {
       if (sum == null) {
         sum = new Histogram(i.histogram().getNumberOfSignificantValueDigits());
         sum.setAutoResize(true);

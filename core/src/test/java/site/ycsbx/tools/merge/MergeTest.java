@@ -90,11 +90,11 @@ class MergeTest {
     }
     // aligned on wall-clock time: 6 intervals of 10 s, each the sum of the three clients' same interval
     List<RunFolder> clients = dirs.stream().map(RunFolder::read).toList();
-    List<RunFolder.Interval> slots = merged.logs.get("READ");
+    List<RunFolder.Interval> slots = merged.intervals("READ");
     assertEquals(6, slots.size());
     for (int i = 0; i < 6; i++) {
       final int k = i;
-      long expected = clients.stream().mapToLong(c -> c.logs.get("READ").get(k).histogram().getTotalCount()).sum();
+      long expected = clients.stream().mapToLong(c -> c.intervals("READ").get(k).histogram().getTotalCount()).sum();
       assertEquals(expected, slots.get(i).histogram().getTotalCount(), "interval " + i);
       assertEquals(T0 + i * INTERVAL, slots.get(i).startMs());
     }
