@@ -7,6 +7,8 @@ import site.ycsb.Workload;
 import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.ClientShare;
+import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 import site.ycsbx.workloads.iibench.IIBenchSettings;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
@@ -25,12 +27,16 @@ import site.ycsbx.workloads.iibench.IIBenchWorkload;
  * client's CoreWorkload numbers new keys from recordcount, so they would insert the same keys.</li>
  * <li>iibench: rows get their ids from the server (auto increment, ObjectId), so client i
  * inserts its share of the rows (the remainder to the first clients) into the shared table.</li>
- * <li>linkbench, filemeta and other workloads: refused when N &gt; 1 (no split yet).</li>
+ * <li>linkbench: load: client i loads its contiguous share of the loader chunks of ids (each chunk
+ * is generated from its number alone, so the graph is the one a single loader makes). Run: the
+ * clients' threads are LinkBench's requesters, numbered over all clients (their random streams
+ * differ), each over the whole graph. The workload reads its share itself ({@link ClientShare}).</li>
+ * <li>filemeta and other workloads: refused when N &gt; 1 (no split yet).</li>
  * </ul>
  */
 public final class ClientSlice {
-  public static final String CLIENTS_PROPERTY = "ycsbx.clients";
-  public static final String CLIENT_PROPERTY = "ycsbx.client";
+  public static final String CLIENTS_PROPERTY = ClientShare.CLIENTS_PROPERTY;
+  public static final String CLIENT_PROPERTY = ClientShare.CLIENT_PROPERTY;
   /** Fingerprint entries; merge accepts runs that differ only in these and the host. */
   public static final String FP_INDEX = "client.index";
   public static final String FP_COUNT = "client.count";
@@ -96,9 +102,12 @@ public final class ClientSlice {
       core(p, load, out);
     } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
       iibench(p, load, out);
+    } else if (LinkBenchWorkload.class.isAssignableFrom(workload)) {
+      return out; // splits its chunks and numbers its requesters itself
     } else if (clients > 1) {
       throw new UserError(CLIENTS_PROPERTY + "=" + clients + ": " + workload.getName()
-          + " cannot be split over clients yet (YCSB's core workloads and iibench can); run it with one client");
+          + " cannot be split over clients yet (YCSB's core workloads, iibench and linkbench can); run it with one"
+          + " client");
     }
     return out;
   }
