@@ -31,7 +31,11 @@ import site.ycsbx.workloads.iibench.IIBenchWorkload;
  * is generated from its number alone, so the graph is the one a single loader makes). Run: the
  * clients' threads are LinkBench's requesters, numbered over all clients (their random streams
  * differ), each over the whole graph. The workload reads its share itself ({@link ClientShare}).</li>
- * <li>filemeta and other workloads: refused when N &gt; 1 (no split yet).</li>
+ * <li>filemeta: load: client i loads its contiguous share of the load batches (ids are batch
+ * positions, so the files are those one loader makes); {@code filemeta.verify} is refused with
+ * N &gt; 1. Run: reads over every file; client i's new files take the ids equal to i modulo N
+ * above the largest stored id, so the clients' inserts never collide.</li>
+ * <li>other workloads: refused when N &gt; 1.</li>
  * </ul>
  */
 public final class ClientSlice {
@@ -102,12 +106,13 @@ public final class ClientSlice {
       core(p, load, out);
     } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
       iibench(p, load, out);
-    } else if (LinkBenchWorkload.class.isAssignableFrom(workload)) {
-      return out; // splits its chunks and numbers its requesters itself
+    } else if (LinkBenchWorkload.class.isAssignableFrom(workload)
+        || site.ycsbx.workloads.filemeta.FileMetaWorkload.class.isAssignableFrom(workload)) {
+      return out; // split their load batches (and number their requesters or new ids) themselves
     } else if (clients > 1) {
       throw new UserError(CLIENTS_PROPERTY + "=" + clients + ": " + workload.getName()
-          + " cannot be split over clients yet (YCSB's core workloads, iibench and linkbench can); run it with one"
-          + " client");
+          + " cannot be split over clients (YCSB's core workloads, iibench, linkbench and filemeta can); run it"
+          + " with one client");
     }
     return out;
   }

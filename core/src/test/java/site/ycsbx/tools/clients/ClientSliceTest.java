@@ -76,9 +76,10 @@ class ClientSliceTest {
     assertEquals("recordcount=2 cannot be split over ycsbx.clients=3; it needs at least one record per client",
         refused(() -> ClientSlice.read(few).properties(CoreWorkload.class, few, true)));
     Properties lb = props("ycsbx.clients", "2", "ycsbx.client", "0");
-    assertEquals("ycsbx.clients=2: " + FileMetaWorkload.class.getName() + " cannot be split over clients yet (YCSB's"
-        + " core workloads, iibench and linkbench can); run it with one client",
-        refused(() -> ClientSlice.read(lb).properties(FileMetaWorkload.class, lb, true)));
+    assertEquals("ycsbx.clients=2: " + site.ycsbx.workloads.probe.ProbeWorkload.class.getName() + " cannot be split over"
+        + " clients (YCSB's core workloads, iibench, linkbench and filemeta can); run it with one client",
+        refused(() -> ClientSlice.read(lb).properties(site.ycsbx.workloads.probe.ProbeWorkload.class, lb, true)));
+    assertEquals(Map.of(), ClientSlice.read(lb).properties(FileMetaWorkload.class, lb, true));
     // linkbench splits its own chunks and numbers its requesters: no property set for it
     assertEquals(Map.of(), ClientSlice.read(lb).properties(LinkBenchWorkload.class, lb, true));
     assertNull(ClientSlice.read(props("recordcount", "5")));

@@ -254,6 +254,40 @@ class ManyClientsTest {
     }
   }
 
+  /**
+   * filemeta: three clients load the files one loader makes (ids 0..files-1, each once), then
+   * insert new files together without colliding ids.
+   */
+  @Test
+  void threeClientsLoadFileMetaAndInsertWithoutCollidingIds() throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      List<String> load = new ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("filemeta"), "-p",
+          "recordcount=6000", "-p", "filemeta.users=200", "-p", "filemeta.batchsize=500", "-threads", "2"));
+      load.addAll(db.options());
+      List<Run> loaded = together(load);
+      for (Run r : loaded) {
+        assertTrue(r.stdout().contains("[FILEMETA] loaded 2000 of 2000 files into files"), r.stdout());
+        assertEquals(4, okCount(r.stdout(), "LOAD_FILES"), r.stdout());
+      }
+      assertEquals(6000, query(db, "SELECT COUNT(*) FROM files"));
+      assertEquals(6000, query(db, "SELECT COUNT(DISTINCT id) FROM files"));
+      assertEquals(5999, query(db, "SELECT MAX(id) FROM files"));
+
+      List<String> run = new ArrayList<>(List.of("run", "jdbc", "-P", JavaProcess.workload("filemeta-readwrite"), "-p",
+          "recordcount=6000", "-p", "filemeta.users=200", "-p", "operationcount=1500", "-p", "maxexecutiontime=0",
+          "-p", "filemeta.insertproportion=0.5", "-p", "filemeta.latestproportion=0.46", "-threads", "2"));
+      run.addAll(db.options());
+      long inserted = 0;
+      for (Run r : together(run)) {
+        inserted += okCount(r.stdout(), "INSERT_FILE");
+        assertFalse(r.stdout().matches("(?s).*\\[INSERT_FILE\\], Return=(?!OK).*"), r.stdout());
+      }
+      assertTrue(inserted > 100, "the clients inserted files: " + inserted);
+      assertEquals(query(db, "SELECT COUNT(*) FROM files"), query(db, "SELECT COUNT(DISTINCT id) FROM files"));
+      assertEquals(inserted, query(db, "SELECT COUNT(*) FROM files WHERE id >= 6000"), "every insert a new id");
+    }
+  }
+
   @Test
   void badPlacesAndPastStartsAreOneLineExit2AndCreateNothing() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
