@@ -18,6 +18,8 @@ import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.tools.clients.ClientSlice;
+import site.ycsbx.tools.clients.StartAt;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.ServerAddress;
@@ -62,6 +64,7 @@ public final class Main {
           Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
           site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
+          ClientSlice.CLIENTS_PROPERTY, ClientSlice.CLIENT_PROPERTY, StartAt.PROPERTY,
           // TODO lead: RunFolder.OUT_PROPERTY
           "ycsbx.out");
     }
@@ -94,8 +97,12 @@ public final class Main {
     if (command.equals("compare")) {
       System.exit(site.ycsbx.tools.compare.Compare.run(args.subList(1, args.size()), System.out, System.err));
     }
+    if (command.equals("merge")) {
+      System.exit(site.ycsbx.tools.merge.Merge.run(args.subList(1, args.size()), System.out, System.err));
+    }
     if (!List.of("load", "run", "shell").contains(command)) {
-      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare (see ycsb --help)");
+      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge (see ycsb"
+          + " --help)");
     }
     String bindingName = args.size() < 2 ? "" : args.get(1);
     Bindings.Binding binding = binding(command, args);
@@ -116,6 +123,9 @@ public final class Main {
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
     YcsbValueCheck.checkClient(props);
     expansionOf(props).ifPresent(w -> expand(w, props, parsed.explicit, clientArgs));
+    ClientSlice slice = ClientSlice.read(props);
+    StartAt startAt = StartAt.read(props, System.currentTimeMillis());
+    String sliceNote = slice == null ? null : applySlice(slice, props, command.equals("load"), clientArgs);
     if (Integer.parseInt(props.getProperty("target", "0")) > 0
         && props.getProperty(site.ycsb.measurements.Measurements.MEASUREMENT_INTERVAL) == null) {
       // set before anything creates YCSB's Measurements singleton. Paced runs need latencies from
@@ -131,6 +141,10 @@ public final class Main {
     owners.add(CORE_PROPERTIES);
     checkWorkload(props).ifPresent(owners::add);
     Fingerprint fp = Fingerprint.current().putClient(props, bindingName);
+    if (slice != null) {
+      fp.put(ClientSlice.FP_INDEX, slice.client()).put(ClientSlice.FP_COUNT, slice.clients()).put(ClientSlice.FP_SLICE,
+          sliceNote);
+    }
     Provides provides = StoreRegistry.providesOf(binding.className());
     if (provides != null) {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
@@ -141,6 +155,9 @@ public final class Main {
       PreflightOnce.run(provides.preflight(), props);
     }
     fp.printOnce(System.out);
+    if (slice != null) {
+      System.out.println("[YCSB-X] client " + slice.client() + " of " + slice.clients() + " (0-based): " + sliceNote);
+    }
 
     props.setProperty(ResultExporter.DELEGATE_PROPERTY,
         props.getProperty(Client.EXPORTER_PROPERTY, ResultExporter.DELEGATE_PROPERTY_DEFAULT));
@@ -154,6 +171,10 @@ public final class Main {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
+    if (startAt != null) {
+      // after every check and the server's preflight, before YCSB's Client starts its clock
+      startAt.await(System.out);
+    }
     ResultExporter.runStarts();
     Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
         : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
@@ -242,6 +263,28 @@ public final class Main {
       System.err.flush();
       Runtime.getRuntime().halt(EXIT_RUN_FAILED);
     }
+  }
+
+  /**
+   * Sets this client's part of the work (ycsbx.clients/ycsbx.client) over the user's properties,
+   * for the checks and, as -p options, for YCSB's Client; returns what it set, for the fingerprint.
+   */
+  private static String applySlice(ClientSlice slice, Properties props, boolean load, List<String> clientArgs) {
+    Class<?> workload;
+    try {
+      workload = Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY, ""), false, Main.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      workload = null; // checkWorkload says what is wrong with it
+    }
+    Map<String, String> set = slice.properties(workload, props, load);
+    List<String> shown = new ArrayList<>();
+    set.forEach((k, v) -> {
+      props.setProperty(k, v);
+      clientArgs.add("-p");
+      clientArgs.add(k + "=" + v);
+      shown.add(k + "=" + v);
+    });
+    return shown.isEmpty() ? "the whole workload" : String.join(" ", shown);
   }
 
   /** The workload when it reads a settings file of its own (its class implements PropertyExpansion). */
@@ -353,7 +396,9 @@ public final class Main {
     out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");
     out.println("           [--sla-p99 MS]: one run per thread count, a table, the knee, sweep.csv/.json/.html");
     out.println("  compare  A B [--labels a,b] [--html FILE]: two sweeps or results (YCSB-X's or stock YCSB's text/JSON)");
-    out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats");
+    out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats; A and B may be run folders");
+    out.println("  merge    DIR... --out DIR: the run folders of the clients of one run (-p ycsbx.clients=N -p ycsbx.client=i)");
+    out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {
@@ -367,6 +412,11 @@ public final class Main {
     out.println("  -target N        total operations per second to aim for (default: unlimited)");
     out.println("  -s               print a status line every 10 s to stderr");
     out.println("  -l label         label for the status lines");
+    out.println();
+    out.println("Many clients as one run (each its own process or host):");
+    out.println("  -p ycsbx.clients=N -p ycsbx.client=i   client i (0-based) of N: load its slice of recordcount (core");
+    out.println("                   workloads: insertstart/insertcount; iibench: its share of the rows)");
+    out.println("  -p ycsbx.startat=T  start the timed phase at T (ISO-8601 with zone, or epoch ms), after the checks");
     out.println();
     out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
     out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");

@@ -88,18 +88,23 @@ class TarballIT {
 
   @Test
   void layoutIsBinLibWorkloadsReadme() throws IOException {
-    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads"));
+    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "kubernetes"));
     if (Files.exists(repo.resolve("README.md"))) {
       expectedTop.add("README.md");
       assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
     }
     assertEquals(expectedTop, fileNames(dist));
 
-    Path script = dist.resolve("bin/ycsb");
-    assertEquals(Set.of("ycsb"), fileNames(dist.resolve("bin")));
-    assertArrayEquals(Files.readAllBytes(repo.resolve("bin/ycsb")), Files.readAllBytes(script));
-    assertTrue(Files.getPosixFilePermissions(script).containsAll(Set.of(PosixFilePermission.OWNER_EXECUTE,
-        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE)), "bin/ycsb is not executable");
+    assertEquals(Set.of("ycsb", "ycsb-client"), fileNames(dist.resolve("bin")));
+    for (String name : List.of("bin/ycsb", "bin/ycsb-client")) {
+      Path script = dist.resolve(name);
+      assertArrayEquals(Files.readAllBytes(repo.resolve(name)), Files.readAllBytes(script));
+      assertTrue(Files.getPosixFilePermissions(script).containsAll(Set.of(PosixFilePermission.OWNER_EXECUTE,
+          PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_EXECUTE)), name + " is not executable");
+    }
+    Set<String> kubernetes = fileNames(repo.resolve("distribution/kubernetes"));
+    assertTrue(kubernetes.containsAll(Set.of("Dockerfile", "job.yaml", "merge-job.yaml")), kubernetes.toString());
+    assertEquals(kubernetes, fileNames(dist.resolve("kubernetes")));
 
     Set<String> workloads = fileNames(repo.resolve("workloads"));
     assertTrue(workloads.containsAll(Set.of("workloada", "workloadf")), workloads.toString());

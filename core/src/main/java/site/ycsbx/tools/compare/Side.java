@@ -55,7 +55,22 @@ final class Side {
 
   static Side load(Path path, String label) {
     if (!Files.exists(path)) {
-      throw new UserError(path + " does not exist; compare accepts sweep folders and YCSB result files");
+      throw new UserError(path + " does not exist; compare accepts sweep folders, run folders and YCSB result files");
+    }
+    if (site.ycsbx.tools.merge.RunFolder.isRunFolder(path)) {
+      // a run folder (-p ycsbx.out) or a merged one (ycsb merge): percentiles from its interval logs
+      site.ycsbx.tools.merge.RunFolder run = site.ycsbx.tools.merge.RunFolder.read(path);
+      Side s = new Side(label != null ? label : path.getFileName().toString(), path, false);
+      s.fingerprint.putAll(run.fingerprint());
+      int threads;
+      try {
+        threads = Integer.parseInt(s.fingerprint.getOrDefault("threads", "0").trim());
+      } catch (NumberFormatException e) {
+        threads = 0;
+      }
+      s.samples.add(new Sample(threads, run.throughput(), run.opStats()));
+      s.workloadFiles = s.fingerprint.remove("workload.files");
+      return s;
     }
     if (Files.isDirectory(path)) {
       SweepFile f = SweepReport.read(path);

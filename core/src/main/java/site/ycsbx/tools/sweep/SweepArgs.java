@@ -72,6 +72,10 @@ final class SweepArgs {
           if (eq <= 0) {
             throw new UserError("-p " + kv + " is not key=value");
           }
+          if (kv.substring(0, eq).equals(site.ycsbx.tools.clients.StartAt.PROPERTY)) {
+            throw new UserError("-p " + site.ycsbx.tools.clients.StartAt.PROPERTY + " names one instant, and a sweep runs"
+                + " its points one after another; leave it out of a sweep");
+          }
           if (OWN_PROPERTIES.contains(kv.substring(0, eq))) {
             throw new UserError("-p " + kv.substring(0, eq) + " is set per point by the sweep (it exports every point as JSON"
                 + " with an HdrHistogram); leave it out");

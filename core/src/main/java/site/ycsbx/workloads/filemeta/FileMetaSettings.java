@@ -139,11 +139,29 @@ public final class FileMetaSettings {
           + " set it with bin/ycsb load");
     }
     verifyUsers = Props.getInt(p, VERIFY_USERS, VERIFY_USERS_DEFAULT, 1, 10_000_000);
+    share = site.ycsbx.workloads.ClientShare.of(p);
+    if (verify && share.clients() > 1) {
+      throw new UserError(VERIFY + "=true with " + site.ycsbx.workloads.ClientShare.CLIENTS_PROPERTY + "="
+          + share.clients() + ": each client holds only its share of the files when it ends; verify with one client's"
+          + " load");
+    }
     if (load && records > 0 && records < batches()) {
       throw new UserError("recordcount=" + records + " lets YCSB's Client call the load " + records + " times, fewer"
           + " than the " + batches() + " batches of " + BATCH_SIZE + "=" + batchSize + " of " + FILES + "=" + files
           + "; set recordcount=2147483647 with " + FILES);
     }
+  }
+
+  /** This client's place among the clients of the run (ycsbx.clients/ycsbx.client). */
+  final site.ycsbx.workloads.ClientShare share;
+
+  /** This client's load batches, {@code [firstBatch(), endBatch())}: all of them with one client. */
+  long firstBatch() {
+    return share.first(batches());
+  }
+
+  long endBatch() {
+    return share.end(batches());
   }
 
   /** Load batches: ids [k * batchSize, (k + 1) * batchSize) for k = 0 .. batches()-1. */

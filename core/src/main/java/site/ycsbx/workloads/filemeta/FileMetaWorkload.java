@@ -53,6 +53,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
   private final AtomicLong failedBatches = new AtomicLong();
   // ids of files a run inserts: above every stored id and every id the load makes
   private final AtomicLong nextId = new AtomicLong();
+  private volatile long idBase;
   private volatile long existingMaxId = -1;
   private volatile long startNanos;
   private volatile boolean reported;
@@ -121,7 +122,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     FileMetaPlan plan = settings.plan();
     store.prepare(plan);
     existingMaxId = store.maxId();
-    nextId.set(Math.max(existingMaxId + 1, settings.files));
+    idBase = Math.max(existingMaxId + 1, settings.files);
     String state = plan.drop() ? "dropped and created (filemeta.drop=true)"
         : existingMaxId < 0 ? "ready, empty"
         : "holds files (largest id " + existingMaxId + ")" + (settings.load
@@ -151,8 +152,9 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
   /** Loads the next batch of files; false when none is left (the thread's work is done). */
   @Override
   public boolean doInsert(DB db, Object threadState) {
-    long batch = nextBatch.getAndIncrement();
-    if (batch >= settings.batches()) {
+    // this client's batches: all of them with one client (ycsbx.clients)
+    long batch = settings.firstBatch() + nextBatch.getAndIncrement();
+    if (batch >= settings.endBatch()) {
       return false;
     }
     FileMetaStore store = ((ThreadState) threadState).store();
@@ -167,7 +169,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     } else {
       failedBatches.incrementAndGet();
     }
-    if (batchesDone.incrementAndGet() == settings.batches()) {
+    if (batchesDone.incrementAndGet() == settings.endBatch() - settings.firstBatch()) {
       report();
     }
     return true;
@@ -205,7 +207,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
 
   /** A new file of a user drawn as the load draws owners, created and updated now. */
   private void insert(FileMetaStore s, ThreadLocalRandom r) {
-    long id = nextId.getAndIncrement();
+    // the clients of one run (ycsbx.clients) each take the ids of their own residue modulo the number
+    // of clients, above the base: disjoint even when their bases differ (each reads the largest
+    // stored id when it prepares, which may be after another client's first inserts)
+    int n = settings.share.clients();
+    long id = ((idBase + n - 1) / n + nextId.getAndIncrement()) * n + settings.share.client();
     long now = nowSeconds();
     FileRow template = generator.file(id); // path, size and server as the load would make them
     FileRow f = new FileRow(id, template.path(), template.size(), template.serverId(), false, now, now,
@@ -242,7 +248,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     }
     report();
     boolean sharded = settings.plan().sharding().enabled();
-    boolean verify = settings.verify && batchesDone.get() >= settings.batches();
+    boolean verify = settings.verify && batchesDone.get() >= settings.endBatch() - settings.firstBatch();
     if (!sharded && !verify) {
       return;
     }
@@ -277,9 +283,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     }
     reported = true;
     double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-    boolean finished = batchesDone.get() >= settings.batches();
+    boolean finished = batchesDone.get() >= settings.endBatch() - settings.firstBatch();
+    long mine = Math.min(settings.files, settings.endBatch() * settings.batchSize)
+        - settings.firstBatch() * settings.batchSize;
     System.out.println(String.format(Locale.ROOT, "[FILEMETA] %s %d of %d files into %s in %.1f s (%.0f files/s)%s",
-        finished ? "loaded" : "load STOPPED:", loaded.get(), settings.files, settings.plan().table(), secs,
+        finished ? "loaded" : "load STOPPED:", loaded.get(), mine, settings.plan().table(), secs,
         loaded.get() / secs, failedBatches.get() == 0 ? "" : "; " + failedBatches.get() + " batches failed (see the errors)"));
   }
 }

@@ -64,6 +64,8 @@ public final class LinkBenchSettings {
   final int linkTypes;
   final Path distributionFile;
   final long seed;
+  /** This client's place among the clients of the run (ycsbx.clients/ycsbx.client). */
+  final site.ycsbx.workloads.ClientShare share;
   final int chunkSize;
   final int bulkBatch;
   final double linkDataSize;
@@ -100,6 +102,7 @@ public final class LinkBenchSettings {
     String file = p.getProperty(DISTRIBUTION_FILE, "").trim();
     distributionFile = file.isEmpty() ? null : Path.of(file);
     seed = Props.getLong(p, SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE);
+    share = site.ycsbx.workloads.ClientShare.of(p);
     chunkSize = Props.getInt(p, LOADER_CHUNK_SIZE, 2048, 1, 1 << 24);
     bulkBatch = Props.getInt(p, BULK_BATCH, 1024, 1, 100_000);
     linkDataSize = Props.getDouble(p, LINK_DATASIZE, 8, 0, MAX_LINK_DATA);
@@ -168,6 +171,15 @@ public final class LinkBenchSettings {
   /** Number of load chunks of ids. */
   long chunks() {
     return (maxId1 - startId1 + chunkSize - 1) / chunkSize;
+  }
+
+  /** This client's load chunks, {@code [firstChunk(), endChunk())}: all of them with one client (ycsbx.clients). */
+  long firstChunk() {
+    return share.first(chunks());
+  }
+
+  long endChunk() {
+    return share.end(chunks());
   }
 
   public LinkBenchPlan plan() {

@@ -196,8 +196,7 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
         double maxSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
         double interval = settings.request.progressSeconds;
         if (settings.load) {
-          progress = new Progress("load", "nodes", settings.maxId1 - settings.startId1, interval, maxSeconds, now,
-              System.out);
+          progress = new Progress("load", "nodes", myIds(), interval, maxSeconds, now, System.out);
         } else {
           long total = Props.getLong(props, "operationcount", 0, 0, Long.MAX_VALUE);
           progress = new Progress("requests", "requests", total, interval, maxSeconds, now, System.out);
@@ -208,7 +207,10 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     if (settings.load) {
       return store;
     }
-    Requesting r = new Requesting(store, new Requester(requestPlan, settings.seed, threadId, threadCount,
+    // with several clients (ycsbx.clients) the requesters are numbered over all of them: their streams differ
+    int requester = settings.share.client() * threadCount + threadId;
+    Requesting r = new Requesting(store, new Requester(requestPlan, settings.seed, requester,
+        threadCount * settings.share.clients(),
         LinkBenchSettings.FIRST_LINK_TYPE), stats.newRecorder());
     current.set(r);
     requesting.add(r);
@@ -221,11 +223,12 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   @Override
   public boolean doInsert(DB db, Object threadState) {
     long n = nextChunk.getAndIncrement();
-    if (n >= settings.chunks()) {
+    if (n >= settings.endChunk() - settings.firstChunk()) {
       report(false);
       return false;
     }
-    long chunk = settings.chunks() - 1 - n;
+    // this client's chunks (all of them with one client), the last first as LinkBench queues them
+    long chunk = settings.endChunk() - 1 - n;
     loadChunk((LinkBenchStore) threadState, chunk);
     chunksDone.incrementAndGet();
     progress.add(generator.endId(chunk) - generator.firstId(chunk), System.nanoTime(), links.get() + " links");
@@ -461,20 +464,27 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     }
   }
 
+  /** The node ids of this client's chunks (every id with one client). */
+  private long myIds() {
+    return settings.endChunk() == settings.firstChunk() ? 0
+        : generator.endId(settings.endChunk() - 1) - generator.firstId(settings.firstChunk());
+  }
+
   // LinkBench's closing line of the load phase, once, when the last chunk is done
   private synchronized void report(boolean evenIfUnfinished) {
-    boolean finished = chunksDone.get() >= settings.chunks();
+    long myChunks = settings.endChunk() - settings.firstChunk();
+    boolean finished = chunksDone.get() >= myChunks;
     if (reported || !(finished || evenIfUnfinished)) {
       return;
     }
     reported = true;
     if (!finished) {
-      System.out.println("LOAD PHASE STOPPED after " + chunksDone.get() + " of " + settings.chunks() + " chunks: "
+      System.out.println("LOAD PHASE STOPPED after " + chunksDone.get() + " of " + myChunks + " chunks: "
           + nodes.get() + " nodes and " + links.get() + " links loaded");
       return;
     }
     double secs = Math.max(1e-3, (System.currentTimeMillis() - startMillis) / 1000.0);
-    long expected = settings.maxId1 - settings.startId1;
+    long expected = myIds();
     System.out.println(String.format(Locale.ROOT, "LOAD PHASE COMPLETED. Loaded %d nodes (Expected %d). Loaded %d links"
         + " (%.2f links per node). Took %.1f seconds. Links/second = %d%s", nodes.get(), expected, links.get(),
         (double) links.get() / Math.max(1, nodes.get()), secs, Math.round(links.get() / secs),
@@ -521,16 +531,17 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
       GraphCheck check = new GraphCheck(fresh.store());
       String scope;
       if (settings.load) {
-        long chunks = settings.chunks();
+        // this client's chunks: the others check theirs
+        long chunks = settings.endChunk() - settings.firstChunk();
         long k = settings.request.verifyChunks == 0 ? chunks : Math.min(chunks, settings.request.verifyChunks);
         long ids = 0;
         for (long i = 0; i < k; i++) {
-          long chunk = i * chunks / k;
+          long chunk = settings.firstChunk() + i * chunks / k;
           check.chunk(generator, chunk);
           ids += generator.endId(chunk) - generator.firstId(chunk);
         }
         scope = String.format(Locale.ROOT, "load: %d of %d chunks (%d of %d ids%s): %d nodes, %d (id1, link_type) lists"
-            + " and counts compared with the generated graph", k, chunks, ids, settings.maxId1 - settings.startId1,
+            + " and counts compared with the generated graph", k, chunks, ids, myIds(),
             k == chunks ? "" : "; " + RequestSettings.VERIFY_CHUNKS + "=0 checks all", check.checkedNodes(),
             check.checkedPairs());
       } else {

@@ -425,7 +425,7 @@ class CompareTest {
   @Test
   void missingFolder(@TempDir Path tmp) throws Exception {
     Path a = stockJson(tmp, "a.json", NULL_DB, JSON, 1);
-    assertBadInput(tmp.resolve("nope") + " does not exist; compare accepts sweep folders and YCSB result files",
+    assertBadInput(tmp.resolve("nope") + " does not exist; compare accepts sweep folders, run folders and YCSB result files",
         a.toString(), tmp.resolve("nope").toString());
   }
 

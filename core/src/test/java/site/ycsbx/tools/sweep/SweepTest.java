@@ -142,6 +142,13 @@ class SweepTest {
   }
 
   @Test
+  void aStartInstantIsRefusedInASweep(@TempDir Path tmp) {
+    assertBadInput(tmp, "-p ycsbx.startat names one instant, and a sweep runs its points one after another",
+        "run", "null", "-P", JavaProcess.workload("workloada"), "-p", "ycsbx.startat=" + (System.currentTimeMillis()
+            + 60_000), "--threads", "1,2");
+  }
+
+  @Test
   void aLoadSweepOfAWorkloadThatAppendsRuns(@TempDir Path tmp) {
     Path out = tmp.resolve("iib");
     Run r = sweep("load", "null", "-P", JavaProcess.workload("iibench"), "-p", "recordcount=3000",

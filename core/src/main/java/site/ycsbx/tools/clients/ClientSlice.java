@@ -1,0 +1,166 @@
+package site.ycsbx.tools.clients;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import site.ycsb.Workload;
+import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.util.Props;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.ClientShare;
+import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
+import site.ycsbx.workloads.iibench.IIBenchSettings;
+import site.ycsbx.workloads.iibench.IIBenchWorkload;
+
+/**
+ * {@code ycsbx.clients=N ycsbx.client=i}: this process is client i (0-based) of N that run one
+ * workload together, each on its own part of the work, so that their run folders merge into
+ * one run ({@code ycsb merge}).
+ *
+ * <ul>
+ * <li>YCSB's core workloads, load: client i inserts keys {@code [R*i/N, R*(i+1)/N)} of
+ * recordcount R, through YCSB's own {@code insertstart}/{@code insertcount} (CoreWorkload
+ * numbers its load keys from insertstart). Run: reads, updates, scans pick keys over the whole
+ * loaded key space, as one client with the threads of all would (CoreWorkload's key chooser
+ * spans insertstart..insertstart+insertcount, which the run leaves at 0..recordcount); its
+ * operationcount is per client, as threads are. Inserts in the run phase are refused: every
+ * client's CoreWorkload numbers new keys from recordcount, so they would insert the same keys.</li>
+ * <li>iibench: rows get their ids from the server (auto increment, ObjectId), so client i
+ * inserts its share of the rows (the remainder to the first clients) into the shared table.</li>
+ * <li>linkbench: load: client i loads its contiguous share of the loader chunks of ids (each chunk
+ * is generated from its number alone, so the graph is the one a single loader makes). Run: the
+ * clients' threads are LinkBench's requesters, numbered over all clients (their random streams
+ * differ), each over the whole graph. The workload reads its share itself ({@link ClientShare}).</li>
+ * <li>filemeta: load: client i loads its contiguous share of the load batches (ids are batch
+ * positions, so the files are those one loader makes); {@code filemeta.verify} is refused with
+ * N &gt; 1. Run: reads over every file; client i's new files take the ids equal to i modulo N
+ * above the largest stored id, so the clients' inserts never collide.</li>
+ * <li>other workloads: refused when N &gt; 1.</li>
+ * </ul>
+ */
+public final class ClientSlice {
+  public static final String CLIENTS_PROPERTY = ClientShare.CLIENTS_PROPERTY;
+  public static final String CLIENT_PROPERTY = ClientShare.CLIENT_PROPERTY;
+  /** Fingerprint entries; merge accepts runs that differ only in these and the host. */
+  public static final String FP_INDEX = "client.index";
+  public static final String FP_COUNT = "client.count";
+  public static final String FP_SLICE = "client.slice";
+
+  private final int clients;
+  private final int client;
+
+  private ClientSlice(int clients, int client) {
+    this.clients = clients;
+    this.client = client;
+  }
+
+  public int clients() {
+    return clients;
+  }
+
+  public int client() {
+    return client;
+  }
+
+  /** This process's place among the clients; null when neither property is set. Bad input is a UserError. */
+  public static ClientSlice read(Properties p) {
+    String n = p.getProperty(CLIENTS_PROPERTY);
+    String i = p.getProperty(CLIENT_PROPERTY);
+    if (n == null && i == null) {
+      return null;
+    }
+    if (n == null) {
+      throw new UserError(CLIENT_PROPERTY + "=" + i + " needs " + CLIENTS_PROPERTY + "=<number of clients>");
+    }
+    int clients = Props.getInt(p, CLIENTS_PROPERTY, 1, 1, 100_000);
+    if (i == null) {
+      throw new UserError(CLIENTS_PROPERTY + "=" + clients + " needs " + CLIENT_PROPERTY + "=<this client's index, 0 to "
+          + (clients - 1) + ">");
+    }
+    int client;
+    try {
+      client = Integer.parseInt(i.trim());
+    } catch (NumberFormatException e) {
+      throw new UserError(CLIENT_PROPERTY + "=" + i + " is not a whole number; it accepts 0 to " + (clients - 1));
+    }
+    if (client < 0 || client >= clients) {
+      throw new UserError(CLIENT_PROPERTY + "=" + client + " is outside 0 to " + (clients - 1) + " (0-based, below "
+          + CLIENTS_PROPERTY + "=" + clients + ")");
+    }
+    return new ClientSlice(clients, client);
+  }
+
+  /**
+   * The properties that give this client its part of the work, to be set over the user's
+   * (YCSB's Client and the workload both read them). Checks only; changes nothing.
+   *
+   * @param workload the workload class (null when it cannot be loaded: Main's own check says so)
+   * @param load true for the load phase
+   */
+  public Map<String, String> properties(Class<?> workload, Properties p, boolean load) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (workload == null) {
+      return out;
+    }
+    if (CoreWorkload.class.isAssignableFrom(workload)) {
+      core(p, load, out);
+    } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
+      iibench(p, load, out);
+    } else if (LinkBenchWorkload.class.isAssignableFrom(workload)
+        || site.ycsbx.workloads.filemeta.FileMetaWorkload.class.isAssignableFrom(workload)) {
+      return out; // split their load batches (and number their requesters or new ids) themselves
+    } else if (clients > 1) {
+      throw new UserError(CLIENTS_PROPERTY + "=" + clients + ": " + workload.getName()
+          + " cannot be split over clients (YCSB's core workloads, iibench, linkbench and filemeta can); run it"
+          + " with one client");
+    }
+    return out;
+  }
+
+  private void core(Properties p, boolean load, Map<String, String> out) {
+    if (!load) {
+      double inserts = Props.getDouble(p, CoreWorkload.INSERT_PROPORTION_PROPERTY, 0, 0, 1);
+      if (clients > 1 && inserts > 0) {
+        throw new UserError(CLIENTS_PROPERTY + "=" + clients + " with " + CoreWorkload.INSERT_PROPORTION_PROPERTY + "="
+            + p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY) + ": YCSB's CoreWorkload numbers new keys from"
+            + " recordcount in every client, so the clients would insert the same keys; run inserts with one client");
+      }
+      return;
+    }
+    for (String own : new String[] {Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY}) {
+      if (p.getProperty(own) != null) {
+        throw new UserError(own + "=" + p.getProperty(own) + " conflicts with " + CLIENTS_PROPERTY + ", which sets " + own
+            + " for each client; leave " + own + " out");
+      }
+    }
+    long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
+    if (records < clients) {
+      throw new UserError("recordcount=" + records + " cannot be split over " + CLIENTS_PROPERTY + "=" + clients
+          + "; it needs at least one record per client");
+    }
+    long start = records * client / clients;
+    long end = records * (client + 1) / clients;
+    out.put(Workload.INSERT_START_PROPERTY, Long.toString(start));
+    out.put(Workload.INSERT_COUNT_PROPERTY, Long.toString(end - start));
+  }
+
+  private void iibench(Properties p, boolean load, Map<String, String> out) {
+    if (clients == 1) {
+      return;
+    }
+    if (Props.getBoolean(p, IIBenchSettings.TABLE_PER_THREAD_PROPERTY, false)) {
+      throw new UserError(IIBenchSettings.TABLE_PER_THREAD_PROPERTY + "=true with " + CLIENTS_PROPERTY + "=" + clients
+          + ": every client would use the same table names; use one shared table with several clients");
+    }
+    String countKey = load ? "recordcount" : "operationcount";
+    long rows = p.getProperty(IIBenchSettings.ROWS_PROPERTY) != null
+        ? Props.getLong(p, IIBenchSettings.ROWS_PROPERTY, 0, 1, Long.MAX_VALUE)
+        : Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
+    if (rows < clients) {
+      throw new UserError(IIBenchSettings.ROWS_PROPERTY + "=" + rows + " cannot be split over " + CLIENTS_PROPERTY + "="
+          + clients + "; it needs at least one row per client");
+    }
+    long share = rows / clients + (client < rows % clients ? 1 : 0);
+    out.put(IIBenchSettings.ROWS_PROPERTY, Long.toString(share));
+  }
+}

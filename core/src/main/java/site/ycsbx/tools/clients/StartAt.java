@@ -1,0 +1,100 @@
+package site.ycsbx.tools.clients;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Properties;
+import site.ycsbx.util.UserError;
+
+/**
+ * {@code ycsbx.startat=<ISO-8601 or epoch ms>}: the instant this client starts its timed phase,
+ * shared by every client of a run so that their interval logs cover the same wall-clock time.
+ * The client checks its arguments, workload and server first, then waits, then starts YCSB's
+ * Client (whose run time starts there). An instant already past by more than a second is refused:
+ * the clients would not start together.
+ */
+public final class StartAt {
+  public static final String PROPERTY = "ycsbx.startat";
+  /** How late a start may be and still count as "together". */
+  static final long TOLERANCE_MS = 1000;
+  /** How far ahead a start may be: beyond this it is more likely a typo than a plan. */
+  static final long MAX_AHEAD_MS = 24L * 3600 * 1000;
+
+  private final long epochMs;
+
+  private StartAt(long epochMs) {
+    this.epochMs = epochMs;
+  }
+
+  public long epochMs() {
+    return epochMs;
+  }
+
+  /** The start instant, null when not set; refused when unreadable, past, or over a day ahead. */
+  public static StartAt read(Properties p, long nowMs) {
+    String v = p.getProperty(PROPERTY);
+    if (v == null) {
+      return null;
+    }
+    StartAt s = new StartAt(parse(v.trim()));
+    s.checkNotPast(nowMs);
+    if (s.epochMs - nowMs > MAX_AHEAD_MS) {
+      throw new UserError(PROPERTY + "=" + v + " (" + Instant.ofEpochMilli(s.epochMs) + ") is more than a day ahead of"
+          + " this host's clock (" + Instant.ofEpochMilli(nowMs) + ")");
+    }
+    return s;
+  }
+
+  static long parse(String v) {
+    if (v.matches("\\d{1,15}")) {
+      return Long.parseLong(v);
+    }
+    try {
+      return OffsetDateTime.parse(v).toInstant().toEpochMilli();
+    } catch (DateTimeParseException e) {
+      throw new UserError(PROPERTY + "=" + v + " is not an instant; it accepts ISO-8601 with a zone"
+          + " (2026-11-23T22:00:00Z, 2026-11-23T23:00:00+01:00) or epoch milliseconds");
+    }
+  }
+
+  private void checkNotPast(long nowMs) {
+    if (nowMs - epochMs > TOLERANCE_MS) {
+      throw new UserError(PROPERTY + "=" + Instant.ofEpochMilli(epochMs) + " is " + (nowMs - epochMs) + " ms in the"
+          + " past (this host's clock: " + Instant.ofEpochMilli(nowMs) + "); give every client a start a little ahead");
+    }
+  }
+
+  /**
+   * Prints what it waits for, sleeps until the instant, and prints when it ended: the instant
+   * the timed phase starts (every client prints it, so their spread shows).
+   *
+   * @return the epoch ms at which the wait ended
+   */
+  public long await(PrintStream out) {
+    long now = System.currentTimeMillis();
+    // checked again: the server checks ran since the first check
+    checkNotPast(now);
+    out.printf("[YCSB-X] startat: waiting %.3f s for %s (epoch ms %d)%n", Math.max(0, epochMs - now) / 1000.0,
+        Instant.ofEpochMilli(epochMs), epochMs);
+    out.flush();
+    long remaining;
+    while ((remaining = epochMs - System.currentTimeMillis()) > 2) {
+      try {
+        Thread.sleep(remaining - 2);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new UserError(PROPERTY + ": interrupted while waiting for " + Instant.ofEpochMilli(epochMs));
+      }
+    }
+    // the last milliseconds on the clock itself: sleep may oversleep by a scheduler tick
+    long started;
+    while ((started = System.currentTimeMillis()) < epochMs) {
+      Thread.onSpinWait();
+    }
+    out.println("[YCSB-X] startat: timed phase started at epoch ms " + started + " (" + Instant.ofEpochMilli(started)
+        + ", " + (started - epochMs) + " ms after " + PROPERTY + ")");
+    out.flush();
+    return started;
+  }
+}

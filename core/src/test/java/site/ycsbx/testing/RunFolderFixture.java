@@ -1,0 +1,143 @@
+package site.ycsbx.testing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes a run folder as the contract of {@code -p ycsbx.out=DIR} describes it: result.json and
+ * one interval log per operation written by HdrHistogram's own HistogramLogWriter (StartTime and
+ * BaseTime in epoch ms, microsecond values), so merge and compare are tested against the format,
+ * not against YCSB-X's writer.
+ */
+public final class RunFolderFixture {
+  private final int index;
+  private final int count;
+  private final String host;
+  private final long startMs;
+  private final long intervalMs;
+  private final Map<String, String> fingerprint = new LinkedHashMap<>();
+  /** Operation to its intervals, each a list of latencies (µs). */
+  private final Map<String, List<long[]>> intervals = new TreeMap<>();
+  private final Map<String, Map<String, Long>> returns = new TreeMap<>();
+  private String phase = "run";
+
+  public RunFolderFixture(int index, int count, String host, long startMs, long intervalMs) {
+    this.index = index;
+    this.count = count;
+    this.host = host;
+    this.startMs = startMs;
+    this.intervalMs = intervalMs;
+    fingerprint.put("ycsbx.version", "0.1.0-SNAPSHOT");
+    fingerprint.put("binding", "jdbc");
+    fingerprint.put("server.product", "MariaDB 11.4");
+    fingerprint.put("threads", "4");
+    fingerprint.put("workload", "site.ycsb.workloads.CoreWorkload");
+    fingerprint.put("phase", phase);
+    fingerprint.put("client.host", host);
+    fingerprint.put("client.index", String.valueOf(index));
+    fingerprint.put("client.count", String.valueOf(count));
+  }
+
+  public RunFolderFixture phase(String p) {
+    phase = p;
+    fingerprint.put("phase", p);
+    return this;
+  }
+
+  public RunFolderFixture fingerprint(String key, String value) {
+    fingerprint.put(key, value);
+    return this;
+  }
+
+  /** Adds the next interval of {@code op} with these latencies (µs). */
+  public RunFolderFixture interval(String op, long... latencies) {
+    intervals.computeIfAbsent(op, k -> new ArrayList<>()).add(latencies);
+    return this;
+  }
+
+  public RunFolderFixture returns(String op, String status, long n) {
+    returns.computeIfAbsent(op, k -> new TreeMap<>()).put(status, n);
+    return this;
+  }
+
+  public long endMs() {
+    return startMs + intervals.values().stream().mapToLong(List::size).max().orElse(0) * intervalMs;
+  }
+
+  public Path write(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    long ops = 0;
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode r = mapper.createObjectNode();
+    r.put("format", "ycsbx-run/1");
+    r.put("phase", phase);
+    r.put("binding", "jdbc");
+    r.put("workload", "site.ycsb.workloads.CoreWorkload");
+    ObjectNode c = r.putObject("client");
+    c.put("index", index);
+    c.put("count", count);
+    c.put("host", host);
+    r.put("start_ms", startMs);
+    r.put("end_ms", endMs());
+    r.put("warmup_s", 0.0);
+    r.putNull("interrupted");
+    ObjectNode fp = r.putObject("fingerprint");
+    fingerprint.forEach(fp::put);
+    r.put("some_future_field", "ignored by readers");
+    ObjectNode opsNode = r.putObject("operations");
+    for (Map.Entry<String, List<long[]>> e : intervals.entrySet()) {
+      long n = e.getValue().stream().mapToLong(a -> a.length).sum();
+      if (!e.getKey().startsWith("Intended-")) {
+        ops += n;
+        ObjectNode o = opsNode.putObject(e.getKey());
+        o.put("count", n);
+        ObjectNode ret = o.putObject("returns");
+        Map<String, Long> statuses = returns.getOrDefault(e.getKey(), Map.of());
+        long failed = statuses.values().stream().mapToLong(Long::longValue).sum();
+        ret.put("OK", n - failed);
+        statuses.forEach(ret::put);
+      }
+      try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(e.getKey() + ".hdr").toFile()), false,
+          StandardCharsets.UTF_8)) {
+        HistogramLogWriter w = new HistogramLogWriter(ps);
+        w.outputLogFormatVersion();
+        w.outputStartTime(startMs);
+        w.setBaseTime(startMs);
+        w.outputBaseTime(startMs);
+        w.outputLegend();
+        long t = startMs;
+        for (long[] values : e.getValue()) {
+          Histogram h = new Histogram(3);
+          h.setAutoResize(true);
+          for (long v : values) {
+            h.recordValue(v);
+          }
+          h.setStartTimeStamp(t);
+          h.setEndTimeStamp(t + intervalMs);
+          w.outputIntervalHistogram(h);
+          t += intervalMs;
+        }
+      }
+    }
+    ObjectNode overall = r.putObject("overall");
+    overall.put("runtime_ms", endMs() - startMs);
+    overall.put("operations", ops);
+    overall.put("throughput", ops * 1000.0 / (endMs() - startMs));
+    mapper.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("result.json").toFile(), r);
+    Files.writeString(dir.resolve("summary.txt"), "[OVERALL], Throughput(ops/sec), " + overall.get("throughput") + "\n");
+    return dir;
+  }
+}
