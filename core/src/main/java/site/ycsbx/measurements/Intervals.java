@@ -27,8 +27,8 @@ import site.ycsbx.util.UserError;
  * file. Totals hide a reader starved while a writer ran; intervals show it. Independent of
  * YCSB's {@code -s} status and {@code measurement.interval}.
  *
- * <p>Every operation timed through {@link OpTimer} (so every workload built on StoreWorkload) is
- * recorded once more into an HdrHistogram {@link Recorder} of its name: the hot path is one map
+ * <p>Every operation of every workload ({@link RunMeasurements}, installed by bin/ycsb; under the
+ * stock Client, those timed through {@link OpTimer}) is recorded once more into an HdrHistogram {@link Recorder} of its name: the hot path is one map
  * lookup and one {@code recordValue}. A ticker thread swaps the recorders' interval histograms
  * (exact, nothing lost between intervals). Interval 0 starts with the run's first operation;
  * the last one ends when the workload's threads are done (StoreWorkload's cleanup) or, at the
@@ -43,6 +43,8 @@ public final class Intervals {
   public static final String FILE_PROPERTY = "ycsbx.interval.file";
   /** Export metrics of interval rows start with this; they are not operations of the summary. */
   public static final String EXPORT_METRIC_PREFIX = "INTERVAL-";
+  /** The summary's prefix of latencies from the intended start ({@code measurement.interval=both}). */
+  public static final String INTENDED_PREFIX = "Intended-";
   /** Latencies keep 3 significant digits, as YCSB's and LinkBench's histograms in YCSB-X. */
   private static final int DIGITS = 3;
 
@@ -57,6 +59,7 @@ public final class Intervals {
   private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
   private volatile boolean started;
   private long startNanos;
+  private volatile long startEpochMillis;
   private long lastTickNanos;
   private ScheduledExecutorService ticker;
   private boolean finished;
@@ -68,13 +71,54 @@ public final class Intervals {
    * @param tickerThread false in tests that end intervals themselves ({@link #tick})
    */
   Intervals(double seconds, PrintStream out, Path csv, boolean tickerThread) throws IOException {
+    this(seconds, out, csv, null, tickerThread);
+  }
+
+  /**
+   * @param seconds the interval; 0 for one interval over the whole run, written only to the logs
+   * @param hdrDir the run folder that gets one HdrHistogram interval log per operation, or null
+   */
+  Intervals(double seconds, PrintStream out, Path csv, Path hdrDir, boolean tickerThread) throws IOException {
     this.periodNanos = Math.round(seconds * 1e9);
     this.out = out;
-    this.tickerThread = tickerThread;
-    sinks.add(new IntervalLine(out));
-    sinks.add(rows);
-    if (csv != null) {
-      sinks.add(new IntervalCsv(csv));
+    this.tickerThread = tickerThread && seconds > 0;
+    if (seconds > 0) {
+      sinks.add(new Display(new IntervalLine(out)));
+      sinks.add(new Display(rows));
+      if (csv != null) {
+        sinks.add(new Display(new IntervalCsv(csv)));
+      }
+    }
+    if (hdrDir != null) {
+      sinks.add(new HdrLogs(hdrDir, this::startEpochMillis));
+    }
+  }
+
+  /**
+   * The console line, the rows and the CSV show one series per operation, as before the hook
+   * recorded both latencies: from the intended start when the run has them, else from the start.
+   */
+  private record Display(IntervalSink sink) implements IntervalSink {
+    @Override
+    public void accept(Interval interval) throws IOException {
+      SortedMap<String, Histogram> ops = interval.operations();
+      if (ops.keySet().stream().anyMatch(k -> k.startsWith(INTENDED_PREFIX))) {
+        SortedMap<String, Histogram> shown = new TreeMap<>();
+        ops.forEach((k, v) -> {
+          if (k.startsWith(INTENDED_PREFIX)) {
+            shown.put(k.substring(INTENDED_PREFIX.length()), v);
+          } else {
+            shown.putIfAbsent(k, v);
+          }
+        });
+        interval = new Interval(interval.startSeconds(), interval.endSeconds(), interval.last(), shown);
+      }
+      sink.accept(interval);
+    }
+
+    @Override
+    public void close() throws IOException {
+      sink.close();
     }
   }
 
@@ -113,16 +157,21 @@ public final class Intervals {
    * Called once the properties are checked, before any operation.
    */
   public static synchronized void configure(Properties props) throws IOException {
+    configure(props, null);
+  }
+
+  /** {@link #configure(Properties)} with the run folder that gets the HdrHistogram logs (null for none). */
+  public static synchronized void configure(Properties props, Path hdrDir) throws IOException {
     Intervals old = current;
     current = null;
     if (old != null) {
       old.drop();
     }
     double seconds = seconds(props);
-    if (seconds == 0) {
+    if (seconds == 0 && hdrDir == null) {
       return;
     }
-    current = new Intervals(seconds, System.err, file(props), true);
+    current = new Intervals(seconds, System.err, file(props), hdrDir, true);
     if (!hooked) {
       hooked = true;
       // a run killed or ended by YCSB's System.exit before the export still prints its last interval
@@ -167,6 +216,7 @@ public final class Intervals {
       return;
     }
     startNanos = System.nanoTime();
+    startEpochMillis = System.currentTimeMillis();
     lastTickNanos = startNanos;
     if (tickerThread) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -178,6 +228,11 @@ public final class Intervals {
       ticker.scheduleAtFixedRate(() -> tick(System.nanoTime()), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
     started = true;
+  }
+
+  /** Epoch ms of interval 0's start (the first recorded operation), 0 before it. */
+  long startEpochMillis() {
+    return startEpochMillis;
   }
 
   /** Ends the current interval at {@code nowNanos} and hands it to the printers. */

@@ -13,6 +13,10 @@ import site.ycsb.Workload;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
+import site.ycsbx.measurements.Progress;
+import site.ycsbx.measurements.RunFolder;
+import site.ycsbx.measurements.RunMeasurements;
+import site.ycsbx.measurements.Warmup;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
@@ -56,7 +60,7 @@ public final class Main {
       return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
           Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
-          site.ycsbx.faults.OperationTimeout.PROPERTY);
+          site.ycsbx.faults.OperationTimeout.PROPERTY, RunFolder.OUT_PROPERTY, Warmup.PROPERTY, Progress.PROPERTY);
     }
   };
 
@@ -120,6 +124,9 @@ public final class Main {
       System.out.println("[YCSB-X] -target: measurement.interval=both (latency also from each operation's intended"
           + " start; falling behind the schedule is reported)");
     }
+    // one hook sees every operation of every workload (warm-up, intervals, the run folder's logs);
+    // installed before anything (the workload's constructor below) asks YCSB for its Measurements
+    RunMeasurements.install(props);
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(CORE_PROPERTIES);
     checkWorkload(props).ifPresent(owners::add);
@@ -129,6 +136,7 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    checkRunProperties(props);
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
     }
@@ -141,6 +149,16 @@ public final class Main {
     clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
+    Warmup.configure(props);
+    RunFolder folder = RunFolder.create(props, command, bindingName);
+    try {
+      Intervals.configure(props, folder == null ? null : folder.dir());
+    } catch (java.io.IOException e) {
+      throw UserError.target("cannot write the intervals: " + e.getMessage());
+    }
+    if (command.equals("load")) {
+      Progress.startLoad(props, System.err);
+    }
     ResultExporter.runStarts();
     Client.main(clientArgs.toArray(new String[0]));
   }
@@ -177,6 +195,15 @@ public final class Main {
       owners.add(PreflightOnce.instantiate(provides.preflight()));
     }
     PropertyCheck.check(props, owners);
+    checkRunProperties(props);
+  }
+
+  /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
+  private static void checkRunProperties(Properties props) {
+    RunFolder.check(props);
+    Warmup.seconds(props);
+    Intervals.validate(props);
+    Progress.seconds(props);
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */

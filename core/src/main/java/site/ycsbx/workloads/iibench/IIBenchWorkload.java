@@ -91,6 +91,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
+    // the load's progress line counts rows (a transaction inserts a batch of them)
+    site.ycsbx.measurements.Progress.claim("rows", java.util.Arrays.stream(settings.quotas()).sum());
     disks = DiskStats.forDevices(IIBenchSettings.DISKS_PROPERTY, settings.disks);
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
@@ -231,6 +233,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     t.remaining -= n;
     int ok = status.isOk() ? n : 0;
     insertedRows.addAndGet(ok);
+    site.ycsbx.measurements.Progress.addUnits(n);
     acked.get(t.table.name()).addAndGet(ok);
     if (t.remaining == 0) {
       t.reportedDone = true;
