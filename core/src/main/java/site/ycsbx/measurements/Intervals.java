@@ -57,6 +57,8 @@ public final class Intervals {
   private final PrintStream out;
   private final boolean tickerThread;
   private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
+  // YCSB's own histograms, taken at each tick (RunMeasurements), or null: the recorders above
+  private final java.util.function.Supplier<SortedMap<String, Histogram>> source;
   private volatile boolean started;
   private long startNanos;
   private volatile long startEpochMillis;
@@ -71,14 +73,18 @@ public final class Intervals {
    * @param tickerThread false in tests that end intervals themselves ({@link #tick})
    */
   Intervals(double seconds, PrintStream out, Path csv, boolean tickerThread) throws IOException {
-    this(seconds, out, csv, null, tickerThread);
+    this(seconds, out, csv, null, null, tickerThread);
   }
 
   /**
    * @param seconds the interval; 0 for one interval over the whole run, written only to the logs
    * @param hdrDir the run folder that gets one HdrHistogram interval log per operation, or null
+   * @param source the histograms of each interval when taken from elsewhere (then {@link #startRun}
+   *        starts the intervals), or null for the recorders of {@link #record}
    */
-  Intervals(double seconds, PrintStream out, Path csv, Path hdrDir, boolean tickerThread) throws IOException {
+  Intervals(double seconds, PrintStream out, Path csv, Path hdrDir,
+      java.util.function.Supplier<SortedMap<String, Histogram>> source, boolean tickerThread) throws IOException {
+    this.source = source;
     this.periodNanos = Math.round(seconds * 1e9);
     this.out = out;
     this.tickerThread = tickerThread && seconds > 0;
@@ -157,11 +163,15 @@ public final class Intervals {
    * Called once the properties are checked, before any operation.
    */
   public static synchronized void configure(Properties props) throws IOException {
-    configure(props, null);
+    configure(props, null, null);
   }
 
-  /** {@link #configure(Properties)} with the run folder that gets the HdrHistogram logs (null for none). */
-  public static synchronized void configure(Properties props, Path hdrDir) throws IOException {
+  /**
+   * {@link #configure(Properties)} with the run folder that gets the HdrHistogram logs (null for
+   * none) and the source of the histograms (null: {@link #record} feeds them).
+   */
+  public static synchronized void configure(Properties props, Path hdrDir,
+      java.util.function.Supplier<SortedMap<String, Histogram>> source) throws IOException {
     Intervals old = current;
     current = null;
     if (old != null) {
@@ -171,7 +181,7 @@ public final class Intervals {
     if (seconds == 0 && hdrDir == null) {
       return;
     }
-    current = new Intervals(seconds, System.err, file(props), hdrDir, true);
+    current = new Intervals(seconds, System.err, file(props), hdrDir, source, true);
     if (!hooked) {
       hooked = true;
       // a run killed or ended by YCSB's System.exit before the export still prints its last interval
@@ -189,6 +199,14 @@ public final class Intervals {
     Intervals i = current;
     if (i != null) {
       i.add(op, micros);
+    }
+  }
+
+  /** Starts interval 0 now (the first measured operation) when the histograms come from a source. */
+  public static void startRun() {
+    Intervals i = current;
+    if (i != null) {
+      i.start();
     }
   }
 
@@ -287,6 +305,9 @@ public final class Intervals {
     SortedMap<String, Histogram> ops = new TreeMap<>();
     for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
       ops.put(e.getKey(), e.getValue().getIntervalHistogram());
+    }
+    if (source != null) {
+      ops.putAll(source.get());
     }
     Interval i = new Interval((lastTickNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, last, ops);
     lastTickNanos = nowNanos;

@@ -114,6 +114,7 @@ public final class Progress {
     long opsTotal = Props.getLong(props, "insertcount", Props.getLong(props, "recordcount", 0, 0, Long.MAX_VALUE), 0,
         Long.MAX_VALUE);
     double maxSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
+    RunMeasurements.countCalls();
     Thread t = new Thread(() -> {
       long period = (long) (seconds * 1e9);
       try {

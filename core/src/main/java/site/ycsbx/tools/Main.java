@@ -152,7 +152,11 @@ public final class Main {
     Warmup.configure(props);
     RunFolder folder = RunFolder.create(props, command, bindingName);
     try {
-      Intervals.configure(props, folder == null ? null : folder.dir());
+      var source = RunMeasurements.intervalSource();
+      Intervals.configure(props, folder == null ? null : folder.dir(), source);
+      if (source != null) {
+        Warmup.onEnd(Intervals::startRun); // YCSB's histograms record from the warm-up's end
+      }
     } catch (java.io.IOException e) {
       throw UserError.target("cannot write the intervals: " + e.getMessage());
     }
