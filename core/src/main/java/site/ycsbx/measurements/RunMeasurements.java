@@ -140,6 +140,14 @@ public final class RunMeasurements extends Measurements {
     return WARMUP_CALLS.sum();
   }
 
+  /**
+   * One call a workload ran unrecorded during the warm-up without timing it (LinkBench decides at
+   * a request's start): counted with the dropped ones, so [OVERALL] leaves it out too.
+   */
+  public static void warmupCall() {
+    WARMUP_CALLS.increment();
+  }
+
   /** Calls with a status (not of {@code *_BATCH} operations) recorded, for the progress line. */
   public static long calls() {
     return CALLS.sum();

@@ -382,6 +382,16 @@ public final class Main {
     out.println("  -s               print a status line every 10 s to stderr");
     out.println("  -l label         label for the status lines");
     out.println();
+    out.println("YCSB-X run options (-p key=value, every workload):");
+    out.printf("  %-19s leave summary.txt, result.json and an HdrHistogram log per operation (<OP>.hdr)%n",
+        RunFolder.OUT_PROPERTY + "=DIR");
+    out.printf("  %-19s in DIR (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
+    out.printf("  %-19s run S seconds unrecorded before measuring%n", Warmup.PROPERTY + "=S");
+    out.printf("  %-19s a latency line per S seconds (default 10; 0 none)%n",
+        site.ycsbx.measurements.Intervals.INTERVAL_PROPERTY + "=S");
+    out.printf("  %-19s a load's progress line (done/total, rate, ETA) per S seconds (default 10; 0 none)%n",
+        Progress.PROPERTY + "=S");
+    out.println();
     out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
     out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");
     out.println("  -cp PATH         class path entries before YCSB-X's own, e.g. a binding's or exporter's jar");

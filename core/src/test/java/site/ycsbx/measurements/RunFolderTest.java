@@ -128,6 +128,28 @@ class RunFolderTest {
         + " last 1 s, \\d+/s since the start, ETA \\d+ s$").matcher(r.stderr()).find(), r.stderr());
   }
 
+  /**
+   * With -s (YCSB's status thread swaps YCSB's histograms itself) the intervals keep recorders of
+   * their own: the folder is as consistent.
+   */
+  @Test
+  void withYcsbsStatusThreadTheLogsStillHoldEveryMeasuredOperation(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("run");
+    Result r = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "recordcount=100", "-p", "operationcount=50000", "-s", "-p", "ycsbx.interval=0.2",
+        "-p", "ycsbx.out=" + dir);
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode json = new ObjectMapper().readTree(dir.resolve(RunFolder.RESULT_FILE).toFile());
+    long reads = json.path("operations").path("READ").path("count").asLong();
+    long updates = json.path("operations").path("UPDATE").path("count").asLong();
+    assertEquals(50000, reads + updates, json.toString());
+    for (String op : List.of("READ", "UPDATE")) {
+      Histogram all = new Histogram(3);
+      read(dir.resolve(op + ".hdr")).forEach(all::add);
+      assertEquals(json.path("operations").path(op).path("count").asLong(), all.getTotalCount(), op);
+    }
+  }
+
   @Test
   void aFolderThatHoldsAnythingIsRefusedBeforeTheRun(@TempDir Path tmp) throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("earlier"));

@@ -324,6 +324,9 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     LinkBenchOp op = q.op;
     StoreCall call = call(t, q);
     Status status = t.warmingUp ? unrecorded(op.name(), call) : timed(op.name(), call);
+    if (t.warmingUp) {
+      RunMeasurements.warmupCall();
+    }
     if (status.isOk()) {
       afterOk(t, q);
     }
@@ -428,8 +431,8 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     if (!warmupSaid) {
       warmupSaid = true;
       System.out.println(String.format(Locale.ROOT, "[LINKBENCH] warm-up of %s s done: requests are recorded from now on"
-          + " (YCSB's [OVERALL] lines count the warm-up too; LinkBench's lines at the end do not)",
-          RequestSettings.stripZeros(settings.request.warmupSeconds)));
+          + (RunMeasurements.installed() ? "" : " (YCSB's [OVERALL] lines count the warm-up too; LinkBench's lines at"
+              + " the end do not)"), RequestSettings.stripZeros(settings.request.warmupSeconds)));
     }
   }
 

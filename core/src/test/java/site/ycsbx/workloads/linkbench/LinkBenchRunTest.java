@@ -199,6 +199,12 @@ class LinkBenchRunTest {
     assertEquals(ycsbOps, Long.parseLong(recorded.group(1)), "YCSB's per-operation lines leave the warm-up out too");
     assertTrue(Long.parseLong(recorded.group(2)) <= 1, "the timed part is the second after the warm-up");
     assertTrue(all.find(), warm.stdout());
+    // one warm-up for YCSB's figures and LinkBench's: [OVERALL] covers the same requests, after it
+    Matcher runtime = Pattern.compile("\\[OVERALL\\], RunTime\\(ms\\), (\\d+)").matcher(warm.stdout());
+    assertTrue(runtime.find(), warm.stdout());
+    long ms = Long.parseLong(runtime.group(1));
+    assertTrue(ms > 700 && ms < 1500, "the measured second, not the whole run: " + ms);
+    assertEquals(ycsbOps, Double.parseDouble(all.group(1)) * ms / 1000, 1.0, warm.stdout());
 
     Result paced = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("linkbench-small"),
         "-p", "operationcount=1000", "-target", "2000", "-threads", "2");
