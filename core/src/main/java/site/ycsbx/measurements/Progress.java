@@ -135,7 +135,11 @@ public final class Progress {
                 : new Progress(PREFIX, "load", "operations", opsTotal, seconds, maxSeconds, start, out);
             done = claimed ? UNITS::sum : RunMeasurements::allCalls;
           }
-          p.print(done.getAsLong(), System.nanoTime(), null);
+          long d = done.getAsLong();
+          p.print(d, System.nanoTime(), null);
+          if (p.total > 0 && d >= p.total) {
+            return; // the load is done: its last line said 100%
+          }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -159,8 +163,8 @@ public final class Progress {
       line.append(' ').append(unit);
     }
     line.append(extra == null ? "" : ", " + extra);
-    line.append(String.format(Locale.ROOT, ", %.0f %s/s over the last %.0f s, %.0f/s since the start", rate, unit,
-        interval, average));
+    line.append(String.format(Locale.ROOT, interval < 9.95 ? ", %.0f %s/s over the last %.1f s, %.0f/s since the start"
+        : ", %.0f %s/s over the last %.0f s, %.0f/s since the start", rate, unit, interval, average));
     double left = Double.NaN;
     if (total > 0 && average > 0) {
       left = Math.max(0, (total - d) / average);
