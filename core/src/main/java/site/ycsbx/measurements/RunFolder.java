@@ -58,6 +58,15 @@ public final class RunFolder {
     if (Files.exists(p) && !Files.isDirectory(p)) {
       throw new UserError(OUT_PROPERTY + "=" + v + " is a file; " + OUT_PROPERTY + " accepts a new or empty folder");
     }
+    if (Boolean.parseBoolean(props.getProperty("hdrhistogram.fileoutput", "false"))) {
+      String prefix = props.getProperty("hdrhistogram.output.path", "");
+      Path ycsbLogs = Path.of(prefix.isEmpty() ? "x" : prefix + "x").toAbsolutePath().normalize().getParent();
+      if (p.equals(ycsbLogs)) {
+        throw new UserError("hdrhistogram.output.path=" + prefix + " writes YCSB's own .hdr logs into " + OUT_PROPERTY
+            + "=" + v + ", where YCSB-X writes its logs of the same names; " + OUT_PROPERTY + " already holds an"
+            + " HdrHistogram log per operation: leave out hdrhistogram.fileoutput or give another folder");
+      }
+    }
     if (Files.isDirectory(p)) {
       try (Stream<Path> s = Files.list(p)) {
         if (s.findAny().isPresent()) {

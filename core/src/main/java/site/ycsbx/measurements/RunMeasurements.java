@@ -187,14 +187,13 @@ public final class RunMeasurements extends Measurements {
 
   @Override
   public void reportStatus(String operation, Status status) {
-    boolean batch = operation.endsWith(ResultExporter.BATCH_SUFFIX);
     if (!Warmup.measuring()) {
-      if (!batch) {
+      if (!operation.endsWith(ResultExporter.BATCH_SUFFIX)) {
         WARMUP_CALLS.increment();
       }
       return;
     }
-    if (countCalls && !batch) {
+    if (countCalls && !operation.endsWith(ResultExporter.BATCH_SUFFIX)) {
       CALLS.increment();
     }
     super.reportStatus(operation, status);
