@@ -27,10 +27,13 @@ import site.ycsbx.util.UserError;
  * file. Totals hide a reader starved while a writer ran; intervals show it. Independent of
  * YCSB's {@code -s} status and {@code measurement.interval}.
  *
- * <p>Every operation of every workload ({@link RunMeasurements}, installed by bin/ycsb; under the
- * stock Client, those timed through {@link OpTimer}) is recorded once more into an HdrHistogram {@link Recorder} of its name: the hot path is one map
- * lookup and one {@code recordValue}. A ticker thread swaps the recorders' interval histograms
- * (exact, nothing lost between intervals). Interval 0 starts with the run's first operation;
+ * <p>Under bin/ycsb with YCSB's default {@code measurementtype=hdrhistogram}, a ticker thread takes
+ * each interval's histograms from YCSB's own recorders ({@link RunMeasurements#intervalSource}):
+ * nothing more on the hot path. Otherwise every operation (of every workload through
+ * {@link RunMeasurements}; under the stock Client, those timed through {@link OpTimer}) is
+ * recorded once more into an HdrHistogram {@link Recorder} of its name (one map lookup and one
+ * {@code recordValue}) and the ticker swaps those. Exact either way: nothing lost between
+ * intervals. Interval 0 starts with the run's first measured operation (after the warm-up);
  * the last one ends when the workload's threads are done (StoreWorkload's cleanup) or, at the
  * latest, when the results are exported. One run per JVM, as YCSB's Measurements.
  */
