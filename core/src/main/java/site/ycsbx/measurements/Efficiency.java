@@ -35,8 +35,7 @@ import site.ycsbx.util.UserError;
 public final class Efficiency {
   /** false: no sampler thread, no table. */
   public static final String PROPERTY = "ycsbx.efficiency";
-  // TODO lead: RunFolder.OUT_PROPERTY (the run folder's property, defined by the run-folder work)
-  private static final String OUT_PROPERTY = "ycsbx.out";
+  private static final String OUT_PROPERTY = RunFolder.OUT_PROPERTY;
   /** The file in the run folder. */
   public static final String CSV_FILE = "efficiency.csv";
   /** The export metric of the phase's figures. */

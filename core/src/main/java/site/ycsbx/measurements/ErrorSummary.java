@@ -83,10 +83,11 @@ final class ErrorSummary {
   }
 
   private void countNotAttempted(long opsDone, long runMillis, long insertCalls, long failedInsertCalls) {
-    long requested = RunVerdict.requested();
-    if (requested <= 0) {
+    if (RunVerdict.requested() <= 0) {
       return;
     }
+    // operations of the warm-up were attempted, just not recorded
+    long requested = Math.max(0, RunVerdict.requested() - RunMeasurements.warmupCalls());
     long attempted;
     if (RunVerdict.isLoad()) {
       // a load only inserts, once per call of YCSB's thread loop; a failed insert ends its thread

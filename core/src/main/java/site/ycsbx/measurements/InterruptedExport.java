@@ -23,7 +23,9 @@ public final class InterruptedExport {
 
   /** Exports what was measured so far; false when YCSB's own export had begun. */
   public static boolean run() throws IOException {
-    long runtime = Math.max(1, System.currentTimeMillis() - ResultExporter.runStartMillis());
+    // after a warm-up, the run's measured part began when it ended
+    long since = Math.max(ResultExporter.runStartMillis(), Warmup.millis() > 0 ? Warmup.endEpochMillis() : 0);
+    long runtime = Math.max(1, System.currentTimeMillis() - since);
     String file = ResultExporter.exportFile();
     ResultExporter ex = ResultExporter.forInterruptedRun(() -> open(file));
     if (ex == null) {

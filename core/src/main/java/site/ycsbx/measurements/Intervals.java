@@ -27,10 +27,13 @@ import site.ycsbx.util.UserError;
  * file. Totals hide a reader starved while a writer ran; intervals show it. Independent of
  * YCSB's {@code -s} status and {@code measurement.interval}.
  *
- * <p>Every operation timed through {@link OpTimer} (so every workload built on StoreWorkload) is
- * recorded once more into an HdrHistogram {@link Recorder} of its name: the hot path is one map
- * lookup and one {@code recordValue}. A ticker thread swaps the recorders' interval histograms
- * (exact, nothing lost between intervals). Interval 0 starts with the run's first operation;
+ * <p>Under bin/ycsb with YCSB's default {@code measurementtype=hdrhistogram}, a ticker thread takes
+ * each interval's histograms from YCSB's own recorders ({@link RunMeasurements#intervalSource}):
+ * nothing more on the hot path. Otherwise every operation (of every workload through
+ * {@link RunMeasurements}; under the stock Client, those timed through {@link OpTimer}) is
+ * recorded once more into an HdrHistogram {@link Recorder} of its name (one map lookup and one
+ * {@code recordValue}) and the ticker swaps those. Exact either way: nothing lost between
+ * intervals. Interval 0 starts with the run's first measured operation (after the warm-up);
  * the last one ends when the workload's threads are done (StoreWorkload's cleanup) or, at the
  * latest, when the results are exported. One run per JVM, as YCSB's Measurements.
  */
@@ -43,6 +46,8 @@ public final class Intervals {
   public static final String FILE_PROPERTY = "ycsbx.interval.file";
   /** Export metrics of interval rows start with this; they are not operations of the summary. */
   public static final String EXPORT_METRIC_PREFIX = "INTERVAL-";
+  /** The summary's prefix of latencies from the intended start ({@code measurement.interval=both}). */
+  public static final String INTENDED_PREFIX = "Intended-";
   /** Latencies keep 3 significant digits, as YCSB's and LinkBench's histograms in YCSB-X. */
   private static final int DIGITS = 3;
 
@@ -55,8 +60,11 @@ public final class Intervals {
   private final PrintStream out;
   private final boolean tickerThread;
   private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
+  // YCSB's own histograms, taken at each tick (RunMeasurements), or null: the recorders above
+  private final java.util.function.Supplier<SortedMap<String, Histogram>> source;
   private volatile boolean started;
   private long startNanos;
+  private volatile long startEpochMillis;
   private long lastTickNanos;
   private ScheduledExecutorService ticker;
   private boolean finished;
@@ -68,13 +76,58 @@ public final class Intervals {
    * @param tickerThread false in tests that end intervals themselves ({@link #tick})
    */
   Intervals(double seconds, PrintStream out, Path csv, boolean tickerThread) throws IOException {
+    this(seconds, out, csv, null, null, tickerThread);
+  }
+
+  /**
+   * @param seconds the interval; 0 for one interval over the whole run, written only to the logs
+   * @param hdrDir the run folder that gets one HdrHistogram interval log per operation, or null
+   * @param source the histograms of each interval when taken from elsewhere (then {@link #startRun}
+   *        starts the intervals), or null for the recorders of {@link #record}
+   */
+  Intervals(double seconds, PrintStream out, Path csv, Path hdrDir,
+      java.util.function.Supplier<SortedMap<String, Histogram>> source, boolean tickerThread) throws IOException {
+    this.source = source;
     this.periodNanos = Math.round(seconds * 1e9);
     this.out = out;
-    this.tickerThread = tickerThread;
-    sinks.add(new IntervalLine(out));
-    sinks.add(rows);
-    if (csv != null) {
-      sinks.add(new IntervalCsv(csv));
+    this.tickerThread = tickerThread && seconds > 0;
+    if (seconds > 0) {
+      sinks.add(new Display(new IntervalLine(out)));
+      sinks.add(new Display(rows));
+      if (csv != null) {
+        sinks.add(new Display(new IntervalCsv(csv)));
+      }
+    }
+    if (hdrDir != null) {
+      sinks.add(new HdrLogs(hdrDir, this::startEpochMillis));
+    }
+  }
+
+  /**
+   * The console line, the rows and the CSV show one series per operation, as before the hook
+   * recorded both latencies: from the intended start when the run has them, else from the start.
+   */
+  private record Display(IntervalSink sink) implements IntervalSink {
+    @Override
+    public void accept(Interval interval) throws IOException {
+      SortedMap<String, Histogram> ops = interval.operations();
+      if (ops.keySet().stream().anyMatch(k -> k.startsWith(INTENDED_PREFIX))) {
+        SortedMap<String, Histogram> shown = new TreeMap<>();
+        ops.forEach((k, v) -> {
+          if (k.startsWith(INTENDED_PREFIX)) {
+            shown.put(k.substring(INTENDED_PREFIX.length()), v);
+          } else {
+            shown.putIfAbsent(k, v);
+          }
+        });
+        interval = new Interval(interval.startSeconds(), interval.endSeconds(), interval.last(), shown);
+      }
+      sink.accept(interval);
+    }
+
+    @Override
+    public void close() throws IOException {
+      sink.close();
     }
   }
 
@@ -113,16 +166,25 @@ public final class Intervals {
    * Called once the properties are checked, before any operation.
    */
   public static synchronized void configure(Properties props) throws IOException {
+    configure(props, null, null);
+  }
+
+  /**
+   * {@link #configure(Properties)} with the run folder that gets the HdrHistogram logs (null for
+   * none) and the source of the histograms (null: {@link #record} feeds them).
+   */
+  public static synchronized void configure(Properties props, Path hdrDir,
+      java.util.function.Supplier<SortedMap<String, Histogram>> source) throws IOException {
     Intervals old = current;
     current = null;
     if (old != null) {
       old.drop();
     }
     double seconds = seconds(props);
-    if (seconds == 0) {
+    if (seconds == 0 && hdrDir == null) {
       return;
     }
-    current = new Intervals(seconds, System.err, file(props), true);
+    current = new Intervals(seconds, System.err, file(props), hdrDir, source, true);
     if (!hooked) {
       hooked = true;
       // a run killed or ended by YCSB's System.exit before the export still prints its last interval
@@ -140,6 +202,14 @@ public final class Intervals {
     Intervals i = current;
     if (i != null) {
       i.add(op, micros);
+    }
+  }
+
+  /** Starts interval 0 now (the first measured operation) when the histograms come from a source. */
+  public static void startRun() {
+    Intervals i = current;
+    if (i != null) {
+      i.start();
     }
   }
 
@@ -167,6 +237,7 @@ public final class Intervals {
       return;
     }
     startNanos = System.nanoTime();
+    startEpochMillis = System.currentTimeMillis();
     lastTickNanos = startNanos;
     if (tickerThread) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -178,6 +249,11 @@ public final class Intervals {
       ticker.scheduleAtFixedRate(() -> tick(System.nanoTime()), periodNanos, periodNanos, TimeUnit.NANOSECONDS);
     }
     started = true;
+  }
+
+  /** Epoch ms of interval 0's start (the first recorded operation), 0 before it. */
+  long startEpochMillis() {
+    return startEpochMillis;
   }
 
   /** Ends the current interval at {@code nowNanos} and hands it to the printers. */
@@ -232,6 +308,9 @@ public final class Intervals {
     SortedMap<String, Histogram> ops = new TreeMap<>();
     for (Map.Entry<String, Recorder> e : recorders.entrySet()) {
       ops.put(e.getKey(), e.getValue().getIntervalHistogram());
+    }
+    if (source != null) {
+      ops.putAll(source.get());
     }
     Interval i = new Interval((lastTickNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, last, ops);
     lastTickNanos = nowNanos;

@@ -9,7 +9,8 @@ import site.ycsbx.faults.Outages;
  * operations (INSERT_TXN, ADD_LINK, ...) appear in YCSB's summary, status line and exporters:
  * latency from the actual start, intended latency from the paced start under {@code -target},
  * and the status count. Failed calls are timed under {@code OP-FAILED}, as YCSB does. The same
- * latency goes to the run's {@link Intervals} (latency over time).
+ * latency goes to the run's {@link Intervals} (latency over time): through {@link RunMeasurements}
+ * under bin/ycsb, from here under the stock Client.
  */
 public final class OpTimer {
   private final Measurements measurements = Measurements.getMeasurements();
@@ -31,6 +32,9 @@ public final class OpTimer {
     measurements.reportStatus(op, status);
     if (!status.isOk()) {
       Outages.operationFailed();
+    }
+    if (RunMeasurements.installed()) {
+      return; // bin/ycsb's hook saw both latencies above and fed the intervals
     }
     // the intended start when the run is paced (YCSB keeps one), as the summary's Intended- figures
     Intervals.record(name, (endNanos - (intendedStartNanos != 0 ? intendedStartNanos : startNanos)) / 1000);

@@ -41,6 +41,13 @@ public final class ResultExporter implements MeasurementsExporter {
   private static final AtomicBoolean EXPORT_CLAIMED = new AtomicBoolean();
 
   private final MeasurementsExporter delegate;
+  // the run folder's summary.txt (YCSB's text lines whatever the chosen exporter), or null
+  private final RunFolder folder;
+  private final MeasurementsExporter summaryText;
+  private final boolean interruptedExport;
+  // op -> YCSB's figures of it (Operations, latencies), for the run folder's result.json
+  private final Map<String, Map<String, Number>> figures = new TreeMap<>();
+  private long rawRunMillis = -1;
   // op -> status -> count, from YCSB's "Return=STATUS" records
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
   private long runMillis = -1;
@@ -55,17 +62,30 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /** The constructor YCSB's Client calls for its export at the end of a run. */
   public ResultExporter(OutputStream os) throws IOException {
-    this(os, claimForYcsb());
+    this(os, claimForYcsb(), false);
   }
 
   // claimed: the caller owns the run's one export (see claimForYcsb)
-  private ResultExporter(OutputStream os, boolean claimed) throws IOException {
+  private ResultExporter(OutputStream os, boolean claimed, boolean interruptedExport) throws IOException {
+    this.interruptedExport = interruptedExport;
     Map<String, String> fp = Fingerprint.current().entries();
     Interruption.Signal sig = Interruption.current();
     Map<String, String> marker = new LinkedHashMap<>();
     if (sig != null) {
       marker.put("signal", sig.name());
       marker.put("time", sig.at().toString());
+    }
+    folder = RunFolder.current();
+    if (folder != null) {
+      OutputStream summary = folder.openSummary();
+      StringBuilder sb = new StringBuilder();
+      fp.forEach((k, v) -> sb.append("[FINGERPRINT], ").append(k).append(", ").append(v).append('\n'));
+      marker.forEach((k, v) -> sb.append('[').append(INTERRUPTED_METRIC).append("], ").append(k).append(", ")
+          .append(v).append('\n'));
+      summary.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+      summaryText = new TextMeasurementsExporter(summary);
+    } else {
+      summaryText = null;
     }
     switch (delegateClass) {
       case JSON:
@@ -121,7 +141,7 @@ public final class ResultExporter implements MeasurementsExporter {
     if (!EXPORT_CLAIMED.compareAndSet(false, true)) {
       return null;
     }
-    return new ResultExporter(os.get(), true);
+    return new ResultExporter(os.get(), true, true);
   }
 
   private static MeasurementsExporter instantiate(String className, OutputStream os) throws IOException {
@@ -134,58 +154,90 @@ public final class ResultExporter implements MeasurementsExporter {
 
   @Override
   public void write(String metric, String measurement, int i) throws IOException {
-    count(metric, measurement, i);
-    delegate.write(metric, measurement, i);
+    write(metric, measurement, (long) i);
   }
 
   @Override
   public void write(String metric, String measurement, long i) throws IOException {
-    count(metric, measurement, i);
+    if (metric.equals("OVERALL") && measurement.equals("RunTime(ms)")) {
+      rawRunMillis = i;
+      // YCSB's Client times the whole run; what it measured began when the warm-up ended
+      i = measuredOnly() ? Math.max(0, i - Warmup.millis()) : i;
+      runMillis = i;
+    }
+    if (measurement.startsWith("Return=")) {
+      returns.computeIfAbsent(metric, k -> new TreeMap<>()).merge(measurement.substring(7), i, Long::sum);
+    } else {
+      figure(metric, measurement, i);
+    }
     delegate.write(metric, measurement, i);
+    if (summaryText != null) {
+      summaryText.write(metric, measurement, i);
+    }
   }
 
   @Override
   public void write(String metric, String measurement, double d) throws IOException {
     if (metric.equals("OVERALL") && measurement.equals("Throughput(ops/sec)")) {
+      if (measuredOnly() && rawRunMillis > 0) {
+        long all = Math.round(d * rawRunMillis / 1000.0);
+        long measured = Math.max(0, all - RunMeasurements.warmupCalls());
+        d = runMillis > 0 ? 1000.0 * measured / runMillis : 0;
+      }
       throughput = d;
     }
+    figure(metric, measurement, d);
     delegate.write(metric, measurement, d);
+    if (summaryText != null) {
+      summaryText.write(metric, measurement, d);
+    }
   }
 
-  private void count(String metric, String measurement, long n) {
-    if (metric.equals("OVERALL") && measurement.equals("RunTime(ms)")) {
-      runMillis = n;
-    }
-    if (measurement.startsWith("Return=")) {
-      returns.computeIfAbsent(metric, k -> new TreeMap<>()).merge(measurement.substring(7), n, Long::sum);
+  // YCSB's own export after a warm-up; an interrupted run's export counts only what was measured
+  private boolean measuredOnly() {
+    return !interruptedExport && Warmup.millis() > 0 && RunMeasurements.installed();
+  }
+
+  private void figure(String metric, String measurement, Number n) {
+    if (folder != null && !metric.equals("OVERALL") && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX)) {
+      figures.computeIfAbsent(metric, k -> new java.util.LinkedHashMap<>()).put(measurement, n);
     }
   }
 
   @Override
   public void close() throws IOException {
+    MeasurementsExporter both = summaryText == null ? delegate : new Tee(delegate, summaryText);
     Schedule schedule = Schedule.current();
     if (schedule != null) {
-      schedule.export(delegate);
+      schedule.export(both);
     }
     Intervals intervals = Intervals.current();
     if (intervals != null) {
-      intervals.export(delegate);
+      intervals.export(both);
     }
     ErrorSummary summary = ErrorSummary.of(returns, opsDone(), runMillis);
     for (Map.Entry<String, Long> e : summary.exportRows().entrySet()) {
-      delegate.write(ERRORS_METRIC, e.getKey(), e.getValue());
+      both.write(ERRORS_METRIC, e.getKey(), e.getValue());
     }
     Interruption.Signal sig = Interruption.current();
     if (sig != null) {
-      delegate.write(INTERRUPTED_METRIC, "ExitCode", sig.exitCode());
+      both.write(INTERRUPTED_METRIC, "ExitCode", sig.exitCode());
     }
     Efficiency efficiency = Efficiency.current();
-    // TODO lead: with ycsbx.warmup, the window starts at the warm-up's end
+    // runMillis is the measured part (after ycsbx.warmup), so the window starts where the warm-up ended
     String efficiencyTable = efficiency == null ? null
         : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), delegate);
     delegate.close();
+    if (summaryText != null) {
+      summaryText.close();
+    }
     if (schedule != null) {
       schedule.summarize();
+    }
+    if (measuredOnly()) {
+      System.err.println("[YCSB-X] warm-up of " + Warmup.stripZeros(Warmup.millis() / 1000.0) + " s: "
+          + RunMeasurements.warmupCalls() + " operations ran unrecorded; [OVERALL] and every figure cover the run"
+          + " after it" + (opsDone() <= 0 ? " (the run ended within the warm-up: nothing was measured)" : ""));
     }
     site.ycsbx.faults.Outages.print(System.err);
     System.err.print(summary.render());
@@ -193,7 +245,61 @@ public final class ResultExporter implements MeasurementsExporter {
       System.err.print(efficiencyTable);
     }
     System.err.flush();
+    if (folder != null) {
+      writeFolder(summary, sig);
+    }
     RunVerdict.exported(summary.why);
+  }
+
+  private void writeFolder(ErrorSummary summary, Interruption.Signal sig) {
+    try {
+      java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+      PrintStream ps = new PrintStream(text, true, StandardCharsets.UTF_8);
+      site.ycsbx.faults.Outages.print(ps);
+      ps.print(summary.render());
+      ps.flush();
+      folder.appendSummary(text.toString(StandardCharsets.UTF_8));
+      Map<String, Map<String, Number>> ops = new TreeMap<>();
+      figures.forEach((k, v) -> {
+        if (v.containsKey("Operations")) {
+          ops.put(k, v);
+        }
+      });
+      long start = Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis() : runStartMillis;
+      long runtime = Math.max(0, runMillis);
+      long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
+      folder.writeResult(new RunFolder.Result(start, end, runtime, Math.max(0, opsDone()),
+          Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));
+    } catch (IOException | RuntimeException e) {
+      System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
+    }
+  }
+
+  /** Every record to two exporters: the chosen one and the run folder's summary.txt. */
+  private record Tee(MeasurementsExporter a, MeasurementsExporter b) implements MeasurementsExporter {
+    @Override
+    public void write(String metric, String measurement, int i) throws IOException {
+      a.write(metric, measurement, i);
+      b.write(metric, measurement, i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, long i) throws IOException {
+      a.write(metric, measurement, i);
+      b.write(metric, measurement, i);
+    }
+
+    @Override
+    public void write(String metric, String measurement, double d) throws IOException {
+      a.write(metric, measurement, d);
+      b.write(metric, measurement, d);
+    }
+
+    @Override
+    public void close() throws IOException {
+      a.close();
+      b.close();
+    }
   }
 
   /** Prints the per-operation error table; returns why the run failed, or null. */

@@ -15,6 +15,10 @@ import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
+import site.ycsbx.measurements.Progress;
+import site.ycsbx.measurements.RunFolder;
+import site.ycsbx.measurements.RunMeasurements;
+import site.ycsbx.measurements.Warmup;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.RunVerdict;
@@ -64,9 +68,8 @@ public final class Main {
           Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
           site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
-          ClientSlice.CLIENTS_PROPERTY, ClientSlice.CLIENT_PROPERTY, StartAt.PROPERTY,
-          // TODO lead: RunFolder.OUT_PROPERTY
-          "ycsbx.out");
+          ClientSlice.CLIENTS_PROPERTY, ClientSlice.CLIENT_PROPERTY, StartAt.PROPERTY, RunFolder.OUT_PROPERTY,
+          Warmup.PROPERTY, Progress.PROPERTY);
     }
   };
 
@@ -137,6 +140,9 @@ public final class Main {
       System.out.println("[YCSB-X] -target: measurement.interval=both (latency also from each operation's intended"
           + " start; falling behind the schedule is reported)");
     }
+    // one hook sees every operation of every workload (warm-up, intervals, the run folder's logs);
+    // installed before anything (the workload's constructor below) asks YCSB for its Measurements
+    RunMeasurements.install(props);
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(CORE_PROPERTIES);
     checkWorkload(props).ifPresent(owners::add);
@@ -151,6 +157,7 @@ public final class Main {
     }
     PropertyCheck.check(props, owners);
     Efficiency.Plan efficiency = Efficiency.check(props); // before the preflight, which may create a database
+    checkRunProperties(props);
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
     }
@@ -171,6 +178,20 @@ public final class Main {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(Main::enforceVerdict, "ycsbx-verdict"));
     Signals.exportOnInterrupt();
+    Warmup.configure(props);
+    RunFolder folder = RunFolder.create(props, command, bindingName);
+    try {
+      var source = RunMeasurements.intervalSource();
+      Intervals.configure(props, folder == null ? null : folder.dir(), source);
+      if (source != null) {
+        Warmup.onEnd(Intervals::startRun); // YCSB's histograms record from the warm-up's end
+      }
+    } catch (java.io.IOException e) {
+      throw UserError.target("cannot write the intervals: " + e.getMessage());
+    }
+    if (command.equals("load")) {
+      Progress.startLoad(props, System.err);
+    }
     if (startAt != null) {
       // after every check and the server's preflight, before YCSB's Client starts its clock
       startAt.await(System.out);
@@ -215,6 +236,15 @@ public final class Main {
     }
     PropertyCheck.check(props, owners);
     Efficiency.check(props);
+    checkRunProperties(props);
+  }
+
+  /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
+  private static void checkRunProperties(Properties props) {
+    RunFolder.check(props);
+    Warmup.seconds(props);
+    Intervals.validate(props);
+    Progress.seconds(props);
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
@@ -417,6 +447,15 @@ public final class Main {
     out.println("  -p ycsbx.clients=N -p ycsbx.client=i   client i (0-based) of N: load its slice of recordcount (core");
     out.println("                   workloads: insertstart/insertcount; iibench: its share of the rows)");
     out.println("  -p ycsbx.startat=T  start the timed phase at T (ISO-8601 with zone, or epoch ms), after the checks");
+    out.println("YCSB-X run options (-p key=value, every workload):");
+    out.printf("  %-19s leave summary.txt, result.json and an HdrHistogram log per operation (<OP>.hdr)%n",
+        RunFolder.OUT_PROPERTY + "=DIR");
+    out.printf("  %-19s in DIR (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
+    out.printf("  %-19s run S seconds unrecorded before measuring%n", Warmup.PROPERTY + "=S");
+    out.printf("  %-19s a latency line per S seconds (default 10; 0 none)%n",
+        site.ycsbx.measurements.Intervals.INTERVAL_PROPERTY + "=S");
+    out.printf("  %-19s a load's progress line (done/total, rate, ETA) per S seconds (default 10; 0 none)%n",
+        Progress.PROPERTY + "=S");
     out.println();
     out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
     out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");

@@ -73,7 +73,9 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
     site.ycsbx.faults.Outages.onGiveUp(this::requestStop);
     Schedule.configure(props);
     try {
-      Intervals.configure(props);
+      if (!site.ycsbx.measurements.RunMeasurements.installed()) {
+        Intervals.configure(props); // else bin/ycsb configured them for every workload
+      }
     } catch (java.io.IOException e) {
       throw new WorkloadException("cannot write " + Intervals.FILE_PROPERTY + ": " + e.getMessage());
     }

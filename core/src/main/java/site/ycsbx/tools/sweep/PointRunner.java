@@ -44,7 +44,7 @@ final class PointRunner {
   String reload(int threads, int repeat) {
     String name = String.format("t%d-r%d-reload", threads, repeat);
     Path log = pointsDir.resolve(name + ".log");
-    Child c = start("load", threads, pointsDir.resolve(name + ".json"), log);
+    Child c = start("load", threads, pointsDir.resolve(name + ".json"), log, name);
     return c.exitCode == 0 ? null : "the reload before it exited " + c.exitCode + ": " + lastLine(log);
   }
 
@@ -52,7 +52,7 @@ final class PointRunner {
     String name = String.format("t%d-r%d", threads, repeat);
     Path export = pointsDir.resolve(name + ".json");
     Path log = pointsDir.resolve(name + ".log");
-    Child c = start(args.phase, threads, export, log);
+    Child c = start(args.phase, threads, export, log, name);
     String exportName = pointsDir.getFileName() + "/" + export.getFileName();
     if (c.exitCode != 0 || !Files.exists(export)) {
       String why = "exited " + c.exitCode + ": " + lastLine(log) + " (see " + pointsDir.getFileName() + "/" + log.getFileName() + ")";
@@ -77,7 +77,22 @@ final class PointRunner {
   private record Child(int exitCode, long wallMs, double cpuPercent) {
   }
 
-  private Child start(String phase, int threads, Path export, Path log) {
+  /**
+   * YCSB's arguments for one point: a run folder ({@code -p ycsbx.out=DIR}) becomes the point's
+   * own subfolder, {@code DIR/<name>} (t4-r1, t4-r1-reload), so points never share one.
+   */
+  static List<String> pointArgs(List<String> ycsbArgs, String name) {
+    List<String> out = new ArrayList<>(ycsbArgs);
+    String key = site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=";
+    for (int i = 0; i + 1 < out.size(); i++) {
+      if (out.get(i).equals("-p") && out.get(i + 1).startsWith(key)) {
+        out.set(i + 1, key + Path.of(out.get(i + 1).substring(key.length()).trim()).resolve(name));
+      }
+    }
+    return out;
+  }
+
+  private Child start(String phase, int threads, Path export, Path log, String name) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     // the heap the user gave this JVM (JAVA_OPTS) applies to every point
@@ -91,7 +106,7 @@ final class PointRunner {
     cmd.add(Main.class.getName());
     cmd.add(phase);
     cmd.add(args.binding);
-    cmd.addAll(args.ycsbArgs);
+    cmd.addAll(pointArgs(args.ycsbArgs, name));
     cmd.addAll(List.of("-threads", String.valueOf(threads),
         "-p", "measurementtype=hdrhistogram",
         "-p", "hdrhistogram.percentiles=" + PERCENTILES,

@@ -91,7 +91,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
-    disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
+    // the load's progress line counts rows (a transaction inserts a batch of them)
+    site.ycsbx.measurements.Progress.claim("rows", java.util.Arrays.stream(settings.quotas()).sum());
+        disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
     for (IIBenchTable t : tables) {
@@ -246,6 +248,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     t.remaining -= n;
     int ok = status.isOk() ? n : 0;
     insertedRows.addAndGet(ok);
+    site.ycsbx.measurements.Progress.addUnits(n);
     acked.get(t.table.name()).addAndGet(ok);
     if (t.remaining == 0) {
       t.reportedDone = true;

@@ -12,7 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.measurements.Progress;
+import site.ycsbx.measurements.RunMeasurements;
 import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
@@ -137,6 +140,7 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   protected void setUp(Properties props) {
     this.props = props;
     settings = new LinkBenchSettings(props);
+    Progress.claim("nodes", 0); // LinkBench prints its own progress line, also for its requests
     generator = new ChunkGenerator(settings);
     Expansion config = expand(props); // present only under YCSB's own Client: bin/ycsb expands it first
     if (config.property() != null) {
@@ -196,10 +200,11 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
         double maxSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
         double interval = settings.request.progressSeconds;
         if (settings.load) {
-          progress = new Progress("load", "nodes", myIds(), interval, maxSeconds, now, System.out);
+          progress = new Progress("[LINKBENCH] ", "load", "nodes", myIds(), interval, maxSeconds, now,
+              System.out);
         } else {
           long total = Props.getLong(props, "operationcount", 0, 0, Long.MAX_VALUE);
-          progress = new Progress("requests", "requests", total, interval, maxSeconds, now, System.out);
+          progress = new Progress("[LINKBENCH] ", "requests", "requests", total, interval, maxSeconds, now, System.out);
         }
       }
     }
@@ -316,12 +321,16 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
         }
       }
     }
-    t.warmingUp = now < timedFromNanos;
+    // under bin/ycsb the run's warm-up decides, so YCSB's figures and LinkBench's leave out the same requests
+    t.warmingUp = RunMeasurements.installed() ? !Warmup.measuring() : now < timedFromNanos;
     Requester q = t.requester;
     q.next();
     LinkBenchOp op = q.op;
     StoreCall call = call(t, q);
     Status status = t.warmingUp ? unrecorded(op.name(), call) : timed(op.name(), call);
+    if (t.warmingUp) {
+      RunMeasurements.warmupCall();
+    }
     if (status.isOk()) {
       afterOk(t, q);
     }
@@ -426,8 +435,8 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     if (!warmupSaid) {
       warmupSaid = true;
       System.out.println(String.format(Locale.ROOT, "[LINKBENCH] warm-up of %s s done: requests are recorded from now on"
-          + " (YCSB's [OVERALL] lines count the warm-up too; LinkBench's lines at the end do not)",
-          RequestSettings.stripZeros(settings.request.warmupSeconds)));
+          + (RunMeasurements.installed() ? "" : " (YCSB's [OVERALL] lines count the warm-up too; LinkBench's lines at"
+              + " the end do not)"), RequestSettings.stripZeros(settings.request.warmupSeconds)));
     }
   }
 

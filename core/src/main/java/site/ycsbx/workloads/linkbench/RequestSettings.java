@@ -154,7 +154,8 @@ final class RequestSettings {
       throw new UserError(WARMUP + "=" + stripZeros(warmup) + " and " + WARMUP_LINKBENCH + "=" + stripZeros(warmupLinkBench)
           + " disagree; they are one setting (LinkBench's warmup_time): give one");
     }
-    warmupSeconds = Math.max(warmup, warmupLinkBench);
+    // ycsbx.warmup is the same setting, for every workload (one clock: site.ycsbx.measurements.Warmup)
+    warmupSeconds = Math.max(Math.max(warmup, warmupLinkBench), site.ycsbx.measurements.Warmup.seconds(p));
     verify = Props.getBoolean(p, VERIFY, false);
     verifyChunks = Props.getInt(p, VERIFY_CHUNKS, 8, 0, Integer.MAX_VALUE);
     progressSeconds = Props.getDouble(p, PROGRESS, 10, 0, 1e7);

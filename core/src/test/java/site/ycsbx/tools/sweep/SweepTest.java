@@ -43,6 +43,24 @@ class SweepTest {
     assertEquals(List.of(1, 2, 4, 8), Sweep.order(t, 3));
   }
 
+  /** A run folder given to a sweep: each point writes its own subfolder, t<threads>-r<repeat>. */
+  @Test
+  void eachPointOfASweepGetsItsOwnRunFolder(@TempDir Path tmp) throws Exception {
+    Path runs = tmp.resolve("runs");
+    Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
+        "-p", "operationcount=2000", "--threads", "1,2", "--out", tmp.resolve("sweep").toString(),
+        "-p", site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=" + runs);
+    assertEquals(0, r.exit(), r.err());
+    for (int t : List.of(1, 2)) {
+      Path json = runs.resolve("t" + t + "-r1").resolve(site.ycsbx.measurements.RunFolder.RESULT_FILE);
+      assertTrue(Files.exists(json), json + ": " + r.err());
+      com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+      assertEquals(String.valueOf(t), n.path("fingerprint").path("threads").asText());
+      assertEquals(2000, n.path("overall").path("operations").asLong());
+      assertTrue(Files.exists(runs.resolve("t" + t + "-r1/READ.hdr")));
+    }
+  }
+
   @Test
   void nullBindingSweepWritesTheThreeFilesAndRendersInChromium(@TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("s");

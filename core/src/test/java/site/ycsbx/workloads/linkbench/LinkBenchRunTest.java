@@ -165,7 +165,7 @@ class LinkBenchRunTest {
         "-p", "linkbench.progressfreq=0.1");
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.stdout().matches("(?s).*\\[LINKBENCH\\] requests: \\d+/1000000 requests \\(\\d+\\.\\d%\\), \\d+ requests/s"
-        + " over the last 0 s, \\d+/s since the start, ETA \\d+ s\n.*"), "a progress line with the ETA: " + r.stdout());
+        + " over the last [0-9.]+ s, \\d+/s since the start, ETA \\d+ s\n.*"), "a progress line with the ETA: " + r.stdout());
     assertTrue(r.stdout().contains("REQUEST PHASE COMPLETED. 1000000 requests done in "), r.stdout());
     for (LinkBenchOp op : LinkBenchOp.ALL) {
       Matcher m = Pattern.compile("\\[" + op.name() + "\\], Operations, (\\d+)").matcher(r.stdout());
@@ -199,6 +199,12 @@ class LinkBenchRunTest {
     assertEquals(ycsbOps, Long.parseLong(recorded.group(1)), "YCSB's per-operation lines leave the warm-up out too");
     assertTrue(Long.parseLong(recorded.group(2)) <= 1, "the timed part is the second after the warm-up");
     assertTrue(all.find(), warm.stdout());
+    // one warm-up for YCSB's figures and LinkBench's: [OVERALL] covers the same requests, after it
+    Matcher runtime = Pattern.compile("\\[OVERALL\\], RunTime\\(ms\\), (\\d+)").matcher(warm.stdout());
+    assertTrue(runtime.find(), warm.stdout());
+    long ms = Long.parseLong(runtime.group(1));
+    assertTrue(ms > 700 && ms < 1500, "the measured second, not the whole run: " + ms);
+    assertEquals(ycsbOps, Double.parseDouble(all.group(1)) * ms / 1000, 1.0, warm.stdout());
 
     Result paced = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("linkbench-small"),
         "-p", "operationcount=1000", "-target", "2000", "-threads", "2");
