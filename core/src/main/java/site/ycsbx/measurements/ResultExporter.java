@@ -226,7 +226,7 @@ public final class ResultExporter implements MeasurementsExporter {
     Efficiency efficiency = Efficiency.current();
     // runMillis is the measured part (after ycsbx.warmup), so the window starts where the warm-up ended
     String efficiencyTable = efficiency == null ? null
-        : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), delegate);
+        : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), both);
     delegate.close();
     if (summaryText != null) {
       summaryText.close();
