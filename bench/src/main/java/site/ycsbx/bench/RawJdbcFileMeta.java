@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
  * [--users 10000] [--table files]}. The same SQL text as the JDBC binding's store (FileMetaSchema),
  * prepared once per connection, parameters drawn uniformly as filemeta-latest and filemeta-count
  * draw them (users 0..users-1, servers 0..32), every column of every row read as the store reads it.
+ * Timed as YCSB's Client times YCSB-X: from the threads' start, each thread's connecting and
+ * preparing included (YCSB's clock holds every client thread's init), to the last one's end.
  */
 public final class RawJdbcFileMeta {
   /** server_id is 0..32 in the spec. */
@@ -39,7 +41,7 @@ public final class RawJdbcFileMeta {
       default -> throw new IllegalArgumentException("--query latest or count, not " + query);
     };
     LongAdder seen = new LongAdder(); // rows and counts read, so nothing is optimized away
-    RawLoop.run("jdbc " + query, threads, ops, thread -> {
+    RawLoop.runSetupTimed("jdbc " + query, threads, ops, thread -> {
       Connection c = DriverManager.getConnection(url, user, password);
       PreparedStatement ps = c.prepareStatement(sql);
       SplittableRandom r = new SplittableRandom(thread * 7919L + 1);
