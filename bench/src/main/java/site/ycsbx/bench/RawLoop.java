@@ -31,10 +31,25 @@ final class RawLoop {
 
   /** As above; each operation counts {@code unitsPerOp} units (rows per transaction). */
   static void run(String label, int threads, long ops, ThreadSetup setup, int unitsPerOp) throws Exception {
-    CountDownLatch ready = new CountDownLatch(threads);
+    run(label, threads, ops, setup, unitsPerOp, false);
+  }
+
+  /**
+   * As {@link #run(String, int, long, ThreadSetup)}, but the clock also holds each thread's setup
+   * (connecting, preparing), as YCSB's Client's does: it starts the threads and then each calls
+   * the binding's init() and the workload's initThread() before its first operation.
+   */
+  static void runSetupTimed(String label, int threads, long ops, ThreadSetup setup) throws Exception {
+    run(label, threads, ops, setup, 1, true);
+  }
+
+  private static void run(String label, int threads, long ops, ThreadSetup setup, int unitsPerOp, boolean setupTimed)
+      throws Exception {
+    CountDownLatch ready = new CountDownLatch(setupTimed ? 0 : threads);
     CountDownLatch go = new CountDownLatch(1);
     AtomicLong failures = new AtomicLong();
     List<Thread> ts = new ArrayList<>();
+    long started = System.nanoTime();
     for (int t = 0; t < threads; t++) {
       final int thread = t;
       final long share = ops / threads + (t < ops % threads ? 1 : 0);
@@ -56,7 +71,7 @@ final class RawLoop {
       th.start();
     }
     ready.await();
-    long start = System.nanoTime();
+    long start = setupTimed ? started : System.nanoTime();
     go.countDown();
     for (Thread th : ts) {
       th.join();

@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -63,13 +64,14 @@ public final class Connector {
     }
     Connection c;
     try {
-      c = DriverManager.getConnection(url, info);
+      c = connect(url, info);
     } catch (SQLException e) {
       throw UserError.target(describe(e, o));
     }
     if (!o.socketTimeoutInUrl()) {
       try {
-        // the handshake's socket timeout (see CONNECT_TIMEOUT_SECONDS) would cut long queries short
+        // a handshake's socket timeout (see CONNECT_TIMEOUT_SECONDS) would cut long queries short;
+        // 0 (no limit) keeps a blocking socket blocking
         c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
       } catch (SQLException e) {
         try {
@@ -81,6 +83,29 @@ public final class Connector {
       }
     }
     return c;
+  }
+
+  /**
+   * DriverManager's connection, the attempt bounded by {@link HandshakeWatchdog} where the
+   * dialect's URL asks for it: one the watchdog ended fails as a timeout (see {@link #describe}).
+   */
+  static Connection connect(String url, Properties info) throws SQLException {
+    try {
+      Connection c = DriverManager.getConnection(url, info);
+      HandshakeWatchdog.disarm();
+      return c;
+    } catch (SQLException e) {
+      if (HandshakeWatchdog.disarm()) {
+        SQLException t = new SQLNonTransientConnectionException(e.getMessage(), "08001",
+            new SocketTimeoutException("no answer within " + CONNECT_TIMEOUT_SECONDS + " s"));
+        t.addSuppressed(e);
+        throw t;
+      }
+      throw e;
+    } catch (RuntimeException | Error e) {
+      HandshakeWatchdog.disarm();
+      throw e;
+    }
   }
 
   /** One line about a failed connection attempt. */

@@ -1,7 +1,6 @@
 package site.ycsbx.db.jdbc;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,7 +45,7 @@ final class MissingDatabase {
     boolean postgres = url.startsWith("jdbc:postgresql:");
     try {
       // the URL's handshake timeout bounds this probe (Connector adds it unless db.url sets one)
-      DriverManager.getConnection(url, credentials(o, postgres, false)).close();
+      Connector.connect(url, credentials(o, postgres, false)).close();
       return; // it exists
     } catch (SQLException e) {
       boolean missing = postgres ? POSTGRES_UNKNOWN_DATABASE.equals(e.getSQLState())
@@ -58,7 +57,7 @@ final class MissingDatabase {
     }
     // PostgreSQL needs a database to connect to: its maintenance database
     String serverUrl = server + "/" + (postgres ? "postgres" : "") + parts.get()[2];
-    try (Connection c = DriverManager.getConnection(serverUrl, credentials(o, postgres, true));
+    try (Connection c = Connector.connect(serverUrl, credentials(o, postgres, true));
         Statement s = c.createStatement()) {
       if (!exists(c, name, postgres)) {
         s.execute("CREATE DATABASE " + (postgres ? "\"" + name + "\"" : "`" + name + "`"));

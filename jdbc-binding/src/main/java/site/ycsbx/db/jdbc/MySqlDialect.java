@@ -42,8 +42,14 @@ final class MySqlDialect implements SqlDialect {
   public String connectionUrl(String url, boolean rewriteBatches) {
     // without it Connector/J sends a batch as one INSERT per row, one round trip each
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
-    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+    if (!JdbcUrls.has(u, "socketFactory")) {
+      // bounds the connect and the handshake without a socket timeout, which would leave every
+      // later read of the connection in non-blocking mode (see HandshakeWatchdog)
+      return JdbcUrls.withOption(u, "socketFactory", WatchedSocketFactory.class.getName());
+    }
+    // the user's socket factory (a Unix socket, a named pipe): the driver's timeouts then.
     // connectTimeout covers only the TCP connect: a frozen server would hang the handshake
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
     return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
   }
 

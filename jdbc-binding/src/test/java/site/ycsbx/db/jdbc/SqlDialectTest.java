@@ -11,19 +11,27 @@ import site.ycsbx.util.UserError;
 /** The dialect is chosen from db.url, and adds its driver options without overriding the user's. */
 class SqlDialectTest {
   @Test
-  void mysqlUrlGetsBatchRewritingAConnectTimeoutAndAHandshakeTimeout() {
+  void mysqlUrlGetsBatchRewritingAndTheWatchedSocketsThatBoundTheHandshake() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
     assertInstanceOf(MySqlDialect.class, d);
     assertEquals(SqlDialect.Kind.MYSQL, d.kind());
-    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&connectTimeout=5000&socketTimeout=5000",
+    // no connectTimeout/socketTimeout: they would leave the sockets non-blocking (HandshakeWatchdog)
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory",
         d.connectionUrl("jdbc:mysql://h:3306/ycsb"));
+  }
+
+  @Test
+  void mysqlUrlWithItsOwnSocketFactoryGetsAConnectTimeoutAndAHandshakeTimeout() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
+    String unix = "jdbc:mysql://h/ycsb?socketFactory=org.newsclub.net.mysql.AFUNIXDatabaseSocketFactoryCJ";
+    assertEquals(unix + "&rewriteBatchedStatements=true&connectTimeout=5000&socketTimeout=5000", d.connectionUrl(unix));
   }
 
   @Test
   void optionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
-    assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000",
-        d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"));
+    assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"
+        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"));
   }
 
   @Test

@@ -46,6 +46,9 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private String table;
   private String cachedFor;
+  // the latest-by-user statement of the last limit asked: no key to build on every query
+  private PreparedStatement latest;
+  private int latestLimit;
 
   public JdbcFileMetaStore(ClientConnection client) {
     this.conn = client.connection();
@@ -151,7 +154,11 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public List<FileRow> latestByUser(long userId, int limit) throws StoreException {
     String t = table();
     return call("latestByUser", t, () -> {
-      PreparedStatement ps = statement("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
+      if (latest == null || latestLimit != limit) {
+        latest = statement("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
+        latestLimit = limit;
+      }
+      PreparedStatement ps = latest;
       ps.setLong(1, userId);
       List<FileRow> out = new ArrayList<>(limit);
       try (ResultSet rs = ps.executeQuery()) {
@@ -258,7 +265,9 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   }
 
   private void commit() throws SQLException {
-    if (!conn.getAutoCommit()) {
+    // JdbcClient set the connection's autocommit from the options (Tables restores it after DDL):
+    // no call through the connection on every operation to ask
+    if (!options.autocommit()) {
       conn.commit();
     }
   }
@@ -286,6 +295,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       }
     }
     statements.clear();
+    latest = null;
   }
 
   private StoreException failure(String op, String t, SQLException e) {

@@ -1,0 +1,28 @@
+package site.ycsbx.db.jdbc;
+
+import com.mysql.cj.conf.PropertySet;
+import com.mysql.cj.protocol.StandardSocketFactory;
+import java.io.IOException;
+import java.net.Socket;
+
+/**
+ * Connector/J's standard sockets, each watched by {@link HandshakeWatchdog} while the connection
+ * is being opened; the binding names it in MySQL URLs ({@code socketFactory}) instead of setting
+ * a connect and socket timeout, so the socket stays in blocking mode (see HandshakeWatchdog).
+ * Public with a public constructor: the driver creates it by name.
+ */
+public final class WatchedSocketFactory extends StandardSocketFactory {
+  @Override
+  protected Socket createSocket(PropertySet props) {
+    Socket s = super.createSocket(props);
+    HandshakeWatchdog.watch(s);
+    return s;
+  }
+
+  @Override
+  public void afterHandshake() throws IOException {
+    // connected and logged in: nothing left to bound, whoever opened the connection
+    HandshakeWatchdog.disarm();
+    super.afterHandshake();
+  }
+}
