@@ -272,6 +272,14 @@ public final class ResultExporter implements MeasurementsExporter {
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
+      return;
+    }
+    // last: the page is drawn from the folder's files as they now stand
+    try {
+      site.ycsbx.tools.report.RunReport.write(folder.dir());
+    } catch (IOException | RuntimeException e) {
+      System.err.println("[YCSB-X] cannot write " + folder.dir().resolve(site.ycsbx.tools.report.RunReport.FILE) + ": "
+          + e);
     }
   }
 

@@ -29,7 +29,7 @@ public final class RunFolder {
   static final String HDR_SUFFIX = ".hdr";
 
   /** One interval of one operation's log, its time stamps absolute (epoch ms). */
-  record Interval(long startMs, long endMs, Histogram histogram) {
+  public record Interval(long startMs, long endMs, Histogram histogram) {
   }
 
   final Path path;
@@ -83,7 +83,7 @@ public final class RunFolder {
   }
 
   /** The intervals of an operation's log, in log order; empty when the run has no such log. */
-  List<Interval> intervals(String op) {
+  public List<Interval> intervals(String op) {
     Path log = logs.get(op);
     return log == null ? List.of() : readLog(log);
   }
@@ -182,6 +182,11 @@ public final class RunFolder {
     return logs.keySet().stream().filter(o -> !o.startsWith("Intended-")).toList();
   }
 
+  /** The Intended- series of a paced run (latency from the intended start), by log name. */
+  public List<String> intendedNames() {
+    return logs.keySet().stream().filter(o -> o.startsWith("Intended-")).toList();
+  }
+
   /**
    * Per-operation statistics for compare: counts from result.json (the log when absent),
    * percentiles from the interval logs added together, throughput over the run's time.
@@ -204,5 +209,10 @@ public final class RunFolder {
 
   public Map<String, String> fingerprint() {
     return fingerprint;
+  }
+
+  /** result.json as read. */
+  public JsonNode result() {
+    return result;
   }
 }
