@@ -11,7 +11,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
@@ -82,24 +81,23 @@ final class RunCharts {
    * {@code x = count} (the last value of {@code count} has {@code 1-p = 1/count}).
    */
   static String percentileChart(String id, String title, String yLabel, Histogram total) {
+    // x is plotted as log10(1/(1-p)) on a plain number axis: its tick labels stay SVG text (a
+    // LogAxis draws them as glyph outlines), and ticks at whole numbers are 90%, 99%, 99.9%...
     XYSeries s = new XYSeries("latency", false, true);
     long count = total.getTotalCount();
     double maxX = Math.max(10, count);
     for (HistogramIterationValue v : total.percentiles(5)) {
       double p = v.getPercentileLevelIteratedTo() / 100.0;
       double x = p >= 1 - 1.0 / count ? maxX : 1 / (1 - p);
-      s.add(x, v.getValueIteratedTo());
+      s.add(Math.log10(x), v.getValueIteratedTo());
     }
     JFreeChart chart = ChartFactory.createXYLineChart(title, "percentile", yLabel, new XYSeriesCollection(s),
         PlotOrientation.VERTICAL, false, false, false);
     style(chart);
     XYPlot plot = chart.getXYPlot();
-    LogAxis x = new LogAxis("percentile (log scale of 1/(1-p))");
-    x.setBase(10);
-    x.setAutoTickUnitSelection(false);
-    x.setTickUnit(new NumberTickUnit(1));
-    x.setNumberFormatOverride(new PercentileFormat());
-    x.setRange(1, Math.pow(10, Math.ceil(Math.log10(maxX))));
+    NumberAxis x = new NumberAxis("percentile (log scale of 1/(1-p))");
+    x.setTickUnit(new NumberTickUnit(1, new PercentileFormat()));
+    x.setRange(0, Math.ceil(Math.log10(maxX)));
     plot.setDomainAxis(x);
     NumberAxis y = (NumberAxis) plot.getRangeAxis();
     y.setAutoRangeIncludesZero(true);
@@ -118,7 +116,7 @@ final class RunCharts {
     chart.setPadding(new RectangleInsets(2, 2, 2, 18));
   }
 
-  /** A tick of the percentile axis: x = 1/(1-p) shown as p, e.g. 1000 as 99.9%. */
+  /** A tick of the percentile axis: e = log10(1/(1-p)) shown as p, e.g. 3 as 99.9%. */
   static final class PercentileFormat extends NumberFormat {
     private static final long serialVersionUID = 1L;
 
@@ -132,12 +130,12 @@ final class RunCharts {
 
     @Override
     public StringBuffer format(double number, StringBuffer toAppendTo, FieldPosition pos) {
-      return toAppendTo.append(label(number));
+      return toAppendTo.append(label(Math.pow(10, number)));
     }
 
     @Override
     public StringBuffer format(long number, StringBuffer toAppendTo, FieldPosition pos) {
-      return toAppendTo.append(label(number));
+      return toAppendTo.append(label(Math.pow(10, number)));
     }
 
     @Override
