@@ -428,7 +428,8 @@ public final class Main {
     out.println("  compare  A B [--labels a,b] [--html FILE]: two sweeps or results (YCSB-X's or stock YCSB's text/JSON)");
     out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats; A and B may be run folders");
     out.println("  merge    DIR... --out DIR: the run folders of the clients of one run (-p ycsbx.clients=N -p ycsbx.client=i)");
-    out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums");
+    out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums;");
+    out.println("           --out gets the merged result.json, <OP>.hdr, summary.txt and report.html");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {
@@ -448,9 +449,10 @@ public final class Main {
     out.println("                   workloads: insertstart/insertcount; iibench: its share of the rows)");
     out.println("  -p ycsbx.startat=T  start the timed phase at T (ISO-8601 with zone, or epoch ms), after the checks");
     out.println("YCSB-X run options (-p key=value, every workload):");
-    out.printf("  %-19s leave summary.txt, result.json and an HdrHistogram log per operation (<OP>.hdr)%n",
+    out.printf("  %-19s leave summary.txt, result.json, an HdrHistogram log per operation (<OP>.hdr),%n",
         RunFolder.OUT_PROPERTY + "=DIR");
-    out.printf("  %-19s in DIR (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
+    out.printf("  %-19s efficiency.csv and report.html (charts, no network needed) in DIR%n", "");
+    out.printf("  %-19s (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
     out.printf("  %-19s run S seconds unrecorded before measuring%n", Warmup.PROPERTY + "=S");
     out.printf("  %-19s a latency line per S seconds (default 10; 0 none)%n",
         site.ycsbx.measurements.Intervals.INTERVAL_PROPERTY + "=S");

@@ -78,9 +78,10 @@ final class RunCharts {
   /**
    * The percentile distribution of {@code total}: latency against {@code 1/(1-p)} on a log10
    * axis, as HdrHistogram's plotter draws {@code outputPercentileDistribution}. The maximum sits at
-   * {@code x = count} (the last value of {@code count} has {@code 1-p = 1/count}).
+   * {@code x = count} (the last value of {@code count} has {@code 1-p = 1/count}). Values are
+   * divided by {@code unit} (1000: µs to ms).
    */
-  static String percentileChart(String id, String title, String yLabel, Histogram total) {
+  static String percentileChart(String id, String title, String yLabel, Histogram total, double unit) {
     // x is plotted as log10(1/(1-p)) on a plain number axis: its tick labels stay SVG text (a
     // LogAxis draws them as glyph outlines), and ticks at whole numbers are 90%, 99%, 99.9%...
     XYSeries s = new XYSeries("latency", false, true);
@@ -89,7 +90,7 @@ final class RunCharts {
     for (HistogramIterationValue v : total.percentiles(5)) {
       double p = v.getPercentileLevelIteratedTo() / 100.0;
       double x = p >= 1 - 1.0 / count ? maxX : 1 / (1 - p);
-      s.add(Math.log10(x), v.getValueIteratedTo());
+      s.add(Math.log10(x), v.getValueIteratedTo() / unit);
     }
     JFreeChart chart = ChartFactory.createXYLineChart(title, "percentile", yLabel, new XYSeriesCollection(s),
         PlotOrientation.VERTICAL, false, false, false);

@@ -231,6 +231,13 @@ public final class RunReport {
       p99[i] = any ? h.getValueAtPercentile(99) : Double.NaN;
       total.add(h);
     }
+    // charts in ms once latencies reach 100 ms (six-digit µs ticks read badly); the tables stay in µs
+    double unit = total.getMaxValue() >= 100_000 ? 1000 : 1;
+    String yLabel = unit == 1 ? "latency (µs)" : "latency (ms)";
+    for (int i = 0; i < n; i++) {
+      p50[i] /= unit;
+      p99[i] /= unit;
+    }
     List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, p50), new RunCharts.Line("p99", t, p99));
     String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
     StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
@@ -238,10 +245,10 @@ public final class RunReport {
     sb.append(chart(op, THROUGHPUT, n, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
         List.of(new RunCharts.Line("ops/s", t, rate)))));
     sb.append(chart(op, LATENCY, n, RunCharts.timeChart(id + "-" + LATENCY, op + ": latency over time",
-        "latency (µs)", latency)));
+        yLabel, latency)));
     sb.append(total.getTotalCount() == 0 ? ""
         : chart(op, PERCENTILES, total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
-            op + ": latency by percentile", "latency (µs)", total)));
+            op + ": latency by percentile", yLabel, total, unit)));
     return sb.append("</div>\n").toString();
   }
 
