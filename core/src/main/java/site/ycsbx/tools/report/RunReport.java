@@ -41,6 +41,7 @@ public final class RunReport {
   static final String LATENCY = "latency";
   static final String PERCENTILES = "percentiles";
   static final String INTENDED = "Intended-";
+  static final int MAX_POINTS = 1000;
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'")
       .withZone(ZoneOffset.UTC);
   private static final String CSS = """
@@ -209,7 +210,7 @@ public final class RunReport {
    * start-up queueing would flatten p50 and p99 to the axis (the operations table has its figures).
    */
   private static String charts(RunFolder run, String op, long origin) {
-    List<RunFolder.Interval> intervals = run.intervals(op);
+    List<RunFolder.Interval> intervals = coarser(run.intervals(op));
     if (intervals.isEmpty()) {
       return "";
     }
@@ -250,6 +251,26 @@ public final class RunReport {
         : chart(op, PERCENTILES, total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
             op + ": latency by percentile", yLabel, total, unit)));
     return sb.append("</div>\n").toString();
+  }
+
+  /**
+   * At most {@value #MAX_POINTS} points a line: a longer log's neighbouring intervals are added
+   * (histograms added, so the percentiles stay exact) and keep the page a few MB at most.
+   */
+  static List<RunFolder.Interval> coarser(List<RunFolder.Interval> intervals) {
+    int k = (intervals.size() + MAX_POINTS - 1) / MAX_POINTS;
+    if (k <= 1) {
+      return intervals;
+    }
+    List<RunFolder.Interval> out = new ArrayList<>();
+    for (int i = 0; i < intervals.size(); i += k) {
+      List<RunFolder.Interval> part = intervals.subList(i, Math.min(intervals.size(), i + k));
+      Histogram h = new Histogram(part.get(0).histogram().getNumberOfSignificantValueDigits());
+      h.setAutoResize(true);
+      part.forEach(x -> h.add(x.histogram()));
+      out.add(new RunFolder.Interval(part.get(0).startMs(), part.get(part.size() - 1).endMs(), h));
+    }
+    return out;
   }
 
   private static String chart(String op, String kind, long points, String svg) {

@@ -52,6 +52,27 @@ class RunReportTest {
     assertEquals("99.999%", RunCharts.PercentileFormat.label(100_000));
   }
 
+  @Test
+  void aLongLogIsDrawnWithAtMostAThousandPointsAndTheSameValues() {
+    List<site.ycsbx.tools.merge.RunFolder.Interval> log = new ArrayList<>();
+    Histogram all = new Histogram(3);
+    for (int i = 0; i < 2500; i++) {
+      Histogram h = new Histogram(3);
+      h.recordValue(10 + i);
+      h.recordValue(5000 + i % 7);
+      all.add(h);
+      log.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+    }
+    List<site.ycsbx.tools.merge.RunFolder.Interval> c = RunReport.coarser(log);
+    assertEquals(834, c.size()); // 3 intervals a point
+    assertEquals(T0 + 3000, c.get(0).endMs());
+    assertEquals(T0 + 2_500_000, c.get(c.size() - 1).endMs());
+    Histogram sum = new Histogram(3);
+    c.forEach(x -> sum.add(x.histogram()));
+    assertEquals(all, sum);
+    assertEquals(log.subList(0, 1000), RunReport.coarser(log.subList(0, 1000)));
+  }
+
   /** One client's folder with known latencies, an error status and an efficiency.csv. */
   private static RunFolderFixture client(int index, int count, long start, Random rnd, Histogram reads) {
     RunFolderFixture f = new RunFolderFixture(index, count, "host-" + index, start, 1000)
