@@ -80,13 +80,14 @@ public final class RunReport {
     b.append(whatRan(run));
     b.append("<h2>Setup</h2>\n").append(setup(fp));
     List<String> ops = operations(run);
-    b.append("<h2>Operations</h2>\n").append(opsTable(run, ops));
     long origin = r.path("span").path("first_start_ms").asLong(run.startMs());
+    // each log read once, one interval at a time: what the page keeps is a total and <= 1000 points
+    Map<String, OpLog> logs = new LinkedHashMap<>();
     for (String op : ops) {
-      if (!op.startsWith(INTENDED)) {
-        b.append(charts(run, op, origin));
-      }
+      logs.put(op, OpLog.read(run, op, origin));
     }
+    b.append("<h2>Operations</h2>\n").append(opsTable(run, logs));
+    logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).forEach(l -> b.append(charts(l)));
     b.append("<h2>Errors</h2>\n").append(errors(run));
     b.append("<h2>Efficiency</h2>\n").append(efficiency(run, clients));
     String workload = fp.getOrDefault("workload.files", r.path("workload").asText(""));
@@ -176,15 +177,16 @@ public final class RunReport {
     return sb.append("</table>\n").toString();
   }
 
-  private static String opsTable(RunFolder run, List<String> ops) {
+  private static String opsTable(RunFolder run, Map<String, OpLog> logs) {
     StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results operations\"><thead><tr>"
         + "<th>operation</th><th class=\"num\">count</th><th class=\"num\">ops/s</th><th class=\"num\">p50 (µs)</th>"
         + "<th class=\"num\">p95 (µs)</th><th class=\"num\">p99 (µs)</th><th class=\"num\">p99.9 (µs)</th>"
         + "<th class=\"num\">max (µs)</th><th class=\"num\">failed</th></tr></thead><tbody>\n");
     JsonNode perOp = run.result().path("operations");
     double seconds = run.result().path("overall").path("runtime_ms").asDouble(run.endMs() - run.startMs()) / 1000.0;
-    for (String op : ops) {
-      Histogram h = run.total(op);
+    for (OpLog l : logs.values()) {
+      String op = l.op;
+      Histogram h = l.total;
       long count = perOp.path(op).path("count").asLong(h == null ? 0 : h.getTotalCount());
       double rate = perOp.path(op).path("throughput").asDouble(seconds > 0 ? count / seconds : Double.NaN);
       boolean any = h != null && h.getTotalCount() > 0;
@@ -206,71 +208,96 @@ public final class RunReport {
   }
 
   /**
-   * An operation's three charts, from its log. Under -target the Intended- log is left out: its
-   * start-up queueing would flatten p50 and p99 to the axis (the operations table has its figures).
+   * An operation's log as the page draws it: the whole run's histogram and, per point, the end of
+   * its interval (seconds from {@code origin}), throughput and p50/p99. A log of more than
+   * {@value #MAX_POINTS} intervals is drawn with neighbouring intervals added (histograms added,
+   * so the percentiles stay exact): a day's log at 1 s keeps the page a few MB.
    */
-  private static String charts(RunFolder run, String op, long origin) {
-    List<RunFolder.Interval> intervals = coarser(run.intervals(op));
-    if (intervals.isEmpty()) {
+  static final class OpLog {
+    final String op;
+    final long origin;
+    final int perPoint;
+    /** Every interval added; null when the operation has no log. */
+    Histogram total;
+    /** Per point: end (s from the origin), ops/s, p50, p99 (µs). */
+    final List<double[]> points = new ArrayList<>();
+    private Histogram bucket;
+    private long bucketStart;
+    private long bucketEnd;
+    private int inBucket;
+
+    OpLog(String op, long origin, int intervals) {
+      this.op = op;
+      this.origin = origin;
+      this.perPoint = Math.max(1, (intervals + MAX_POINTS - 1) / MAX_POINTS);
+    }
+
+    static OpLog read(RunFolder run, String op, long origin) {
+      OpLog l = new OpLog(op, origin, run.intervalCount(op));
+      run.forEachInterval(op, l::add);
+      l.flush();
+      return l;
+    }
+
+    void add(RunFolder.Interval in) {
+      Histogram h = in.histogram();
+      if (total == null) {
+        total = new Histogram(h.getNumberOfSignificantValueDigits());
+        total.setAutoResize(true);
+      }
+      total.add(h);
+      if (bucket == null) {
+        bucket = new Histogram(h.getNumberOfSignificantValueDigits());
+        bucket.setAutoResize(true);
+        bucketStart = in.startMs();
+      }
+      bucket.add(h);
+      bucketEnd = in.endMs();
+      if (++inBucket == perPoint) {
+        flush();
+      }
+    }
+
+    void flush() {
+      if (bucket != null) {
+        double secs = (bucketEnd - bucketStart) / 1000.0;
+        boolean any = bucket.getTotalCount() > 0;
+        points.add(new double[] {(bucketEnd - origin) / 1000.0, secs > 0 ? bucket.getTotalCount() / secs : Double.NaN,
+            any ? bucket.getValueAtPercentile(50) : Double.NaN, any ? bucket.getValueAtPercentile(99) : Double.NaN});
+      }
+      bucket = null;
+      inBucket = 0;
+    }
+
+    double[] column(int i, double divide) {
+      return points.stream().mapToDouble(p -> p[i] / divide).toArray();
+    }
+  }
+
+  /** An operation's three charts. Under -target the Intended- log is left out of them (see the table). */
+  private static String charts(OpLog l) {
+    if (l.points.isEmpty()) {
       return "";
     }
-    int n = intervals.size();
-    double[] t = new double[n];
-    double[] rate = new double[n];
-    double[] p50 = new double[n];
-    double[] p99 = new double[n];
-    Histogram total = new Histogram(intervals.get(0).histogram().getNumberOfSignificantValueDigits());
-    total.setAutoResize(true);
-    for (int i = 0; i < n; i++) {
-      RunFolder.Interval in = intervals.get(i);
-      Histogram h = in.histogram();
-      t[i] = (in.endMs() - origin) / 1000.0;
-      double secs = (in.endMs() - in.startMs()) / 1000.0;
-      rate[i] = secs > 0 ? h.getTotalCount() / secs : Double.NaN;
-      boolean any = h.getTotalCount() > 0;
-      p50[i] = any ? h.getValueAtPercentile(50) : Double.NaN;
-      p99[i] = any ? h.getValueAtPercentile(99) : Double.NaN;
-      total.add(h);
-    }
+    String op = l.op;
     // charts in ms once latencies reach 100 ms (six-digit µs ticks read badly); the tables stay in µs
-    double unit = total.getMaxValue() >= 100_000 ? 1000 : 1;
+    double unit = l.total.getMaxValue() >= 100_000 ? 1000 : 1;
     String yLabel = unit == 1 ? "latency (µs)" : "latency (ms)";
-    for (int i = 0; i < n; i++) {
-      p50[i] /= unit;
-      p99[i] /= unit;
-    }
-    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, p50), new RunCharts.Line("p99", t, p99));
+    double[] t = l.column(0, 1);
+    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, unit)),
+        new RunCharts.Line("p99", t, l.column(3, unit)));
+    int n = t.length;
     String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
     StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
         .append("\">").append(ReportHtml.esc(op)).append("</h3>\n<div class=\"op-charts\">\n");
     sb.append(chart(op, THROUGHPUT, n, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
-        List.of(new RunCharts.Line("ops/s", t, rate)))));
+        List.of(new RunCharts.Line("ops/s", t, l.column(1, 1))))));
     sb.append(chart(op, LATENCY, n, RunCharts.timeChart(id + "-" + LATENCY, op + ": latency over time",
         yLabel, latency)));
-    sb.append(total.getTotalCount() == 0 ? ""
-        : chart(op, PERCENTILES, total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
-            op + ": latency by percentile", yLabel, total, unit)));
+    sb.append(l.total.getTotalCount() == 0 ? ""
+        : chart(op, PERCENTILES, l.total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
+            op + ": latency by percentile", yLabel, l.total, unit)));
     return sb.append("</div>\n").toString();
-  }
-
-  /**
-   * At most {@value #MAX_POINTS} points a line: a longer log's neighbouring intervals are added
-   * (histograms added, so the percentiles stay exact) and keep the page a few MB at most.
-   */
-  static List<RunFolder.Interval> coarser(List<RunFolder.Interval> intervals) {
-    int k = (intervals.size() + MAX_POINTS - 1) / MAX_POINTS;
-    if (k <= 1) {
-      return intervals;
-    }
-    List<RunFolder.Interval> out = new ArrayList<>();
-    for (int i = 0; i < intervals.size(); i += k) {
-      List<RunFolder.Interval> part = intervals.subList(i, Math.min(intervals.size(), i + k));
-      Histogram h = new Histogram(part.get(0).histogram().getNumberOfSignificantValueDigits());
-      h.setAutoResize(true);
-      part.forEach(x -> h.add(x.histogram()));
-      out.add(new RunFolder.Interval(part.get(0).startMs(), part.get(part.size() - 1).endMs(), h));
-    }
-    return out;
   }
 
   private static String chart(String op, String kind, long points, String svg) {

@@ -54,23 +54,35 @@ class RunReportTest {
 
   @Test
   void aLongLogIsDrawnWithAtMostAThousandPointsAndTheSameValues() {
-    List<site.ycsbx.tools.merge.RunFolder.Interval> log = new ArrayList<>();
+    RunReport.OpLog l = new RunReport.OpLog("READ", T0, 2500);
+    RunReport.OpLog shortLog = new RunReport.OpLog("READ", T0, 1000);
     Histogram all = new Histogram(3);
+    Histogram firstThree = new Histogram(3);
     for (int i = 0; i < 2500; i++) {
       Histogram h = new Histogram(3);
       h.recordValue(10 + i);
       h.recordValue(5000 + i % 7);
       all.add(h);
-      log.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+      if (i < 3) {
+        firstThree.add(h);
+      }
+      l.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+      if (i < 1000) {
+        shortLog.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+      }
     }
-    List<site.ycsbx.tools.merge.RunFolder.Interval> c = RunReport.coarser(log);
-    assertEquals(834, c.size()); // 3 intervals a point
-    assertEquals(T0 + 3000, c.get(0).endMs());
-    assertEquals(T0 + 2_500_000, c.get(c.size() - 1).endMs());
-    Histogram sum = new Histogram(3);
-    c.forEach(x -> sum.add(x.histogram()));
-    assertEquals(all, sum);
-    assertEquals(log.subList(0, 1000), RunReport.coarser(log.subList(0, 1000)));
+    l.flush();
+    shortLog.flush();
+    assertEquals(834, l.points.size()); // 3 intervals a point, the last of one
+    assertEquals(1000, shortLog.points.size());
+    assertEquals(all, l.total);
+    double[] first = l.points.get(0);
+    assertEquals(3.0, first[0]);
+    assertEquals(2.0, first[1]); // 6 operations in 3 s
+    assertEquals(firstThree.getValueAtPercentile(50), first[2]);
+    assertEquals(firstThree.getValueAtPercentile(99), first[3]);
+    assertEquals(2500.0, l.points.get(833)[0]);
+    assertEquals(2.0, l.points.get(833)[1]);
   }
 
   /** One client's folder with known latencies, an error status and an efficiency.csv. */
