@@ -200,6 +200,29 @@ class RunReportTest {
   }
 
   @Test
+  void reportFalseLeavesThePageOutAndTheReportCommandDrawsItLaterOrRefusesAFolderWithoutAResult() throws Exception {
+    Path dir = tmp.resolve("quiet");
+    JavaProcess.Result r = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "recordcount=100", "-p", "operationcount=2000", "-p", "ycsbx.report=false", "-p", "ycsbx.out=" + dir);
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(Files.isRegularFile(dir.resolve("result.json")), r.all());
+    assertFalse(Files.exists(dir.resolve(RunReport.FILE)), "ycsbx.report=false draws no page");
+
+    JavaProcess.Result drawn = JavaProcess.run(Main.class.getName(), "report", dir.toString());
+    assertEquals(0, drawn.exitCode(), drawn.all());
+    String page = RunReportChecks.selfContained(dir);
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+    assertEquals(json.path("operations").path("READ").path("count").asLong(), number(page, "operations", "READ", "count"));
+
+    Path notAFolder = Files.createDirectories(tmp.resolve("empty"));
+    JavaProcess.Result refused = JavaProcess.run(Main.class.getName(), "report", notAFolder.toString());
+    assertEquals(2, refused.exitCode(), refused.all());
+    assertEquals(1, refused.stderr().strip().lines().count(), refused.stderr());
+    assertTrue(refused.stderr().contains("is not a run folder"), refused.stderr());
+    assertFalse(Files.exists(notAFolder.resolve(RunReport.FILE)));
+  }
+
+  @Test
   void aMergedFoldersPageShowsTheMergeAndEachClientsEfficiency() throws Exception {
     Histogram reads = new Histogram(3);
     Random rnd = new Random(11);
