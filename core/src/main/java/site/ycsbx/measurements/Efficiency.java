@@ -48,6 +48,9 @@ public final class Efficiency {
   /** The columns users know (vmstat/iostat per operation), in this order. */
   public static final List<String> COLUMNS = List.of("cs.sec", "cpu.sec", "cs.op", "cpu.Kop", "r.sec", "rkb.sec",
       "wkb.sec", "r.op", "rkb.op", "wkb.op", "client.Kop", "server.Kop", "us", "sy", "wa");
+  /** Each of {@link #COLUMNS} as efficiency.csv names it. */
+  public static final List<String> CSV_COLUMNS = List.of("cs_sec", "cpu_sec", "cs_op", "cpu_kop", "r_sec", "rkb_sec",
+      "wkb_sec", "r_op", "rkb_op", "wkb_op", "client_cpu_kop", "server_cpu_kop", "us_pct", "sy_pct", "wa_pct");
   /** Columns of efficiency.csv: one row per second sample, then the phase's summary row. */
   public static final String CSV_HEADER = "row,end_epoch_ms,elapsed_s,seconds,ops,cs_sec,cpu_sec,cs_op,cpu_kop,"
       + "r_sec,rkb_sec,wkb_sec,r_op,rkb_op,wkb_op,client_cpu_sec,server_cpu_sec,client_cpu_kop,server_cpu_kop,"
@@ -442,7 +445,7 @@ public final class Efficiency {
   }
 
   /** 4 significant digits, no exponent; whole numbers from 1000 up; n/a when not measured. */
-  static String num(double v) {
+  public static String num(double v) {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return "n/a";
     }

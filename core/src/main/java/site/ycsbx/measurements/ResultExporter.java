@@ -35,6 +35,12 @@ public final class ResultExporter implements MeasurementsExporter {
   /** Operations that time a batch of operations counted elsewhere end with this. */
   public static final String BATCH_SUFFIX = "_BATCH";
 
+  /**
+   * false: the run folder gets no report.html. A sweep's points set it, since drawing the page
+   * costs about 2 s of CPU that the sweep would count as the point's client CPU.
+   */
+  public static final String REPORT_PROPERTY = "ycsbx.report";
+  private static volatile boolean writeReport = true;
   private static volatile String delegateClass = DELEGATE_PROPERTY_DEFAULT;
   private static volatile String exportFile;
   private static volatile long runStartMillis = System.currentTimeMillis();
@@ -55,6 +61,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   /** Reads the user's exporter and the error threshold; call before the Client starts. */
   public static void configure(Properties props) {
+    writeReport = site.ycsbx.util.Props.getBoolean(props, REPORT_PROPERTY, true);
     delegateClass = props.getProperty(DELEGATE_PROPERTY, DELEGATE_PROPERTY_DEFAULT);
     exportFile = props.getProperty(site.ycsb.Client.EXPORT_FILE_PROPERTY);
     RunVerdict.configure(props);
@@ -272,6 +279,17 @@ public final class ResultExporter implements MeasurementsExporter {
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
+      return;
+    }
+    if (!writeReport) {
+      return;
+    }
+    // last: the page is drawn from the folder's files as they now stand
+    try {
+      site.ycsbx.tools.report.RunReport.write(folder.dir());
+    } catch (IOException | RuntimeException e) {
+      System.err.println("[YCSB-X] cannot write " + folder.dir().resolve(site.ycsbx.tools.report.RunReport.FILE) + ": "
+          + e);
     }
   }
 

@@ -19,9 +19,10 @@ import site.ycsbx.util.UserError;
 /**
  * The folder a run leaves with {@value #OUT_PROPERTY}{@code =DIR} (one per point of a sweep):
  * {@value #SUMMARY_FILE} (what the console summary prints), {@value #RESULT_FILE} (the same
- * figures and the fingerprint for machines, format {@value #FORMAT}) and one HdrHistogram
- * interval log per operation ({@link HdrLogs}). A folder that holds anything is refused before
- * anything is created: a later run never overwrites an earlier one.
+ * figures and the fingerprint for machines, format {@value #FORMAT}), one HdrHistogram
+ * interval log per operation ({@link HdrLogs}), {@link Efficiency}'s efficiency.csv and, drawn from
+ * those last, {@code site.ycsbx.tools.report.RunReport}'s report.html. A folder that holds
+ * anything is refused before anything is created: a later run never overwrites an earlier one.
  */
 public final class RunFolder {
   public static final String OUT_PROPERTY = "ycsbx.out";

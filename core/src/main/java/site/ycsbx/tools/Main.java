@@ -69,6 +69,7 @@ public final class Main {
           site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
           site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
           ClientSlice.CLIENTS_PROPERTY, ClientSlice.CLIENT_PROPERTY, StartAt.PROPERTY, RunFolder.OUT_PROPERTY,
+          ResultExporter.REPORT_PROPERTY,
           Warmup.PROPERTY, Progress.PROPERTY);
     }
   };
@@ -103,8 +104,11 @@ public final class Main {
     if (command.equals("merge")) {
       System.exit(site.ycsbx.tools.merge.Merge.run(args.subList(1, args.size()), System.out, System.err));
     }
+    if (command.equals("report")) {
+      System.exit(report(args.subList(1, args.size())));
+    }
     if (!List.of("load", "run", "shell").contains(command)) {
-      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge (see ycsb"
+      throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge, report (see ycsb"
           + " --help)");
     }
     String bindingName = args.size() < 2 ? "" : args.get(1);
@@ -245,6 +249,24 @@ public final class Main {
     Warmup.seconds(props);
     Intervals.validate(props);
     Progress.seconds(props);
+  }
+
+  /** {@code report DIR}: (re)draws DIR/report.html from a run or merged folder's files. */
+  private static int report(List<String> dirs) {
+    if (dirs.size() != 1 || dirs.get(0).startsWith("-")) {
+      throw new UserError("report takes one run folder: ycsb report DIR");
+    }
+    java.nio.file.Path dir = java.nio.file.Path.of(dirs.get(0));
+    if (!java.nio.file.Files.isRegularFile(dir.resolve(site.ycsbx.measurements.RunFolder.RESULT_FILE))) {
+      throw new UserError(dir + " is not a run folder (no " + site.ycsbx.measurements.RunFolder.RESULT_FILE
+          + "): report reads what -p " + site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=DIR or merge --out DIR left");
+    }
+    try {
+      System.out.println("[YCSB-X] wrote " + site.ycsbx.tools.report.RunReport.write(dir));
+      return 0;
+    } catch (java.io.IOException | RuntimeException e) {
+      throw UserError.target("cannot write " + dir.resolve(site.ycsbx.tools.report.RunReport.FILE) + ": " + e.getMessage());
+    }
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
@@ -428,7 +450,9 @@ public final class Main {
     out.println("  compare  A B [--labels a,b] [--html FILE]: two sweeps or results (YCSB-X's or stock YCSB's text/JSON)");
     out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats; A and B may be run folders");
     out.println("  merge    DIR... --out DIR: the run folders of the clients of one run (-p ycsbx.clients=N -p ycsbx.client=i)");
-    out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums");
+    out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums;");
+    out.println("           --out gets the merged result.json, <OP>.hdr, summary.txt and report.html");
+    out.println("  report   DIR: (re)draw DIR/report.html from a run or merged folder (sweep points leave it out)");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {
@@ -448,9 +472,10 @@ public final class Main {
     out.println("                   workloads: insertstart/insertcount; iibench: its share of the rows)");
     out.println("  -p ycsbx.startat=T  start the timed phase at T (ISO-8601 with zone, or epoch ms), after the checks");
     out.println("YCSB-X run options (-p key=value, every workload):");
-    out.printf("  %-19s leave summary.txt, result.json and an HdrHistogram log per operation (<OP>.hdr)%n",
+    out.printf("  %-19s leave summary.txt, result.json, an HdrHistogram log per operation (<OP>.hdr),%n",
         RunFolder.OUT_PROPERTY + "=DIR");
-    out.printf("  %-19s in DIR (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
+    out.printf("  %-19s efficiency.csv and report.html (charts, no network needed) in DIR%n", "");
+    out.printf("  %-19s (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
     out.printf("  %-19s run S seconds unrecorded before measuring%n", Warmup.PROPERTY + "=S");
     out.printf("  %-19s a latency line per S seconds (default 10; 0 none)%n",
         site.ycsbx.measurements.Intervals.INTERVAL_PROPERTY + "=S");

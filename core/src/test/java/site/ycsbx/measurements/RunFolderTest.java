@@ -206,6 +206,10 @@ class RunFolderTest {
     read(dir.resolve("READ.hdr")).forEach(all::add);
     assertEquals(reads, all.getTotalCount());
     assertTrue(Files.readString(dir.resolve(RunFolder.SUMMARY_FILE)).contains("[INTERRUPTED], signal, SIGTERM"));
+    // its report.html too, marked, with what it measured
+    String page = Files.readString(dir.resolve("report.html"));
+    assertTrue(page.contains("<th scope=\"row\">interrupted</th><td>SIGTERM at "), page);
+    assertEquals(reads, site.ycsbx.testing.RunReportChecks.number(page, "operations", "READ", "count"));
   }
 
   /** {@code [OP], Operations, N} of an export in YCSB's text format. */

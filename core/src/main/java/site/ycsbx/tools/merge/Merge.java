@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import site.ycsbx.tools.clients.ClientSlice;
+import site.ycsbx.tools.report.RunReport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -76,6 +77,11 @@ public final class Merge {
       m.write(target);
     } catch (IOException e) {
       throw UserError.target("cannot write the merged folder " + target + ": " + e.getMessage());
+    }
+    try {
+      RunReport.write(target, runs);
+    } catch (IOException | RuntimeException e) {
+      err.println("[YCSB-X] cannot write " + target.resolve(RunReport.FILE) + ": " + e);
     }
     out.print(m.table());
     out.println("merged " + runs.size() + " clients into " + target);

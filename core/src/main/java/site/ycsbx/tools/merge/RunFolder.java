@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -29,7 +30,7 @@ public final class RunFolder {
   static final String HDR_SUFFIX = ".hdr";
 
   /** One interval of one operation's log, its time stamps absolute (epoch ms). */
-  record Interval(long startMs, long endMs, Histogram histogram) {
+  public record Interval(long startMs, long endMs, Histogram histogram) {
   }
 
   final Path path;
@@ -83,13 +84,21 @@ public final class RunFolder {
   }
 
   /** The intervals of an operation's log, in log order; empty when the run has no such log. */
-  List<Interval> intervals(String op) {
-    Path log = logs.get(op);
-    return log == null ? List.of() : readLog(log);
+  public List<Interval> intervals(String op) {
+    List<Interval> out = new ArrayList<>();
+    forEachInterval(op, out::add);
+    return out;
   }
 
-  private static List<Interval> readLog(Path log) {
-    List<Interval> out = new ArrayList<>();
+  /**
+   * Each interval of an operation's log in log order, read one at a time (a long run's log does
+   * not fit in memory as histograms); nothing when the run has no such log.
+   */
+  public void forEachInterval(String op, Consumer<Interval> each) {
+    Path log = logs.get(op);
+    if (log == null) {
+      return;
+    }
     try {
       HistogramLogReader reader = new HistogramLogReader(log.toFile());
       try {
@@ -98,7 +107,7 @@ public final class RunFolder {
           if (!(h instanceof Histogram)) {
             throw new UserError(log + " holds a " + h.getClass().getSimpleName() + "; merge reads integer (µs) histograms");
           }
-          out.add(new Interval(h.getStartTimeStamp(), h.getEndTimeStamp(), (Histogram) h));
+          each.accept(new Interval(h.getStartTimeStamp(), h.getEndTimeStamp(), (Histogram) h));
         }
       } finally {
         reader.close();
@@ -109,7 +118,20 @@ public final class RunFolder {
       }
       throw new UserError(log + " is not an HdrHistogram interval log: " + e);
     }
-    return out;
+  }
+
+  /** How many intervals an operation's log holds, counted from its lines without decoding them. */
+  public int intervalCount(String op) {
+    Path log = logs.get(op);
+    if (log == null) {
+      return 0;
+    }
+    try (Stream<String> lines = Files.lines(log)) {
+      // an interval line starts with its time stamp (or a Tag=); comments and the legend do not
+      return (int) lines.filter(l -> !l.isEmpty() && (Character.isDigit(l.charAt(0)) || l.startsWith("Tag="))).count();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new UserError("cannot read " + log + ": " + e.getMessage());
+    }
   }
 
   public Path path() {
@@ -151,17 +173,17 @@ public final class RunFolder {
     return h.isValueNode() ? h.asText() : h.toString();
   }
 
-  /** All intervals of an operation added together. */
+  /** All intervals of an operation added together; null when it has no log or an empty one. */
   public Histogram total(String op) {
-    Histogram sum = null;
-    for (Interval i : intervals(op)) {
-      if (sum == null) {
-        sum = new Histogram(i.histogram().getNumberOfSignificantValueDigits());
-        sum.setAutoResize(true);
+    Histogram[] sum = new Histogram[1];
+    forEachInterval(op, i -> {
+      if (sum[0] == null) {
+        sum[0] = new Histogram(i.histogram().getNumberOfSignificantValueDigits());
+        sum[0].setAutoResize(true);
       }
-      sum.add(i.histogram());
-    }
-    return sum;
+      sum[0].add(i.histogram());
+    });
+    return sum[0];
   }
 
   /** Failed calls of an operation: every return status but OK, from result.json. */
@@ -180,6 +202,11 @@ public final class RunFolder {
   /** The operations whose latencies were logged (not the Intended- series of a paced run). */
   public List<String> operationNames() {
     return logs.keySet().stream().filter(o -> !o.startsWith("Intended-")).toList();
+  }
+
+  /** The Intended- series of a paced run (latency from the intended start), by log name. */
+  public List<String> intendedNames() {
+    return logs.keySet().stream().filter(o -> o.startsWith("Intended-")).toList();
   }
 
   /**
@@ -204,5 +231,10 @@ public final class RunFolder {
 
   public Map<String, String> fingerprint() {
     return fingerprint;
+  }
+
+  /** result.json as read. */
+  public JsonNode result() {
+    return result;
   }
 }

@@ -140,11 +140,8 @@ public final class Charts {
     }
     JFreeChart chart = ChartFactory.createXYLineChart(title, "threads", yLabel, data, PlotOrientation.VERTICAL,
         series.size() > 1, false, false);
-    chart.setBackgroundPaint(Color.WHITE);
+    plain(chart);
     XYPlot plot = chart.getXYPlot();
-    plot.setBackgroundPaint(Color.WHITE);
-    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     LogAxis x = new LogAxis("threads (log2)");
     x.setBase(2);
     x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -232,9 +229,31 @@ public final class Charts {
       // throughputs and latencies are never negative: an axis of all-zero values starts at 0, not below
       y.setRange(0, Math.max(y.getUpperBound(), 0.01));
     }
-    SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
-    chart.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
-    return g.getSVGElement(id, true, new ViewBox(0, 0, WIDTH, HEIGHT), null, null);
+    return svg(chart, id, WIDTH, HEIGHT);
+  }
+
+  /**
+   * The one way a chart becomes inline SVG on YCSB-X's pages: drawn at {@code width} x
+   * {@code height} with a view box (so it shrinks with a narrow page), the element's id {@code id}.
+   */
+  public static String svg(JFreeChart chart, String id, int width, int height) {
+    SVGGraphics2D g = new SVGGraphics2D(width, height);
+    chart.draw(g, new Rectangle(0, 0, width, height));
+    return g.getSVGElement(id, true, new ViewBox(0, 0, width, height), null, null);
+  }
+
+  /** The look every chart shares: white background, light grey grid lines. */
+  public static void plain(JFreeChart chart) {
+    chart.setBackgroundPaint(Color.WHITE);
+    XYPlot plot = chart.getXYPlot();
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+  }
+
+  /** The i-th colour of the measured series. */
+  public static Color colour(int i) {
+    return PALETTE[i % PALETTE.length];
   }
 
   /** Opens an SVG group {@code <g k='v' ...>} around what {@code draw} paints. */

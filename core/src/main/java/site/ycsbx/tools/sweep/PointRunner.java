@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import site.ycsbx.measurements.ResultExporter;
 import java.util.Map;
 import site.ycsbx.tools.Main;
 import site.ycsbx.util.UserError;
@@ -108,6 +109,8 @@ final class PointRunner {
     cmd.add(args.binding);
     cmd.addAll(pointArgs(args.ycsbArgs, name));
     cmd.addAll(List.of("-threads", String.valueOf(threads),
+        // the page's drawing would count as the point's client CPU; `ycsb report DIR` draws it later
+        "-p", ResultExporter.REPORT_PROPERTY + "=false",
         "-p", "measurementtype=hdrhistogram",
         "-p", "hdrhistogram.percentiles=" + PERCENTILES,
         "-p", "exporter=" + JSON_ARRAY_EXPORTER,

@@ -61,9 +61,14 @@ public final class ReportHtml {
 
   /** A self-contained page: no script, no style sheet, no picture loaded from anywhere. */
   public static String page(String title, String body) {
+    return page(title, "", body);
+  }
+
+  /** The same with style rules of the page's own after the shared ones. */
+  public static String page(String title, String css, String body) {
     return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" + esc(title)
-        + "</title>\n<style>" + CSS + "</style></head>\n<body>\n<h1>" + esc(title) + "</h1>\n" + body
+        + "</title>\n<style>" + CSS + css + "</style></head>\n<body>\n<h1>" + esc(title) + "</h1>\n" + body
         + "</body></html>\n";
   }
 
