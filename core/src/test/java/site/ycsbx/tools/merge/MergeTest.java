@@ -142,6 +142,31 @@ class MergeTest {
     assertFalse(Files.exists(out));
   }
 
+  /** A core workload's load with ycsbx.clients: each client's insertstart/insertcount differ by design. */
+  @Test
+  void thePropertiesEachClientsSliceSetsMayDifferAndLeaveTheMergedFingerprint() throws IOException {
+    List<Path> dirs = new ArrayList<>();
+    for (int c = 0; c < 3; c++) {
+      dirs.add(new RunFolderFixture(c, 3, "h" + c, T0, INTERVAL).phase("load")
+          .fingerprint("client.slice", "insertstart=" + 1000 * c + " insertcount=1000")
+          .fingerprint("workload.insertstart", String.valueOf(1000 * c)).fingerprint("workload.insertcount", "1000")
+          .fingerprint("workload.recordcount", "3000").interval("INSERT", 10, 20, 30 + c).write(tmp.resolve("c" + c)));
+    }
+    Path out = tmp.resolve("out");
+    assertEquals(0, merge(dirs, out, new ByteArrayOutputStream()));
+    JsonNode fp = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("fingerprint");
+    assertFalse(fp.has("workload.insertstart") || fp.has("workload.insertcount") || fp.has("client.slice"), fp.toString());
+    assertEquals("3000", fp.path("workload.recordcount").asText());
+    // a property no slice sets must still agree
+    Path d = new RunFolderFixture(2, 3, "h2", T0, INTERVAL).phase("load")
+        .fingerprint("client.slice", "insertstart=2000 insertcount=1000").fingerprint("workload.insertstart", "2000")
+        .fingerprint("workload.insertcount", "1000").fingerprint("workload.recordcount", "4000")
+        .interval("INSERT", 10).write(tmp.resolve("d"));
+    UserError e = assertThrows(UserError.class, () -> merge(List.of(dirs.get(0), dirs.get(1), d), tmp.resolve("out2"),
+        new ByteArrayOutputStream()));
+    assertTrue(e.getMessage().startsWith("the fingerprints differ in workload.recordcount: '3000'"), e.getMessage());
+  }
+
   @Test
   void aMissingClientADuplicateAndRunsThatDoNotOverlapAreRefused() throws IOException {
     Path a = new RunFolderFixture(0, 3, "h0", T0, INTERVAL).interval("READ", 10).write(tmp.resolve("a"));
