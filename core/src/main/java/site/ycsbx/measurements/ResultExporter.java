@@ -226,7 +226,7 @@ public final class ResultExporter implements MeasurementsExporter {
     Efficiency efficiency = Efficiency.current();
     // runMillis is the measured part (after ycsbx.warmup), so the window starts where the warm-up ended
     String efficiencyTable = efficiency == null ? null
-        : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), delegate);
+        : efficiency.finish(Efficiency.windowStartNanos(runMillis), opsDone(), both); // summary.txt holds the rows too
     delegate.close();
     if (summaryText != null) {
       summaryText.close();
@@ -265,8 +265,14 @@ public final class ResultExporter implements MeasurementsExporter {
           ops.put(k, v);
         }
       });
-      long start = Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis() : runStartMillis;
+      // the timed phase: from the warm-up's end, else YCSB's RunTime back from the end of YCSB's
+      // client threads (YCSB's own start of its clock, which neither the first operation's end,
+      // after the threads connected, nor bin/ycsb's start of the Client, before YCSB loads the
+      // workload and the binding, is: each is hundreds of ms off on a busy host, unequally per client)
       long runtime = Math.max(0, runMillis);
+      long done = site.ycsbx.faults.Deadline.clientThreadsDoneMillis();
+      long start = Warmup.millis() > 0 && Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis()
+          : done > 0 && rawRunMillis >= 0 ? done - rawRunMillis : runStartMillis;
       long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
       folder.writeResult(new RunFolder.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));

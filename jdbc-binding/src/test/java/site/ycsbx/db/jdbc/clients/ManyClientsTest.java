@@ -140,6 +140,16 @@ class ManyClientsTest {
     return Long.parseLong(m.group(1));
   }
 
+  /** An operation's {@code [OP], Return=STATUS, N} lines. */
+  private static Map<String, Long> consoleReturns(String stdout, String op) {
+    Map<String, Long> out = new TreeMap<>();
+    Matcher m = Pattern.compile("(?m)^\\[" + Pattern.quote(op) + "\\], Return=([A-Z_]+), (\\d+)$").matcher(stdout);
+    while (m.find()) {
+      out.put(m.group(1), Long.parseLong(m.group(2)));
+    }
+    return out;
+  }
+
   /** Runs the three clients together; asserts each exits 0 and all started their timed phase within 100 ms. */
   private static List<Run> together(List<String> args) throws Exception {
     return together(args, null);
@@ -213,6 +223,9 @@ class ManyClientsTest {
       }
       assertEquals(RECORDS, db.rows("usertable"));
       JsonNode ran = mergedExactly(runResults, run);
+      for (String op : List.of("READ", "UPDATE")) {
+        assertEquals(List.of("OK"), iterable(ran.path("operations").path(op).path("returns").fieldNames()), op);
+      }
       assertEquals(3 * 600, ran.path("overall").path("operations").asLong());
       assertEquals(3 * 600, ran.path("operations").path("READ").path("count").asLong()
           + ran.path("operations").path("UPDATE").path("count").asLong());
@@ -273,6 +286,11 @@ class ManyClientsTest {
    * clients' logs, and the timed phases (start_ms) within 100 ms. Returns the merged result.json.
    */
   private static JsonNode mergedExactly(Path results, List<Run> runs) throws Exception {
+    return mergedExactly(results, runs, 100);
+  }
+
+  /** As above, YCSB's clocks (start_ms) started within {@code startSpreadMs} of each other. */
+  private static JsonNode mergedExactly(Path results, List<Run> runs, long startSpreadMs) throws Exception {
     ObjectMapper mapper = new ObjectMapper();
     List<Path> dirs = new ArrayList<>();
     List<JsonNode> clients = new ArrayList<>();
@@ -286,15 +304,16 @@ class ManyClientsTest {
       assertTrue(m.find());
       long started = Long.parseLong(m.group(1));
       long startMs = r.path("start_ms").asLong();
-      assertTrue(startMs >= started && startMs - started < 1000, "client " + i + "'s timed phase starts at the start"
-          + " instant: start_ms " + startMs + ", started " + started);
+      assertTrue(startMs >= started && startMs - started < 2000, "client " + i + "'s timed phase (YCSB's clock) starts"
+          + " after the start instant: start_ms " + startMs + ", started " + started);
       dirs.add(dir);
       clients.add(r);
     }
     long w0 = clients.stream().mapToLong(r -> r.path("start_ms").asLong()).max().getAsLong();
     long first = clients.stream().mapToLong(r -> r.path("start_ms").asLong()).min().getAsLong();
     long w1 = clients.stream().mapToLong(r -> r.path("end_ms").asLong()).min().getAsLong();
-    assertTrue(w0 - first < 100, "the clients' timed phases (result.json start_ms) started " + (w0 - first)
+    System.out.println("[ManyClientsTest] YCSB's clocks (start_ms) started " + (w0 - first) + " ms apart");
+    assertTrue(w0 - first < startSpreadMs, "the clients' timed phases (result.json start_ms) started " + (w0 - first)
         + " ms apart");
 
     Path merged = results.resolve("merged");
@@ -350,24 +369,25 @@ class ManyClientsTest {
         continue;
       }
       long count = 0;
-      long console = 0;
       Map<String, Long> returns = new TreeMap<>();
       for (int c = 0; c < CLIENTS; c++) {
         JsonNode co = clients.get(c).path("operations").path(op);
         count += co.path("count").asLong();
-        co.path("returns").fields().forEachRemaining(e -> returns.merge(e.getKey(), e.getValue().asLong(), Long::sum));
-        console += okCount(runs.get(c).stdout(), op);
+        Map<String, Long> own = new TreeMap<>();
+        co.path("returns").fields().forEachRemaining(e -> own.put(e.getKey(), e.getValue().asLong()));
+        assertEquals(consoleReturns(runs.get(c).stdout(), op), own, "client " + c + " " + op + ": as its console says");
+        own.forEach((k, v) -> returns.merge(k, v, Long::sum));
       }
       assertEquals(count, o.path("count").asLong(), op + ": the clients' counts summed");
       assertEquals(count, sum.getTotalCount(), op + ": every call in the logs");
-      assertEquals(console, count, op + ": the consoles' Return=OK lines");
       Map<String, Long> mergedReturns = new TreeMap<>();
       o.path("returns").fields().forEachRemaining(e -> mergedReturns.put(e.getKey(), e.getValue().asLong()));
       assertEquals(returns, mergedReturns, op + ": return statuses (errors included) summed");
-      assertEquals(Map.of("OK", count), mergedReturns, op + ": no errors");
+      long errors = returns.entrySet().stream().filter(e -> !e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK"))
+          .mapToLong(Map.Entry::getValue).sum();
       assertTrue(m.stdout().matches("(?s).*\n" + op + " +" + count + " +[0-9.]+ +" + sum.getValueAtPercentile(50) + " +"
-          + sum.getValueAtPercentile(95) + " +" + sum.getValueAtPercentile(99) + " +" + sum.getMaxValue() + " +0\n.*"),
-          m.stdout());
+          + sum.getValueAtPercentile(95) + " +" + sum.getValueAtPercentile(99) + " +" + sum.getMaxValue() + " +" + errors
+          + "\n.*"), m.stdout());
     }
     long total = clients.stream().mapToLong(c -> c.path("overall").path("operations").asLong()).sum();
     assertEquals(total, r.path("overall").path("operations").asLong());
@@ -498,10 +518,17 @@ class ManyClientsTest {
           "-p", "filemeta.insertproportion=0.5", "-p", "filemeta.latestproportion=0.46", "-threads", "2"));
       run.addAll(db.options());
       long inserted = 0;
-      for (Run r : together(run)) {
+      Path results = tmp.resolve("filemeta-results");
+      List<Run> ran = together(run, results);
+      for (Run r : ran) {
         inserted += okCount(r.stdout(), "INSERT_FILE");
         assertFalse(r.stdout().matches("(?s).*\\[INSERT_FILE\\], Return=(?!OK).*"), r.stdout());
       }
+      // a store workload's operations (timed by YCSB-X, not YCSB's DBWrapper) merge as exactly
+      // filemeta's workload reads the largest stored id from the server in YCSB's workload init, after
+      // the instant (by design: the clients' new ids start above it) and before YCSB starts its clock
+      JsonNode merged = mergedExactly(results, ran, 1000);
+      assertEquals(inserted, merged.path("operations").path("INSERT_FILE").path("returns").path("OK").asLong());
       assertTrue(inserted > 100, "the clients inserted files: " + inserted);
       assertEquals(query(db, "SELECT COUNT(*) FROM files"), query(db, "SELECT COUNT(DISTINCT id) FROM files"));
       assertEquals(inserted, query(db, "SELECT COUNT(*) FROM files WHERE id >= 6000"), "every insert a new id");
@@ -534,5 +561,11 @@ class ManyClientsTest {
       }
       assertEquals(List.of(), db.tables(), "nothing created");
     }
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> it) {
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
   }
 }
