@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.Utils;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.faults.PrivateMariaDb;
 import site.ycsbx.testing.JavaProcess;
 
 /**
@@ -44,6 +45,8 @@ class ManyClientsTest {
   private static final Pattern STARTED = Pattern.compile("\\[YCSB-X\\] startat: timed phase started at epoch ms (\\d+)");
   private static final int CLIENTS = 3;
   private static final int RECORDS = 3000;
+  /** Not an environment variable: the network namespace a client runs in ({@link NetNamespaces}). */
+  private static final String NETNS = "ycsbx.test.netns";
 
   @TempDir
   static Path tmp;
@@ -75,6 +78,9 @@ class ManyClientsTest {
   /** Starts the entrypoint with this environment and bin/ycsb arguments. */
   private static Process start(Map<String, String> env, List<String> args, Path out, Path err) throws IOException {
     List<String> cmd = new ArrayList<>();
+    if (env.containsKey(NETNS)) {
+      cmd.addAll(List.of("ip", "netns", "exec", env.get(NETNS)));
+    }
     cmd.add(home.resolve(entry).toString());
     cmd.addAll(args);
     // bin/ycsb's -cp: the classes this test was built with, before the (empty) lib/
@@ -85,7 +91,11 @@ class ManyClientsTest {
     pb.environment().remove("JOB_COMPLETION_INDEX");
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
     pb.environment().put("JAVA_OPTS", "-Xmx256m -XX:TieredStopAtLevel=1");
-    pb.environment().putAll(env);
+    env.forEach((k, v) -> {
+      if (!k.equals(NETNS)) {
+        pb.environment().put(k, v);
+      }
+    });
     return pb.start();
   }
 
@@ -157,11 +167,21 @@ class ManyClientsTest {
 
   /** As {@link #together(List)}, each client writing its run folder to {@code results}/client-i (YCSBX_OUT). */
   private static List<Run> together(List<String> args, Path results) throws Exception {
+    return together(args, results, i -> null);
+  }
+
+  /** As above, client i in network namespace {@code netns.apply(i)} (null: this host's). */
+  private static List<Run> together(List<String> args, Path results, java.util.function.IntFunction<String> netns)
+      throws Exception {
     // far enough ahead for three JVMs to start and check the server on a busy 2-core machine
     long startAt = System.currentTimeMillis() + 20_000;
     List<Map<String, String>> envs = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
-      envs.add(env(i, startAt, results));
+      Map<String, String> env = env(i, startAt, results);
+      if (netns.apply(i) != null) {
+        env.put(NETNS, netns.apply(i));
+      }
+      envs.add(env);
     }
     List<Run> runs = runAll(envs, args);
     List<Long> starts = new ArrayList<>();
@@ -231,6 +251,43 @@ class ManyClientsTest {
           + ran.path("operations").path("UPDATE").path("count").asLong());
       compareAcceptsRealFolders(runResults.resolve("client-0"), runResults.resolve("merged"), ran);
     }
+  }
+
+  /**
+   * Two of the three clients run from network namespaces of their own, each with its own address on
+   * a bridge of this host, as from other machines; the server, a private MariaDB, listens on the
+   * bridge's address only. Keys disjoint (exact rows), the server saw the three addresses (its
+   * general log), the merged folder exact. Needs root and iproute2; the namespaces and links are
+   * gone afterwards.
+   */
+  @Test
+  void twoOfTheClientsRunFromNetworkNamespacesWithAddressesOfTheirOwn() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(NetNamespaces.available(), "needs root and iproute2 (ip netns)");
+    NetNamespaces net = NetNamespaces.create(2);
+    try (net; PrivateMariaDb db = PrivateMariaDb.start(net.hostAddress(), "--skip-name-resolve", "--general-log",
+        "--general-log-file=general.log")) {
+      db.createDatabase("ycsbx_netns");
+      List<String> load = new ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("workloada"), "-p",
+          "recordcount=" + RECORDS, "-threads", "2", "-p", "db.url=" + db.url("ycsbx_netns"), "-p", "db.user=root",
+          "-p", "db.passwd="));
+      Path results = tmp.resolve("netns-results");
+      // client 0 on this host, clients 1 and 2 in the namespaces
+      List<Run> runs = together(load, results, i -> i == 0 ? null : net.name(i - 1));
+      try (Connection c = db.connect("ycsbx_netns"); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT YCSB_KEY) FROM usertable")) {
+        assertTrue(rs.next());
+        assertEquals(RECORDS, rs.getLong(1), "exact row count");
+        assertEquals(RECORDS, rs.getLong(2));
+      }
+      String general = Files.readString(db.dataDir().resolve("general.log"));
+      for (String address : List.of(net.hostAddress(), net.address(0), net.address(1))) {
+        assertTrue(general.matches("(?s).*Connect\\s+root@" + Pattern.quote(address) + "\\b.*"),
+            "the server saw a client at " + address + ":\n" + general);
+      }
+      JsonNode merged = mergedExactly(results, runs);
+      assertEquals(RECORDS, merged.path("operations").path("INSERT").path("count").asLong());
+    }
+    assertEquals(List.of(), net.leftOver(), "namespaces and links removed");
   }
 
   /** bin/ycsb, the launcher the entrypoint runs, from the same home and with the same class path. */
