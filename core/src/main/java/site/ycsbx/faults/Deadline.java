@@ -37,6 +37,7 @@ public final class Deadline {
   private static boolean armed;
   private static volatile boolean expired;
   private static volatile boolean threadsDone;
+  private static volatile long threadsDoneMillis;
 
   private Deadline() {
   }
@@ -77,7 +78,18 @@ public final class Deadline {
    * on a connection of its own) is no operation of the run, and the deadline no longer applies.
    */
   public static void clientThreadsDone() {
+    if (!threadsDone) {
+      threadsDoneMillis = System.currentTimeMillis();
+    }
     threadsDone = true;
+  }
+
+  /**
+   * Epoch ms when YCSB's client threads ended (YCSB's Client reads its end of RunTime just before),
+   * 0 before; the run folder's end of the timed phase.
+   */
+  public static long clientThreadsDoneMillis() {
+    return threadsDoneMillis;
   }
 
   static void watch(InFlight f) {

@@ -272,8 +272,14 @@ public final class ResultExporter implements MeasurementsExporter {
           ops.put(k, v);
         }
       });
-      long start = Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis() : runStartMillis;
+      // the timed phase: from the warm-up's end, else YCSB's RunTime back from the end of YCSB's
+      // client threads (YCSB's own start of its clock, which neither the first operation's end,
+      // after the threads connected, nor bin/ycsb's start of the Client, before YCSB loads the
+      // workload and the binding, is: each is hundreds of ms off on a busy host, unequally per client)
       long runtime = Math.max(0, runMillis);
+      long done = site.ycsbx.faults.Deadline.clientThreadsDoneMillis();
+      long start = Warmup.millis() > 0 && Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis()
+          : done > 0 && rawRunMillis >= 0 ? done - rawRunMillis : runStartMillis;
       long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
       folder.writeResult(new RunFolder.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));

@@ -40,6 +40,8 @@ public final class RunMeasurements extends Measurements {
 
   /** YCSB's DBWrapper times each thread's DB cleanup; not an operation of the workload, left out of the intervals. */
   static final String CLEANUP = "CLEANUP";
+  /** Its intended-time series (measurement.interval=intended or both): not an operation either. */
+  static final String INTENDED_CLEANUP = Intervals.INTENDED_PREFIX + CLEANUP;
 
   // YCSB 0.17's internals the shared mode reads (pinned version; checked once at install)
   private static final Field OPS;
@@ -94,7 +96,8 @@ public final class RunMeasurements extends Measurements {
     try {
       for (Field f : new Field[] {OPS, INTENDED_OPS}) {
         for (OneMeasurement m : ((Map<String, OneMeasurement>) f.get(this)).values()) {
-          if (m instanceof OneMeasurementHdrHistogram && !m.getName().equals(CLEANUP)) {
+          if (m instanceof OneMeasurementHdrHistogram && !m.getName().equals(CLEANUP)
+              && !m.getName().equals(INTENDED_CLEANUP)) {
             out.put(m.getName(), (Histogram) TAKE_INTERVAL.invoke(m));
           }
         }
@@ -180,7 +183,7 @@ public final class RunMeasurements extends Measurements {
       return;
     }
     super.measureIntended(operation, latency);
-    if (!shared && mode != 0) {
+    if (!shared && mode != 0 && !operation.equals(CLEANUP)) {
       Intervals.record(mode == 1 ? operation : Intervals.INTENDED_PREFIX + operation, latency);
     }
   }

@@ -196,14 +196,17 @@ public final class Main {
     if (command.equals("load")) {
       Progress.startLoad(props, System.err);
     }
-    if (startAt != null) {
-      // after every check and the server's preflight, before YCSB's Client starts its clock
-      startAt.await(System.out);
-    }
-    ResultExporter.runStarts();
+    // the sampler starts before ycsbx.startat's wait: finding the server's process reads /proc (slow on a
+    // busy host) and its window is counted back from the end of the run anyway
     Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
         : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
         Preflight.Phase.of(props).name().toLowerCase(java.util.Locale.ROOT));
+    if (startAt != null) {
+      // after every check and the server's preflight, before YCSB's Client starts its clock
+      StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
+      startAt.await(System.out);
+    }
+    ResultExporter.runStarts();
     Client.main(clientArgs.toArray(new String[0]));
   }
 

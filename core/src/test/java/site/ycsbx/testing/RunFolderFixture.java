@@ -20,7 +20,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * Writes a run folder as the contract of {@code -p ycsbx.out=DIR} describes it: result.json and
  * one interval log per operation written by HdrHistogram's own HistogramLogWriter (StartTime and
  * BaseTime in epoch ms, microsecond values), so merge and compare are tested against the format,
- * not against YCSB-X's writer.
+ * not against YCSB-X's writer. Its result.json has the fields, nesting and value types of the real
+ * writer's ({@code site.ycsbx.measurements.RunFolder}), CLEANUP and the Intended- series included,
+ * and its logs the same header lines: MergeTest checks both against a real run's folder.
  */
 public final class RunFolderFixture {
   private final int index;
@@ -33,6 +35,8 @@ public final class RunFolderFixture {
   private final Map<String, List<long[]>> intervals = new TreeMap<>();
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
   private String phase = "run";
+  private static final int THREADS = 4;
+  private final Map<String, String> extraFields = new LinkedHashMap<>();
 
   public RunFolderFixture(int index, int count, String host, long startMs, long intervalMs) {
     this.index = index;
@@ -43,7 +47,7 @@ public final class RunFolderFixture {
     fingerprint.put("ycsbx.version", "0.1.0-SNAPSHOT");
     fingerprint.put("binding", "jdbc");
     fingerprint.put("server.product", "MariaDB 11.4");
-    fingerprint.put("threads", "4");
+    fingerprint.put("threads", String.valueOf(THREADS));
     fingerprint.put("workload", "site.ycsb.workloads.CoreWorkload");
     fingerprint.put("phase", phase);
     fingerprint.put("client.host", host);
@@ -59,6 +63,12 @@ public final class RunFolderFixture {
 
   public RunFolderFixture fingerprint(String key, String value) {
     fingerprint.put(key, value);
+    return this;
+  }
+
+  /** A top-level result.json field the real writer does not write (a later version's): readers ignore it. */
+  public RunFolderFixture extraField(String key, String value) {
+    extraFields.put(key, value);
     return this;
   }
 
@@ -96,48 +106,79 @@ public final class RunFolderFixture {
     r.putNull("interrupted");
     ObjectNode fp = r.putObject("fingerprint");
     fingerprint.forEach(fp::put);
-    r.put("some_future_field", "ignored by readers");
+    extraFields.forEach(r::put);
+    ObjectNode overall = r.putObject("overall");
     ObjectNode opsNode = r.putObject("operations");
+    // as YCSB exports them: every series in name order, YCSB's DB cleanup (one per thread, never logged) included
+    Map<String, Histogram> totals = new TreeMap<>();
+    Histogram cleanup = new Histogram(3);
+    for (int t = 0; t < THREADS; t++) {
+      cleanup.recordValue(20 + t);
+    }
+    totals.put("CLEANUP", cleanup);
+    if (intervals.keySet().stream().anyMatch(op -> op.startsWith("Intended-"))) {
+      totals.put("Intended-CLEANUP", cleanup);
+    }
     for (Map.Entry<String, List<long[]>> e : intervals.entrySet()) {
-      long n = e.getValue().stream().mapToLong(a -> a.length).sum();
+      Histogram total = new Histogram(3);
+      total.setAutoResize(true);
+      e.getValue().forEach(values -> java.util.Arrays.stream(values).forEach(total::recordValue));
+      totals.put(e.getKey(), total);
       if (!e.getKey().startsWith("Intended-")) {
-        ops += n;
-        ObjectNode o = opsNode.putObject(e.getKey());
-        o.put("count", n);
-        ObjectNode ret = o.putObject("returns");
+        ops += total.getTotalCount();
+      }
+      writeLog(dir, e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, Histogram> e : totals.entrySet()) {
+      Histogram h = e.getValue();
+      ObjectNode o = opsNode.putObject(e.getKey());
+      o.put("count", h.getTotalCount());
+      ObjectNode ret = o.putObject("returns");
+      // return statuses are counted per call: the Intended- series and CLEANUP have none
+      if (!e.getKey().startsWith("Intended-") && !e.getKey().equals("CLEANUP")) {
         Map<String, Long> statuses = returns.getOrDefault(e.getKey(), Map.of());
         long failed = statuses.values().stream().mapToLong(Long::longValue).sum();
-        ret.put("OK", n - failed);
+        ret.put("OK", h.getTotalCount() - failed);
         statuses.forEach(ret::put);
       }
-      try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(e.getKey() + ".hdr").toFile()), false,
-          StandardCharsets.UTF_8)) {
-        HistogramLogWriter w = new HistogramLogWriter(ps);
-        w.outputLogFormatVersion();
-        w.outputStartTime(startMs);
-        w.setBaseTime(startMs);
-        w.outputBaseTime(startMs);
-        w.outputLegend();
-        long t = startMs;
-        for (long[] values : e.getValue()) {
-          Histogram h = new Histogram(3);
-          h.setAutoResize(true);
-          for (long v : values) {
-            h.recordValue(v);
-          }
-          h.setStartTimeStamp(t);
-          h.setEndTimeStamp(t + intervalMs);
-          w.outputIntervalHistogram(h);
-          t += intervalMs;
-        }
-      }
+      ObjectNode summary = o.putObject("summary");
+      summary.put("Operations", h.getTotalCount());
+      summary.put("AverageLatency(us)", h.getMean());
+      summary.put("MinLatency(us)", h.getMinValue());
+      summary.put("MaxLatency(us)", h.getMaxValue());
+      summary.put("95thPercentileLatency(us)", h.getValueAtPercentile(95));
+      summary.put("99thPercentileLatency(us)", h.getValueAtPercentile(99));
     }
-    ObjectNode overall = r.putObject("overall");
     overall.put("runtime_ms", endMs() - startMs);
     overall.put("operations", ops);
     overall.put("throughput", ops * 1000.0 / (endMs() - startMs));
     mapper.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("result.json").toFile(), r);
     Files.writeString(dir.resolve("summary.txt"), "[OVERALL], Throughput(ops/sec), " + overall.get("throughput") + "\n");
     return dir;
+  }
+
+  private void writeLog(Path dir, String op, List<long[]> values) throws IOException {
+    try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(op + ".hdr").toFile()), false,
+        StandardCharsets.UTF_8)) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputComment("[Logging for: " + op + "] YCSB-X, latencies in microseconds");
+      w.outputLogFormatVersion();
+      w.outputStartTime(startMs);
+      w.setBaseTime(startMs);
+      w.outputBaseTime(startMs);
+      w.outputLegend();
+      long t = startMs;
+      for (long[] interval : values) {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        for (long v : interval) {
+          h.recordValue(v);
+        }
+        h.setStartTimeStamp(t);
+        h.setEndTimeStamp(t + intervalMs);
+        w.outputIntervalHistogram(h);
+        t += intervalMs;
+      }
+    }
   }
 }

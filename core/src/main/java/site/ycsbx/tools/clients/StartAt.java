@@ -97,4 +97,39 @@ public final class StartAt {
     out.flush();
     return started;
   }
+
+  /** YCSB 0.17's classes its Client loads between its start and its clock's start (st). */
+  private static final String[] CLIENT_CLASSES = {"site.ycsb.Client", "site.ycsb.ClientThread", "site.ycsb.DBWrapper",
+      "site.ycsb.DBFactory", "site.ycsb.StatusThread", "site.ycsb.TerminatorThread", "site.ycsb.Utils",
+      "site.ycsb.measurements.Measurements", "site.ycsb.measurements.OneMeasurementHdrHistogram",
+      "site.ycsb.generator.ZipfianGenerator", "site.ycsb.generator.ScrambledZipfianGenerator",
+      "site.ycsb.generator.UniformLongGenerator", "site.ycsb.generator.CounterGenerator",
+      "site.ycsb.generator.AcknowledgedCounterGenerator", "site.ycsb.generator.DiscreteGenerator"};
+
+  /**
+   * Loads and initializes, before the wait, what YCSB's Client would load after the instant and
+   * before its clock starts: its own classes, the workload's and the binding's (best effort: a
+   * class that does not load is left to the Client, which says why). Measured on a busy 2-core
+   * host: YCSB's clock started 0.5 s after the instant, 90 ms apart between three clients; the
+   * class loading done here shortens both.
+   */
+  public static void preload(String... classNames) {
+    ClassLoader cl = StartAt.class.getClassLoader();
+    for (String[] names : new String[][] {CLIENT_CLASSES, classNames}) {
+      for (String name : names) {
+        try {
+          Class.forName(name, true, cl);
+        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+          // the Client loads it again and reports what is wrong
+        }
+      }
+    }
+    // the Client's tracer (HTrace): its builder loads and reflects over a few dozen classes
+    try {
+      new org.apache.htrace.core.Tracer.Builder("ycsbx-preload")
+          .conf(org.apache.htrace.core.HTraceConfiguration.fromMap(java.util.Map.of())).build().close();
+    } catch (RuntimeException | LinkageError e) {
+      // as above
+    }
+  }
 }

@@ -34,7 +34,9 @@ import site.ycsbx.util.UserError;
  * histograms are aligned on wall-clock time and added (HdrHistogram's add), and every percentile
  * comes from an added histogram, never from averaging the clients' percentiles. Throughput is
  * measured over the common window (from the last client's start to the first client's end), the
- * time when all clients ran; counts and error counts are summed over the whole runs.
+ * time when all clients ran; counts and error counts are summed over the whole runs. The clients'
+ * fingerprints must be equal apart from the client's place (index, host, and the properties its
+ * slice of the work set, e.g. insertstart and insertcount of a core workload's load).
  */
 public final class Merge {
   static final String USAGE = "merge DIR... --out DIR";
@@ -99,6 +101,8 @@ public final class Merge {
       Set<String> keys = new TreeSet<>(first.fingerprint().keySet());
       keys.addAll(r.fingerprint().keySet());
       keys.removeAll(PER_CLIENT);
+      Set<String> sliced = slicedProperties(List.of(first, r));
+      keys.removeIf(k -> isSliced(k, sliced));
       for (String k : keys) {
         String a = first.fingerprint().get(k);
         String b = r.fingerprint().get(k);
@@ -136,6 +140,28 @@ public final class Merge {
       throw new UserError("the runs do not overlap in time (the last start, epoch ms " + w0 + ", is not before the first"
           + " end, " + w1 + "); start the clients together with -p ycsbx.startat");
     }
+  }
+
+  /**
+   * The properties ycsbx.clients set for each client (its client.slice entry: "insertstart=1000
+   * insertcount=1000", "the whole workload" when none), which differ between the clients by design.
+   */
+  static Set<String> slicedProperties(List<RunFolder> runs) {
+    Set<String> out = new TreeSet<>();
+    for (RunFolder r : runs) {
+      for (String word : r.fingerprint().getOrDefault(ClientSlice.FP_SLICE, "").split(" ")) {
+        int eq = word.indexOf('=');
+        if (eq > 0) {
+          out.add(word.substring(0, eq));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A fingerprint entry of a sliced property: the property itself or its workload.-prefixed entry. */
+  static boolean isSliced(String key, Set<String> sliced) {
+    return sliced.stream().anyMatch(p -> key.equals(p) || key.endsWith("." + p));
   }
 
   private static void refuseExisting(Path target) {
@@ -307,8 +333,10 @@ public final class Merge {
         r.putObject("interrupted").set("clients", interrupted);
       }
       ObjectNode fp = r.putObject("fingerprint");
+      // the sliced properties (each client's part, e.g. its insertstart) describe no client of the whole run
+      Set<String> sliced = slicedProperties(runs);
       first.fingerprint().forEach((k, v) -> {
-        if (!PER_CLIENT.contains(k)) {
+        if (!PER_CLIENT.contains(k) && !isSliced(k, sliced)) {
           fp.put(k, v);
         }
       });

@@ -38,7 +38,9 @@ class MergeTest {
     Histogram read = allRead.get(0);
     Histogram update = allUpdate.get(0);
     for (int c = 0; c < 3; c++) {
-      RunFolderFixture f = new RunFolderFixture(c, 3, "host-" + c, T0 + 7L * c, INTERVAL);
+      // a field of a later version, which readers ignore
+      RunFolderFixture f = new RunFolderFixture(c, 3, "host-" + c, T0 + 7L * c, INTERVAL)
+          .extraField("some_future_field", "ignored by readers");
       for (int i = 0; i < 6; i++) {
         long[] reads = new long[200 + rnd.nextInt(300) * (c + 1)];
         for (int k = 0; k < reads.length; k++) {
@@ -140,6 +142,31 @@ class MergeTest {
     assertFalse(Files.exists(out));
   }
 
+  /** A core workload's load with ycsbx.clients: each client's insertstart/insertcount differ by design. */
+  @Test
+  void thePropertiesEachClientsSliceSetsMayDifferAndLeaveTheMergedFingerprint() throws IOException {
+    List<Path> dirs = new ArrayList<>();
+    for (int c = 0; c < 3; c++) {
+      dirs.add(new RunFolderFixture(c, 3, "h" + c, T0, INTERVAL).phase("load")
+          .fingerprint("client.slice", "insertstart=" + 1000 * c + " insertcount=1000")
+          .fingerprint("workload.insertstart", String.valueOf(1000 * c)).fingerprint("workload.insertcount", "1000")
+          .fingerprint("workload.recordcount", "3000").interval("INSERT", 10, 20, 30 + c).write(tmp.resolve("c" + c)));
+    }
+    Path out = tmp.resolve("out");
+    assertEquals(0, merge(dirs, out, new ByteArrayOutputStream()));
+    JsonNode fp = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("fingerprint");
+    assertFalse(fp.has("workload.insertstart") || fp.has("workload.insertcount") || fp.has("client.slice"), fp.toString());
+    assertEquals("3000", fp.path("workload.recordcount").asText());
+    // a property no slice sets must still agree
+    Path d = new RunFolderFixture(2, 3, "h2", T0, INTERVAL).phase("load")
+        .fingerprint("client.slice", "insertstart=2000 insertcount=1000").fingerprint("workload.insertstart", "2000")
+        .fingerprint("workload.insertcount", "1000").fingerprint("workload.recordcount", "4000")
+        .interval("INSERT", 10).write(tmp.resolve("d"));
+    UserError e = assertThrows(UserError.class, () -> merge(List.of(dirs.get(0), dirs.get(1), d), tmp.resolve("out2"),
+        new ByteArrayOutputStream()));
+    assertTrue(e.getMessage().startsWith("the fingerprints differ in workload.recordcount: '3000'"), e.getMessage());
+  }
+
   @Test
   void aMissingClientADuplicateAndRunsThatDoNotOverlapAreRefused() throws IOException {
     Path a = new RunFolderFixture(0, 3, "h0", T0, INTERVAL).interval("READ", 10).write(tmp.resolve("a"));
@@ -178,5 +205,91 @@ class MergeTest {
     double p99ms = read.getValueAtPercentile(99) / 1000.0;
     assertTrue(text.contains(String.format(java.util.Locale.ROOT, "%.1f", p99ms))
         || text.contains(String.format(java.util.Locale.ROOT, "%.2f", p99ms)), p99ms + "\n" + text);
+  }
+
+  /**
+   * The shape of a JSON tree: every path with the type of its value; the names under fingerprint,
+   * operations, returns and summary (which vary from run to run) stand as one placeholder each.
+   */
+  static java.util.SortedSet<String> shape(JsonNode node, String path) {
+    java.util.SortedSet<String> out = new java.util.TreeSet<>();
+    if (!node.isObject()) {
+      out.add(path + ": " + (node.isNumber() ? "number" : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+      return out;
+    }
+    out.add(path + ": object");
+    node.fields().forEachRemaining(e -> {
+      String name = path.endsWith("/fingerprint") ? "<key>" : path.endsWith("/operations") ? "<op>"
+          : path.endsWith("/returns") ? "<status>" : path.endsWith("/summary") ? "<figure>" : e.getKey();
+      out.addAll(shape(e.getValue(), path + "/" + name));
+    });
+    return out;
+  }
+
+  /** A log's header lines with the numbers masked. */
+  private static List<String> logHeader(Path log) throws IOException {
+    return Files.readAllLines(log).stream().limit(5).map(l -> l.replaceAll("[0-9]+", "N").replaceAll("\\[Logging for: [A-Za-z-]+\\]", "[Logging for: OP]")
+        .replaceAll("\\(seconds since epoch\\), .*", "(seconds since epoch), DATE")).toList();
+  }
+
+  /**
+   * The fixture the merge tests use writes what a real client writes: result.json's fields,
+   * nesting and value types (CLEANUP and the Intended- series included), the same log files and
+   * log headers; a paced null-binding run of one of three clients, intended times logged too.
+   * YCSB's DB cleanup is no operation: no log of it, intended or not, with YCSB's histograms
+   * shared or not (-s).
+   */
+  @Test
+  void theFixtureWritesWhatARealClientWrites() throws IOException {
+    for (boolean status : new boolean[] {false, true}) {
+      Path real = tmp.resolve("real-" + status);
+      List<String> args = new ArrayList<>(List.of("run", "null", "-P", JavaProcess.workload("workloada"), "-p",
+          "operationcount=1200", "-target", "1000", "-threads", "2", "-p", "measurement.interval=both", "-p",
+          "ycsbx.clients=3", "-p", "ycsbx.client=1", "-p", "ycsbx.out=" + real));
+      if (status) {
+        args.add("-s");
+      }
+      JavaProcess.Result r = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), args.toArray(String[]::new));
+      assertEquals(0, r.exitCode(), r.all());
+      List<String> files;
+      try (var s = Files.list(real)) {
+        files = s.map(f -> f.getFileName().toString()).sorted().toList();
+      }
+      assertEquals(List.of("Intended-READ.hdr", "Intended-UPDATE.hdr", "READ.hdr", "UPDATE.hdr", "efficiency.csv",
+          "result.json", "summary.txt"), files, "-s " + status);
+
+      Path fixture = new RunFolderFixture(1, 3, "h1", T0, INTERVAL).interval("READ", 10, 20).interval("UPDATE", 30)
+          .interval("Intended-READ", 11, 21).interval("Intended-UPDATE", 31).returns("UPDATE", "ERROR", 1)
+          .write(tmp.resolve("fixture-" + status));
+      ObjectMapper m = new ObjectMapper();
+      JsonNode realJson = m.readTree(real.resolve("result.json").toFile());
+      JsonNode fixtureJson = m.readTree(fixture.resolve("result.json").toFile());
+      assertEquals(shape(realJson, ""), shape(fixtureJson, ""));
+      assertEquals(List.of("CLEANUP", "Intended-CLEANUP", "Intended-READ", "Intended-UPDATE", "READ", "UPDATE"),
+          iterable(realJson.path("operations").fieldNames()));
+      assertEquals(iterable(realJson.path("operations").fieldNames()),
+          iterable(fixtureJson.path("operations").fieldNames()), "the fixture's series, as YCSB names them");
+      for (String log : List.of("READ.hdr", "Intended-UPDATE.hdr")) {
+        assertEquals(logHeader(real.resolve(log)), logHeader(fixture.resolve(log)), log);
+      }
+      // what merge reads of each: the same figures
+      RunFolder a = RunFolder.read(real);
+      RunFolder b = RunFolder.read(fixture);
+      assertEquals(a.operationNames(), b.operationNames());
+      assertEquals(1, a.clientIndex());
+      assertEquals(3, a.clientCount());
+      assertEquals(a.operations(), a.result.path("operations").path("READ").path("count").asLong()
+          + a.result.path("operations").path("UPDATE").path("count").asLong());
+      assertEquals(b.operations(), 3);
+      assertEquals(1, b.errors("UPDATE"));
+      assertEquals(a.operations(), a.total("READ").getTotalCount() + a.total("UPDATE").getTotalCount(),
+          "every call of the run in the logs");
+    }
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> it) {
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
   }
 }

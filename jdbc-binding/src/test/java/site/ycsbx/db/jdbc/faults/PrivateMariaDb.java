@@ -21,27 +21,39 @@ import java.util.stream.Stream;
  * (SIGSTOP/SIGCONT) without touching the shared server. A missing {@code mariadbd} fails the
  * test: nothing is skipped.
  */
-final class PrivateMariaDb implements AutoCloseable {
+public final class PrivateMariaDb implements AutoCloseable {
   private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
   private static final List<String> INSTALL_NAMES = List.of("mariadb-install-db", "mysql_install_db");
 
   private final Path dir;
   private final int port;
+  private final String address;
+  private final List<String> options;
   private Process server;
 
-  private PrivateMariaDb(Path dir, int port) {
+  private PrivateMariaDb(Path dir, int port, String address, List<String> options) {
     this.dir = dir;
     this.port = port;
+    this.address = address;
+    this.options = options;
   }
 
-  /** Installs a fresh datadir and starts the server on a free port. */
+  /** Installs a fresh datadir and starts the server on a free port of 127.0.0.1. */
   static PrivateMariaDb start() throws IOException, InterruptedException {
+    return start("127.0.0.1");
+  }
+
+  /**
+   * As {@link #start()}, the server listening on {@code address} only (e.g. a test's own bridge),
+   * with these server options added (e.g. {@code --general-log}).
+   */
+  public static PrivateMariaDb start(String address, String... options) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("ycsbx-mariadb");
     int port;
-    try (ServerSocket s = new ServerSocket(0)) {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName(address))) {
       port = s.getLocalPort();
     }
-    PrivateMariaDb db = new PrivateMariaDb(dir, port);
+    PrivateMariaDb db = new PrivateMariaDb(dir, port, address, List.of(options));
     List<String> install = new ArrayList<>(List.of(binary(INSTALL_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
         "--auth-root-authentication-method=normal", "--skip-test-db"));
     if (isRoot()) {
@@ -87,23 +99,28 @@ final class PrivateMariaDb implements AutoCloseable {
     return port;
   }
 
-  String url(String database) {
-    return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
+  public String url(String database) {
+    return "jdbc:mysql://" + address + ":" + port + "/" + database;
+  }
+
+  /** The server's data folder (its general log, when asked for, is there). */
+  public Path dataDir() {
+    return dir.resolve("data");
   }
 
   /** A connection as root (no password: grant tables are skipped). */
-  Connection connect(String database) throws SQLException {
+  public Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(url(database) + "?connectTimeout=2000&socketTimeout=10000", "root", "");
   }
 
-  void createDatabase(String name) throws SQLException {
+  public void createDatabase(String name) throws SQLException {
     try (Connection c = connect(""); Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
   }
 
   /** The server's log, for failure messages. */
-  String log() {
+  public String log() {
     try {
       return Files.readString(dir.resolve("server.log"));
     } catch (IOException e) {
@@ -124,10 +141,11 @@ final class PrivateMariaDb implements AutoCloseable {
 
   private void launch() throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(binary(SERVER_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
-        "--socket=" + dir.resolve("s"), "--port=" + port, "--bind-address=127.0.0.1", "--skip-grant-tables",
+        "--socket=" + dir.resolve("s"), "--port=" + port, "--bind-address=" + address, "--skip-grant-tables",
         "--skip-log-bin", "--innodb-buffer-pool-size=32M", "--innodb-log-file-size=16M", "--pid-file=" + dir.resolve("pid"),
         // synchronous durability: an acknowledged commit is on disk
         "--innodb-flush-log-at-trx-commit=1"));
+    cmd.addAll(options);
     if (isRoot()) {
       cmd.add("--user=root");
     }
