@@ -40,6 +40,8 @@ pkgs=()
 need_pkg mariadb-server || pkgs+=(mariadb-server)
 need_pkg mariadb-plugin-rocksdb || pkgs+=(mariadb-plugin-rocksdb)
 need_pkg postgresql || pkgs+=(postgresql)
+# ip netns: the many-clients test runs two clients from network namespaces of their own
+need_pkg iproute2 || pkgs+=(iproute2)
 if [ ${#pkgs[@]} -gt 0 ]; then apt_install "${pkgs[@]}"; fi
 
 mysql_root() { $SUDO mariadb --protocol=socket -uroot "$@" 2>/dev/null || mariadb -h127.0.0.1 -uroot "$@"; }
