@@ -35,7 +35,7 @@ public final class RunFolderFixture {
   private final Map<String, List<long[]>> intervals = new TreeMap<>();
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
   private String phase = "run";
-  private static final int THREADS = 4;
+  public static final int THREADS = 4;
   private final Map<String, String> extraFields = new LinkedHashMap<>();
 
   public RunFolderFixture(int index, int count, String host, long startMs, long intervalMs) {

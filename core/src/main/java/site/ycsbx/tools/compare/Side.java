@@ -68,6 +68,10 @@ final class Side {
       } catch (NumberFormatException e) {
         threads = 0;
       }
+      if (run.clientIndex() < 0) {
+        // a merged folder: its clients' threads together drove the server (each client had "threads")
+        threads *= run.clientCount();
+      }
       s.samples.add(new Sample(threads, run.throughput(), run.opStats()));
       s.workloadFiles = s.fingerprint.remove("workload.files");
       return s;

@@ -200,6 +200,9 @@ class MergeTest {
         html.toString()), new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
     String text = out.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("READ") && text.contains("UPDATE"), text);
+    // the merged side ran the three clients' threads together; one client ran its own
+    assertTrue(text.contains("threads " + 3 * site.ycsbx.testing.RunFolderFixture.THREADS), text);
+    assertTrue(text.contains("threads " + site.ycsbx.testing.RunFolderFixture.THREADS), text);
     // B's p99 is the merged histogram's, in ms as compare prints it
     assertTrue(Files.exists(html));
     double p99ms = read.getValueAtPercentile(99) / 1000.0;
@@ -255,8 +258,9 @@ class MergeTest {
       try (var s = Files.list(real)) {
         files = s.map(f -> f.getFileName().toString()).sorted().toList();
       }
+      // report.html is drawn from the other files; merge never reads it
       assertEquals(List.of("Intended-READ.hdr", "Intended-UPDATE.hdr", "READ.hdr", "UPDATE.hdr", "efficiency.csv",
-          "result.json", "summary.txt"), files, "-s " + status);
+          "report.html", "result.json", "summary.txt"), files, "-s " + status);
 
       Path fixture = new RunFolderFixture(1, 3, "h1", T0, INTERVAL).interval("READ", 10, 20).interval("UPDATE", 30)
           .interval("Intended-READ", 11, 21).interval("Intended-UPDATE", 31).returns("UPDATE", "ERROR", 1)
