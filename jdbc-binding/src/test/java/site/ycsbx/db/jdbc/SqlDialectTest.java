@@ -54,6 +54,14 @@ class SqlDialectTest {
   }
 
   @Test
+  void postgresqlUrlWithALoginTimeoutGetsTheDriversTimeouts() {
+    // pgjdbc connects on a thread of its own then: the watchdog could not be disarmed
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals("jdbc:postgresql://h/ycsb?loginTimeout=3&reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5",
+        d.connectionUrl("jdbc:postgresql://h/ycsb?loginTimeout=3"));
+  }
+
+  @Test
   void postgresqlOptionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
     assertEquals("jdbc:postgresql://h/ycsb?connectTimeout=2&socketTimeout=9&reWriteBatchedInserts=true"
