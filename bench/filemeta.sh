@@ -7,7 +7,8 @@
 #     table (bench/src/main/java/site/ycsbx/bench/RawJdbcFileMeta.java): ratio = YCSB-X / raw
 #     (goal >= 0.97), and the CPU seconds per 1000 operations of each client process. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
-#     every binding) to the last one's end; both drivers are warmed by one connection before;
+#     every binding) to the last one's end (each thread's closing of its connection inside, as
+#     YCSB's DB.cleanup()); both drivers are warmed by one connection before;
 #  3. read/write: the same readers on InnoDB without and then with one writer thread
 #     (workloads/filemeta-latest, then workloads/filemeta-readwrite), per interval the reads'
 #     ops/s and p99 of each run side by side, from YCSB-X's interval CSV (ycsbx.interval.file).

@@ -17,6 +17,18 @@ final class RawLoop {
     void run(int thread, long i) throws Exception;
   }
 
+  /**
+   * An operation holding a resource (a connection) the thread closes after its last operation,
+   * on the clock when the setup is (YCSB's client thread closes its binding, DB.cleanup(), before
+   * the Client stops its clock).
+   */
+  record Closing(Op op, AutoCloseable resource) implements Op {
+    @Override
+    public void run(int thread, long i) throws Exception {
+      op.run(thread, i);
+    }
+  }
+
   /** Per-thread setup (connections, statements) done before the clock starts. */
   interface ThreadSetup {
     Op setUp(int thread) throws Exception;
@@ -60,6 +72,9 @@ final class RawLoop {
           go.await();
           for (long i = 0; i < share; i++) {
             op.run(thread, i);
+          }
+          if (op instanceof Closing c) {
+            c.resource().close();
           }
         } catch (Exception e) {
           failures.incrementAndGet();

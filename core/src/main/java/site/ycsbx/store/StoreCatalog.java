@@ -41,11 +41,14 @@ public abstract class StoreCatalog<C, K> {
     return out;
   }
 
-  /** Called in {@code DB.init()}: offers every family's store for the current client thread. */
+  /**
+   * Called in {@code DB.init()}: offers every family's store for the current client thread, each
+   * built only when the workload takes it.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public final void offer(C context) {
     for (Family<C, K> f : families) {
-      StoreRegistry.offer((Class) f.storeType(), f.store().apply(context));
+      StoreRegistry.offerLazily((Class) f.storeType(), () -> f.store().apply(context));
     }
   }
 

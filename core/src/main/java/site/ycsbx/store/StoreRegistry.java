@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 import site.ycsb.WorkloadException;
 import site.ycsbx.util.UserError;
 
@@ -15,14 +16,31 @@ import site.ycsbx.util.UserError;
  * takes the one it needs in {@code initThread()}.
  */
 public final class StoreRegistry {
-  private static final ThreadLocal<Map<Class<?>, Object>> OFFERED = ThreadLocal.withInitial(HashMap::new);
+  // a store is built when the workload takes it: a client thread's init() (inside YCSB's clock)
+  // does not build, nor load the classes of, the families the workload does not use
+  private static final ThreadLocal<Map<Class<?>, Supplier<?>>> OFFERED = ThreadLocal.withInitial(HashMap::new);
 
   private StoreRegistry() {
   }
 
   /** Called by a binding in {@code DB.init()}: this thread's instance of a store. */
   public static <T> void offer(Class<T> type, T store) {
-    OFFERED.get().put(type, type.cast(store));
+    T s = type.cast(store);
+    OFFERED.get().put(type, () -> s);
+  }
+
+  /**
+   * Called by a binding in {@code DB.init()}: how to build this thread's store, on this thread,
+   * when the workload takes it (once; a second take gets the same store).
+   */
+  public static <T> void offerLazily(Class<T> type, Supplier<? extends T> store) {
+    Object[] built = new Object[1];
+    OFFERED.get().put(type, () -> {
+      if (built[0] == null) {
+        built[0] = type.cast(store.get());
+      }
+      return built[0];
+    });
   }
 
   /** Called by a binding in {@code DB.cleanup()}. */
@@ -34,12 +52,16 @@ public final class StoreRegistry {
    * Called by a workload in {@code initThread()}: the store the binding offered on this thread.
    */
   public static <T> T take(Class<T> type) throws WorkloadException {
-    Object s = OFFERED.get().get(type);
+    Supplier<?> s = OFFERED.get().get(type);
     if (s == null) {
       throw new WorkloadException("the binding offered no " + type.getSimpleName()
           + " on this thread (did its init() fail?)");
     }
-    return type.cast(s);
+    try {
+      return type.cast(s.get());
+    } catch (RuntimeException e) {
+      throw new WorkloadException("cannot create the binding's " + type.getSimpleName() + ": " + e.getMessage(), e);
+    }
   }
 
   /**

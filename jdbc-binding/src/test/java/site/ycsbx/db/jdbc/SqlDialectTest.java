@@ -35,12 +35,38 @@ class SqlDialectTest {
   }
 
   @Test
-  void postgresqlUrlGetsInsertRewritingInSeconds() {
+  void postgresqlUrlGetsInsertRewritingAndTheWatchedSocketsThatBoundTheHandshake() {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb?currentSchema=s");
     assertInstanceOf(PostgresDialect.class, d);
     assertEquals(SqlDialect.Kind.POSTGRESQL, d.kind());
-    assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5",
+    // no socketTimeout, and no timed connect (pgjdbc's default is 10 s): both leave the socket non-blocking
+    assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0",
         d.connectionUrl("jdbc:postgresql://h/ycsb?currentSchema=s"));
+  }
+
+  @Test
+  void postgresqlUrlWithItsOwnSocketFactoryGetsAConnectTimeoutAndAHandshakeTimeoutInSeconds() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    String unix = "jdbc:postgresql://h/ycsb?socketFactory=org.newsclub.net.unix.AFUNIXSocketFactory$FactoryArg"
+        + "&socketFactoryArg=/run/postgresql/.s.PGSQL.5432";
+    assertEquals(unix + "&reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5", d.connectionUrl(unix));
+  }
+
+  @Test
+  void postgresqlUrlWithALoginTimeoutGetsTheDriversTimeouts() {
+    // pgjdbc connects on a thread of its own then: the watchdog could not be disarmed
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals("jdbc:postgresql://h/ycsb?loginTimeout=3&reWriteBatchedInserts=true&connectTimeout=5&socketTimeout=5",
+        d.connectionUrl("jdbc:postgresql://h/ycsb?loginTimeout=3"));
+  }
+
+  @Test
+  void postgresqlOptionsTheUserSetAreKept() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals("jdbc:postgresql://h/ycsb?connectTimeout=2&socketTimeout=9&reWriteBatchedInserts=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory",
+        d.connectionUrl("jdbc:postgresql://h/ycsb?connectTimeout=2&socketTimeout=9"));
   }
 
   @Test

@@ -3,6 +3,7 @@ package site.ycsbx.db.jdbc.filemeta;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
+import site.ycsbx.db.jdbc.CheckedTables;
 import site.ycsbx.db.jdbc.JdbcStoreCheck;
 import site.ycsbx.db.jdbc.Tables;
 import site.ycsbx.store.StoreDemand;
@@ -15,7 +16,8 @@ import site.ycsbx.util.UserError;
  * The filemeta part of the JDBC preflight: refuses a load batch that one INSERT cannot carry,
  * and an existing files table that would fail the run or mislabel its results (another engine
  * than {@code jdbc.engine}, not the spec's columns, key or indexes), unless
- * {@code filemeta.drop=true} replaces it. Reads only.
+ * {@code filemeta.drop=true} replaces it. Reads only. A table found usable is marked
+ * ({@link CheckedTables}) so that the workload's prepare in this JVM does not check it again.
  */
 public final class FileMetaCheck implements JdbcStoreCheck {
   @Override
@@ -51,6 +53,7 @@ public final class FileMetaCheck implements JdbcStoreCheck {
         throw s.refusal(why);
       }
       state = Tables.hasRows(c, table) ? "exists, with rows" : "exists, empty";
+      CheckedTables.mark(s.options(), table); // the workload's prepare need not check it again
     }
     // the load sends its own batches (filemeta.batchsize files per INSERT), not db.batchsize's
     return new Report(engine, table + " in " + s.location() + " (" + state + ")",

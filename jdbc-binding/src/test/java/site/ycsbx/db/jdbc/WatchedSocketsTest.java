@@ -1,0 +1,41 @@
+package site.ycsbx.db.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The watched sockets (WatchedSocketFactory, PgWatchedSocketFactory) bound only the connection
+ * attempt: once a client thread's connection is open, the watchdog is disarmed and the
+ * connection outlives the handshake timeout. (A frozen server's handshake failing within it:
+ * JdbcServerFaultTest, PostgresServerFaultTest.)
+ */
+class WatchedSocketsTest {
+  @ParameterizedTest
+  @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "POSTGRESQL"})
+  void anOpenConnectionOutlivesTheHandshakeTimeout(TestDatabase.Target target) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target)) {
+      JdbcOptions o = JdbcOptions.parse(db.properties());
+      assertTrue(o.connectionUrl().contains("socketFactory=site.ycsbx.db.jdbc."), o.connectionUrl());
+      try (Connection c = Connector.open(o, Map.of())) {
+        assertEquals(1, one(c));
+        Thread.sleep(Connector.CONNECT_TIMEOUT_SECONDS * 1000L + 1500);
+        assertEquals(1, one(c), "the connection was closed by the handshake watchdog");
+        assertEquals(1, one(c));
+      }
+    }
+  }
+
+  private static int one(Connection c) throws Exception {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+}
