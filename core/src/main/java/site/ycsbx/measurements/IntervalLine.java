@@ -30,7 +30,10 @@ final class IntervalLine implements IntervalSink {
     if (interval.last()) {
       sb.append(String.format(Locale.ROOT, "%.1f s (last %.1f s)", interval.endSeconds(), interval.seconds()));
     } else {
-      sb.append(String.format(Locale.ROOT, "%.0f s", interval.endSeconds()));
+      // whole seconds unless the intervals are shorter (ycsbx.interval=0.5: 0.5 s, 1.0 s, 1.5 s, ...)
+      double end = interval.endSeconds();
+      boolean whole = interval.seconds() >= 1 || Math.abs(end - Math.rint(end)) < 0.05;
+      sb.append(String.format(Locale.ROOT, whole ? "%.0f s" : "%.1f s", end));
     }
     String sep = "  ";
     for (Map.Entry<String, Histogram> e : interval.operations().entrySet()) {

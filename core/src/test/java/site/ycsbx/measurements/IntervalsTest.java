@@ -147,6 +147,9 @@ class IntervalsTest {
     ops.put("LATEST_BY_USER", new org.HdrHistogram.Histogram(3));
     assertEquals("[INTERVAL] 10 s  LATEST_BY_USER 0 ops/s | UPDATE_FILE 0.1 ops/s p50 0.50 ms p99 0.50 ms max 0.50 ms",
         IntervalLine.format(new Interval(0, 10, false, ops)));
+    // half-second intervals are not all labelled in whole seconds
+    assertTrue(IntervalLine.format(new Interval(0, 0.5, false, ops)).startsWith("[INTERVAL] 0.5 s  "));
+    assertTrue(IntervalLine.format(new Interval(0.5, 1.0, false, ops)).startsWith("[INTERVAL] 1 s  "));
   }
 
   @Test
