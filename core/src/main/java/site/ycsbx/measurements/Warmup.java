@@ -72,17 +72,23 @@ public final class Warmup {
   }
 
   private static boolean check() {
-    long now = System.nanoTime();
+    return measuringAt(System.nanoTime());
+  }
+
+  /** {@link #measuring()} for an operation that ended at {@code now} (System.nanoTime). */
+  static boolean measuringAt(long now) {
     if (firstNanos == 0) {
       start(now);
     }
-    if (now - endNanos >= 0) {
+    // a thread that read the clock before the first operation's thread did, but got here after it,
+    // ended with that first operation: without a warm-up it is measured, not lost
+    if (Math.max(now, firstNanos) - endNanos >= 0) {
       end();
     }
     return over;
   }
 
-  private static synchronized void start(long now) {
+  static synchronized void start(long now) {
     if (firstNanos != 0) {
       return;
     }
