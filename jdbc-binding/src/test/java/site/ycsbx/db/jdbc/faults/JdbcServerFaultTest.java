@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -281,45 +280,18 @@ class JdbcServerFaultTest {
   }
 
   private static Background load(String db, int rows, String... more) throws Exception {
-    List<String> args = new java.util.ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("iibench"),
-        "-p", "db.url=" + server.url(db), "-p", "db.user=root", "-p", "iibench.rows=" + rows,
-        "-p", "iibench.batchsize=" + BATCH, "-p", "iibench.reportseconds=1", "-p", "ycsbx.maxerrorpercent=100",
-        "-threads", "2", "-target", "40"));
-    args.addAll(List.of(more));
-    return Background.main(args.toArray(new String[0]));
+    return IIBenchUnderFaults.load(server, db, rows, BATCH, more);
   }
 
   private static String database() throws SQLException {
-    String name = "faults_" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    server.createDatabase(name);
-    return name;
+    return IIBenchUnderFaults.database(server);
   }
 
   private static void awaitRows(String db, long atLeast, Background run) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      long n;
-      try {
-        n = rows(db);
-      } catch (SQLException e) {
-        n = 0; // the table is not there yet
-      }
-      if (n >= atLeast) {
-        return;
-      }
-      if (!run.isAlive() || System.nanoTime() > deadline) {
-        run.close();
-        throw new AssertionError("the load never reached " + atLeast + " rows (" + n + ")\n" + run.stderrSoFar());
-      }
-      Thread.sleep(50);
-    }
+    IIBenchUnderFaults.awaitRows(server, db, atLeast, run);
   }
 
   private static long rows(String db) throws SQLException {
-    try (Connection c = server.connect(db); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM purchases_index")) {
-      rs.next();
-      return rs.getLong(1);
-    }
+    return IIBenchUnderFaults.rows(server, db);
   }
 }

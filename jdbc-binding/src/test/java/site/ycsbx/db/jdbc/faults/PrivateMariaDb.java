@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * (SIGSTOP/SIGCONT) without touching the shared server. A missing {@code mariadbd} fails the
  * test: nothing is skipped.
  */
-public final class PrivateMariaDb implements AutoCloseable {
+public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
   private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
   private static final List<String> INSTALL_NAMES = List.of("mariadb-install-db", "mysql_install_db");
 
@@ -99,6 +99,7 @@ public final class PrivateMariaDb implements AutoCloseable {
     return port;
   }
 
+  @Override
   public String url(String database) {
     return "jdbc:mysql://" + address + ":" + port + "/" + database;
   }
@@ -109,10 +110,12 @@ public final class PrivateMariaDb implements AutoCloseable {
   }
 
   /** A connection as root (no password: grant tables are skipped). */
+  @Override
   public Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(url(database) + "?connectTimeout=2000&socketTimeout=10000", "root", "");
   }
 
+  @Override
   public void createDatabase(String name) throws SQLException {
     try (Connection c = connect(""); Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
@@ -189,5 +192,10 @@ public final class PrivateMariaDb implements AutoCloseable {
     }
     throw new AssertionError("none of " + names + " found on PATH or in /usr/sbin: the fault-injection tests need a "
         + "MariaDB server binary (Debian: apt-get install mariadb-server)");
+  }
+
+  @Override
+  public String user() {
+    return "root";
   }
 }

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * process group does not hold them: kill and freeze go to the postmaster and, while it is
  * stopped (it cannot fork meanwhile), to each of its children by pid.
  */
-final class PrivatePostgres implements AutoCloseable {
+final class PrivatePostgres implements AutoCloseable, PrivateServer {
   private static final String OS_USER = "postgres";
 
   private final Path dir;
@@ -123,16 +123,19 @@ final class PrivatePostgres implements AutoCloseable {
     return port;
   }
 
-  String url(String database) {
+  @Override
+  public String url(String database) {
     return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
   }
 
   /** A connection as the superuser postgres (trust: no password). */
-  Connection connect(String database) throws SQLException {
+  @Override
+  public Connection connect(String database) throws SQLException {
     return DriverManager.getConnection(url(database) + "?connectTimeout=2&socketTimeout=10", "postgres", "");
   }
 
-  void createDatabase(String name) throws SQLException {
+  @Override
+  public void createDatabase(String name) throws SQLException {
     try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
@@ -231,5 +234,10 @@ final class PrivatePostgres implements AutoCloseable {
     } catch (NumberFormatException e) {
       return -1;
     }
+  }
+
+  @Override
+  public String user() {
+    return "postgres";
   }
 }
