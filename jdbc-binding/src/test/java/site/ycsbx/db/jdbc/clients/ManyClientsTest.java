@@ -478,7 +478,10 @@ class ManyClientsTest {
     return String.format(Locale.ROOT, ms < 1 ? "%.3f" : ms < 100 ? "%.2f" : "%.1f", ms);
   }
 
-  /** compare with a client's run folder as A and the merged folder as B: B's figures are the merged ones. */
+  /**
+   * compare with a client's run folder as A (2 threads) and the merged folder as B (3 clients of 2
+   * threads: 6, so the rows read 2/6): B's figures are the merged ones.
+   */
   private static void compareAcceptsRealFolders(Path client, Path merged, JsonNode mergedResult) throws Exception {
     Path html = tmp.resolve("compare.html");
     Run c = ycsb("compare", client.toString(), merged.toString(), "--html", html.toString());
@@ -486,7 +489,7 @@ class ManyClientsTest {
     assertTrue(Files.size(html) > 0);
     for (String op : List.of("READ", "UPDATE")) {
       JsonNode o = mergedResult.path("operations").path(op);
-      Matcher m = Pattern.compile("(?m)^ +2 " + op + " +(\\S+) +(\\S+) +\\S+ +(\\S+) +(\\S+) +\\S+ +(\\S+) +(\\S+)")
+      Matcher m = Pattern.compile("(?m)^ +2/6 " + op + " +(\\S+) +(\\S+) +\\S+ +(\\S+) +(\\S+) +\\S+ +(\\S+) +(\\S+)")
           .matcher(c.stdout());
       assertTrue(m.find(), c.stdout());
       assertEquals(String.format(Locale.ROOT, "%.0f", o.path("throughput").asDouble()), m.group(2), c.stdout());
