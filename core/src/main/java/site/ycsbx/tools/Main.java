@@ -450,6 +450,8 @@ public final class Main {
     out.println("  shell    interactive YCSB shell against the binding");
     out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");
     out.println("           [--sla-p99 MS]: one run per thread count, a table, the knee, sweep.csv/.json/.html");
+    out.println("  sweep    --from DIR... [--out DIR] [--label NAME] [--sla-p99 MS]: the same from run folders or merged");
+    out.println("           folders already made (a many-client sweep: merge each thread count's clients, then sweep)");
     out.println("  compare  A B [--labels a,b] [--html FILE]: two sweeps or results (YCSB-X's or stock YCSB's text/JSON)");
     out.println("           side by side: throughput, p95, p99, B/A, Welch's t-test over repeats; A and B may be run folders");
     out.println("  merge    DIR... --out DIR: the run folders of the clients of one run (-p ycsbx.clients=N -p ycsbx.client=i)");

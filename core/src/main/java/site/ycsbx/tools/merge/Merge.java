@@ -42,7 +42,7 @@ public final class Merge {
   static final String USAGE = "merge DIR... --out DIR";
   static final String SUMMARY_FILE = "summary.txt";
   /** Fingerprint entries that differ between clients of one run. */
-  static final Set<String> PER_CLIENT = Set.of(ClientSlice.FP_INDEX, ClientSlice.FP_SLICE, "client.host",
+  public static final Set<String> PER_CLIENT = Set.of(ClientSlice.FP_INDEX, ClientSlice.FP_SLICE, "client.host",
       ClientSlice.CLIENT_PROPERTY, "ycsbx.out");
 
   private Merge() {
@@ -146,7 +146,7 @@ public final class Merge {
    * The properties ycsbx.clients set for each client (its client.slice entry: "insertstart=1000
    * insertcount=1000", "the whole workload" when none), which differ between the clients by design.
    */
-  static Set<String> slicedProperties(List<RunFolder> runs) {
+  public static Set<String> slicedProperties(List<RunFolder> runs) {
     Set<String> out = new TreeSet<>();
     for (RunFolder r : runs) {
       for (String word : r.fingerprint().getOrDefault(ClientSlice.FP_SLICE, "").split(" ")) {
@@ -160,7 +160,7 @@ public final class Merge {
   }
 
   /** A fingerprint entry of a sliced property: the property itself or its workload.-prefixed entry. */
-  static boolean isSliced(String key, Set<String> sliced) {
+  public static boolean isSliced(String key, Set<String> sliced) {
     return sliced.stream().anyMatch(p -> key.equals(p) || key.endsWith("." + p));
   }
 

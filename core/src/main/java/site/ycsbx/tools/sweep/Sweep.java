@@ -27,6 +27,9 @@ public final class Sweep {
 
   /** Runs the sweep; returns the exit code (0 all points ok, 1 a point failed). */
   public static int run(List<String> argList, PrintStream out, PrintStream err) {
+    if (FolderSweep.wanted(argList)) {
+      return FolderSweep.run(argList, out, err);
+    }
     SweepArgs args = SweepArgs.parse(argList);
     Path points = args.out.resolve("points");
     try {
@@ -68,7 +71,7 @@ public final class Sweep {
     }
     Verdict verdict = SweepReport.verdict(results, args.threads, args.slaP99Ms);
     SweepFile file = new SweepFile(args.label, args.phase, args.binding, args.workloadFiles, masked(args.ycsbArgs),
-        args.threads, args.repeat, args.reload, args.slaP99Ms, results, verdict);
+        args.threads, args.repeat, args.reload, args.slaP99Ms, results, verdict, null);
     SweepReport report = new SweepReport(file);
     out.print(report.table());
     out.println("verdict: " + verdict.sentence());

@@ -43,7 +43,7 @@ final class SweepArgs {
   static SweepArgs parse(List<String> args) {
     SweepArgs a = new SweepArgs();
     if (args.size() < 2 || !(args.get(0).equals("load") || args.get(0).equals("run")) || args.get(1).startsWith("-")) {
-      throw new UserError("usage: ycsb " + USAGE);
+      throw new UserError("usage: ycsb " + USAGE + ", or ycsb sweep --from DIR... (run or merged folders)");
     }
     a.phase = args.get(0);
     a.binding = args.get(1);
@@ -227,7 +227,7 @@ final class SweepArgs {
     throw new UserError(option + " " + v + ": " + option + " accepts a whole number from " + min + " to " + max);
   }
 
-  private static double positive(String option, String v) {
+  static double positive(String option, String v) {
     try {
       double d = Double.parseDouble(v.trim());
       if (d > 0 && Double.isFinite(d)) {

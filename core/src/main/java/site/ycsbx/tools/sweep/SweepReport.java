@@ -356,13 +356,22 @@ public final class SweepReport {
     StringBuilder s = new StringBuilder("<td>");
     s.append(ReportHtml.kv("phase", sweep.phase(), null));
     s.append(ReportHtml.kv("threads", String.join(",", sweep.threads().stream().map(String::valueOf).toList()), null));
-    s.append(ReportHtml.kv("repeats", sweep.repeat() + (sweep.repeat() > 1 ? " (up and down the list alternately)" : ""),
-        null));
+    if (sweep.folders() != null) {
+      s.append(ReportHtml.kv("repeats", sweep.repeat() + (sweep.repeat() > 1 ? " at most (folders at one thread count)" : ""),
+          null));
+    } else {
+      s.append(ReportHtml.kv("repeats", sweep.repeat() + (sweep.repeat() > 1 ? " (up and down the list alternately)" : ""),
+          null));
+    }
     if (sweep.reload()) {
       s.append(ReportHtml.kv("reload", "before each point", null));
     }
     s.append(ReportHtml.kv("points ok", ok + " of " + sweep.points().size(), null));
-    s.append(ReportHtml.kv("YCSB options", String.join(" ", sweep.ycsbArgs()), null));
+    if (sweep.folders() != null) {
+      s.append(ReportHtml.kv("from folders", String.join(" ", sweep.folders()), null));
+    } else {
+      s.append(ReportHtml.kv("YCSB options", String.join(" ", sweep.ycsbArgs()), null));
+    }
     sb.append(ReportHtml.row("sweep", List.of(s.append("</td>").toString()), null));
     Verdict v = sweep.verdict();
     String limit;

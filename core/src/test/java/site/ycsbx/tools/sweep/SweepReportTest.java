@@ -83,7 +83,7 @@ class SweepReportTest {
   static Path write(Path dir, List<Integer> threads, int repeat, Double sla, List<PointResult> points) throws Exception {
     Verdict v = SweepReport.verdict(points, threads, sla);
     SweepFile f = new SweepFile("MariaDB InnoDB", "run", "jdbc", List.of("workloads/workloada"),
-        List.of("-P", "workloads/workloada", "-p", "recordcount=10000"), threads, repeat, false, sla, points, v);
+        List.of("-P", "workloads/workloada", "-p", "recordcount=10000"), threads, repeat, false, sla, points, v, null);
     new SweepReport(f).write(dir);
     return dir.resolve(SweepReport.HTML_FILE);
   }
