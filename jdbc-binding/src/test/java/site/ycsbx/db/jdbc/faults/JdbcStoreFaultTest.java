@@ -11,8 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -69,32 +67,26 @@ class JdbcStoreFaultTest {
     args.addAll(List.of("-target", "15", "-p", "ycsbx.maxerrorpercent=100", "-p", "ycsbx.reconnect.backoffms=100",
         "-p", "ycsbx.reconnect.maxbackoffms=500"));
     Background run = Background.main(args.toArray(new String[0]));
-    awaitRows(db, "nodetable", LINKBENCH_NODES / 4, run);
-    server.kill();
-    Thread.sleep(2_000);
-    server.restart();
-    long nodesAtRestart = count(db, "SELECT COUNT(*) FROM nodetable");
+    long nodesAtRestart = killAndRestartAt(db, "nodetable", LINKBENCH_NODES / 4, run);
     Result r = run.await(120);
 
     String out = r.all();
-    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
-    assertEquals(1, outages.size(), out);
-    assertTrue(outages.get(0).matches(OUTAGE), outages.get(0));
+    assertOneOutageNamed(r);
     Matcher loaded = Pattern.compile("LOAD PHASE COMPLETED\\. Loaded (\\d+) nodes \\(Expected " + LINKBENCH_NODES
         + "\\)\\. Loaded (\\d+) links").matcher(r.stdout());
     assertTrue(loaded.find(), out);
-    long nodes = count(db, "SELECT COUNT(*) FROM nodetable");
-    long links = count(db, "SELECT COUNT(*) FROM linktable WHERE visibility = 1");
+    long nodes = server.count(db, "SELECT COUNT(*) FROM nodetable");
+    long links = server.count(db, "SELECT COUNT(*) FROM linktable WHERE visibility = 1");
     assertTrue(nodes > nodesAtRestart, "nothing loaded after the restart\n" + out);
     // synchronous durability: every acknowledged batch survived the kill
     assertTrue(nodes >= Long.parseLong(loaded.group(1)) && links >= Long.parseLong(loaded.group(2)),
         nodes + " nodes and " + links + " links stored\n" + out);
 
     // the count table against the visible links, pair by pair, both ways
-    long pairsOff = count(db, "SELECT COUNT(*) FROM counttable c LEFT JOIN (SELECT id1, link_type, COUNT(*) n"
+    long pairsOff = server.count(db, "SELECT COUNT(*) FROM counttable c LEFT JOIN (SELECT id1, link_type, COUNT(*) n"
         + " FROM linktable WHERE visibility = 1 GROUP BY id1, link_type) l ON l.id1 = c.id AND l.link_type = c.link_type"
         + " WHERE c.count <> COALESCE(l.n, 0)")
-        + count(db, "SELECT COUNT(*) FROM (SELECT DISTINCT id1, link_type FROM linktable WHERE visibility = 1) l"
+        + server.count(db, "SELECT COUNT(*) FROM (SELECT DISTINCT id1, link_type FROM linktable WHERE visibility = 1) l"
         + " LEFT JOIN counttable c ON c.id = l.id1 AND c.link_type = l.link_type WHERE c.id IS NULL");
     boolean asGenerated = fingerprint(db).equals(fingerprint(reference)) && pairsOff == 0;
     // linkbench.verify (every chunk) on a fresh connection: OK only when the tables hold the whole graph
@@ -116,25 +108,19 @@ class JdbcStoreFaultTest {
     args.addAll(List.of("-target", "20", "-p", "filemeta.verify=true", "-p", "ycsbx.reconnect.backoffms=100",
         "-p", "ycsbx.reconnect.maxbackoffms=500"));
     Background run = Background.main(args.toArray(new String[0]));
-    awaitRows(db, "files", 4_000, run);
-    server.kill();
-    Thread.sleep(2_000);
-    server.restart();
-    long atRestart = count(db, "SELECT COUNT(*) FROM files");
+    long atRestart = killAndRestartAt(db, "files", 4_000, run);
     Result r = run.await(120);
 
     String out = r.all();
-    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
-    assertEquals(1, outages.size(), out);
-    assertTrue(outages.get(0).matches(OUTAGE), outages.get(0));
+    assertOneOutageNamed(r);
     Matcher loaded = Pattern.compile("\\[FILEMETA\\] loaded (\\d+) of " + FILES + " files into files in .*; (\\d+) batches"
         + " failed").matcher(r.stdout());
     assertTrue(loaded.find(), "the batches that failed in the outage are said\n" + out);
-    long stored = count(db, "SELECT COUNT(*) FROM files");
+    long stored = server.count(db, "SELECT COUNT(*) FROM files");
     assertTrue(stored > atRestart, "nothing loaded after the restart\n" + out);
     long acked = Long.parseLong(loaded.group(1));
     assertTrue(stored >= acked, stored + " files stored, " + acked + " acknowledged\n" + out);
-    assertEquals(0, count(db, "SELECT COUNT(*) FROM files WHERE id >= " + FILES), "only the generated ids\n" + out);
+    assertEquals(0, server.count(db, "SELECT COUNT(*) FROM files WHERE id >= " + FILES), "only the generated ids\n" + out);
     // filemeta.verify checks every user here (200 of filemeta.verifyusers=1000): OK only when no file is missing
     String verify = r.stdout().lines().filter(l -> l.startsWith("[FILEMETA-VERIFY] files per user")).findFirst()
         .orElseThrow(() -> new AssertionError("no verification\n" + out));
@@ -154,26 +140,20 @@ class JdbcStoreFaultTest {
     String db = database();
     Result load = JavaProcess.run(null, 120, "site.ycsbx.tools.Main", fileMetaLoad(db).toArray(new String[0]));
     assertEquals(0, load.exitCode(), load.all());
-    assertEquals(FILES, count(db, "SELECT COUNT(*) FROM files"), load.all());
+    assertEquals(FILES, server.count(db, "SELECT COUNT(*) FROM files"), load.all());
 
     // one writer and two readers for 9 s, paced so that the writer inserts a few dozen files a second
     Background run = Background.main("run", "jdbc", "-P", JavaProcess.workload("filemeta-readwrite"),
         "-p", "db.url=" + server.url(db), "-p", "db.user=root", "-p", "recordcount=" + FILES, "-p", "filemeta.users=200",
         "-p", "maxexecutiontime=9", "-p", "ycsbx.maxerrorpercent=100", "-p", "ycsbx.reconnect.backoffms=100",
         "-p", "ycsbx.reconnect.maxbackoffms=500", "-threads", "3", "-target", "300");
-    awaitRows(db, "files", FILES + 20, run);
-    server.kill();
-    Thread.sleep(2_000);
-    server.restart();
-    long atRestart = count(db, "SELECT COUNT(*) FROM files");
+    long atRestart = killAndRestartAt(db, "files", FILES + 20, run);
     Result r = run.await(90);
 
     String out = r.all();
     assertEquals(0, r.exitCode(), out);
-    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
-    assertEquals(1, outages.size(), out);
-    assertTrue(outages.get(0).matches(OUTAGE), outages.get(0));
-    long inserted = count(db, "SELECT COUNT(*) FROM files") - FILES;
+    assertOneOutageNamed(r);
+    long inserted = server.count(db, "SELECT COUNT(*) FROM files") - FILES;
     assertTrue(inserted + FILES > atRestart, "the writer inserted nothing after the restart\n" + out);
     long ok = operations(r, "INSERT_FILE");
     long failed = operations(r, "INSERT_FILE-FAILED");
@@ -224,37 +204,25 @@ class JdbcStoreFaultTest {
     return m.find() ? Long.parseLong(m.group(1)) : 0;
   }
 
+  /**
+   * Kills the server once the run stored {@code atLeast} rows in {@code table}, so the outage
+   * lands mid-phase, and restarts it 2 s later; the rows the table held then.
+   */
+  private static long killAndRestartAt(String db, String table, long atLeast, Background run) throws Exception {
+    server.awaitRows(db, table, atLeast, run);
+    server.kill();
+    Thread.sleep(2_000);
+    server.restart();
+    return server.count(db, "SELECT COUNT(*) FROM " + table);
+  }
+
+  private static void assertOneOutageNamed(Result r) {
+    List<String> outages = r.stderr().lines().filter(l -> l.startsWith("[OUTAGE]")).toList();
+    assertEquals(1, outages.size(), r.all());
+    assertTrue(outages.get(0).matches(OUTAGE), outages.get(0));
+  }
+
   private static String database() throws SQLException {
-    String name = "storefaults_" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    server.createDatabase(name);
-    return name;
-  }
-
-  private static void awaitRows(String db, String table, long atLeast, Background run) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      long n;
-      try {
-        n = count(db, "SELECT COUNT(*) FROM " + table);
-      } catch (SQLException e) {
-        n = 0; // the table is not there yet
-      }
-      if (n >= atLeast) {
-        return;
-      }
-      if (!run.isAlive() || System.nanoTime() > deadline) {
-        run.close();
-        throw new AssertionError("the run never reached " + atLeast + " rows in " + table + " (" + n + ")\n"
-            + run.stderrSoFar());
-      }
-      Thread.sleep(50);
-    }
-  }
-
-  private static long count(String db, String sql) throws SQLException {
-    try (Connection c = server.connect(db); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
-    }
+    return server.newDatabase("storefaults_");
   }
 }

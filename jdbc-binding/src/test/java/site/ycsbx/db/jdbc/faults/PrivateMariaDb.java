@@ -5,15 +5,9 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A MariaDB server of the test's own (own datadir, own port on 127.0.0.1, no grant tables), so
@@ -21,7 +15,7 @@ import java.util.stream.Stream;
  * (SIGSTOP/SIGCONT) without touching the shared server. A missing {@code mariadbd} fails the
  * test: nothing is skipped.
  */
-public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
+public final class PrivateMariaDb implements PrivateServer {
   private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
   private static final List<String> INSTALL_NAMES = List.of("mariadb-install-db", "mysql_install_db");
 
@@ -56,7 +50,7 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
     PrivateMariaDb db = new PrivateMariaDb(dir, port, address, List.of(options));
     List<String> install = new ArrayList<>(List.of(binary(INSTALL_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
         "--auth-root-authentication-method=normal", "--skip-test-db"));
-    if (isRoot()) {
+    if (PrivateServer.isRoot()) {
       install.add("--user=root");
     }
     Process p = new ProcessBuilder(install).redirectErrorStream(true).redirectOutput(dir.resolve("install.log").toFile()).start();
@@ -68,34 +62,33 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
     return db;
   }
 
-  /** The server's process; SIGKILL kills it without a chance to flush anything. */
-  void kill() throws InterruptedException {
+  @Override
+  public void kill() throws InterruptedException {
     server.destroyForcibly();
     server.waitFor(30, TimeUnit.SECONDS);
   }
 
-  /**
-   * Starts the server again on the same port and datadir (InnoDB recovers from its redo log); a
-   * server still running is left alone (a second one would wait on the first one's datadir lock).
-   */
-  void restart() throws IOException, InterruptedException {
+  /** InnoDB recovers from its redo log; a second server would wait on a running one's datadir lock. */
+  @Override
+  public void restart() throws IOException, InterruptedException {
     if (server.isAlive()) {
       return;
     }
     launch();
   }
 
-  /** SIGSTOP: the server keeps its port, the kernel accepts connections, nothing answers. */
-  void freeze() throws IOException, InterruptedException {
+  @Override
+  public void freeze() throws IOException, InterruptedException {
     signal("STOP");
   }
 
-  /** SIGCONT. */
-  void thaw() throws IOException, InterruptedException {
+  @Override
+  public void thaw() throws IOException, InterruptedException {
     signal("CONT");
   }
 
-  int port() {
+  @Override
+  public int port() {
     return port;
   }
 
@@ -109,26 +102,25 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
     return dir.resolve("data");
   }
 
-  /** A connection as root (no password: grant tables are skipped). */
+  /** Root, with no password: grant tables are skipped. */
   @Override
-  public Connection connect(String database) throws SQLException {
-    return DriverManager.getConnection(url(database) + "?connectTimeout=2000&socketTimeout=10000", "root", "");
+  public String user() {
+    return "root";
   }
 
   @Override
-  public void createDatabase(String name) throws SQLException {
-    try (Connection c = connect(""); Statement s = c.createStatement()) {
-      s.execute("CREATE DATABASE " + name);
-    }
+  public String adminDatabase() {
+    return "";
   }
 
-  /** The server's log, for failure messages. */
+  @Override
+  public String timeouts() {
+    return "connectTimeout=2000&socketTimeout=10000";
+  }
+
+  @Override
   public String log() {
-    try {
-      return Files.readString(dir.resolve("server.log"));
-    } catch (IOException e) {
-      return "(no server log: " + e.getMessage() + ")";
-    }
+    return PrivateServer.readLog(dir.resolve("server.log"));
   }
 
   @Override
@@ -137,9 +129,7 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
       thaw();
       kill();
     }
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-    }
+    PrivateServer.deleteTree(dir);
   }
 
   private void launch() throws IOException, InterruptedException {
@@ -149,22 +139,12 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
         // synchronous durability: an acknowledged commit is on disk
         "--innodb-flush-log-at-trx-commit=1"));
     cmd.addAll(options);
-    if (isRoot()) {
+    if (PrivateServer.isRoot()) {
       cmd.add("--user=root");
     }
     server = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("server.log").toFile())).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      try (Connection c = connect("")) {
-        return;
-      } catch (SQLException e) {
-        if (!server.isAlive() || System.nanoTime() > deadline) {
-          throw new AssertionError("private MariaDB did not start on port " + port + ": " + e.getMessage() + "\n" + log());
-        }
-        Thread.sleep(100);
-      }
-    }
+    awaitConnections(server, "MariaDB");
   }
 
   private void signal(String sig) throws IOException, InterruptedException {
@@ -172,10 +152,6 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
       Process p = new ProcessBuilder("kill", "-" + sig, String.valueOf(server.pid())).inheritIO().start();
       p.waitFor(10, TimeUnit.SECONDS);
     }
-  }
-
-  private static boolean isRoot() {
-    return "root".equals(System.getProperty("user.name"));
   }
 
   /** The first of the names found on PATH, /usr/sbin or /usr/bin; none fails the test. */
@@ -192,10 +168,5 @@ public final class PrivateMariaDb implements AutoCloseable, PrivateServer {
     }
     throw new AssertionError("none of " + names + " found on PATH or in /usr/sbin: the fault-injection tests need a "
         + "MariaDB server binary (Debian: apt-get install mariadb-server)");
-  }
-
-  @Override
-  public String user() {
-    return "root";
   }
 }

@@ -6,10 +6,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,7 +26,7 @@ import java.util.stream.Stream;
  * process group does not hold them: kill and freeze go to the postmaster and, while it is
  * stopped (it cannot fork meanwhile), to each of its children by pid.
  */
-final class PrivatePostgres implements AutoCloseable, PrivateServer {
+final class PrivatePostgres implements PrivateServer {
   private static final String OS_USER = "postgres";
 
   private final Path dir;
@@ -55,7 +51,7 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     PrivatePostgres pg = new PrivatePostgres(dir, bin, port);
     try {
       Files.createDirectory(dir.resolve("sock"));
-      if (isRoot()) {
+      if (PrivateServer.isRoot()) {
         UserPrincipal owner = dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(OS_USER);
         Files.setOwner(dir, owner);
         Files.setOwner(dir.resolve("sock"), owner);
@@ -75,11 +71,9 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     return pg;
   }
 
-  /**
-   * SIGKILL to the postmaster and every process of it, as a crash or the OOM killer leaves it:
-   * nothing is flushed, the next start recovers from the WAL.
-   */
-  void kill() throws InterruptedException {
+  /** To the postmaster and every process of it, as a crash or the OOM killer leaves it. */
+  @Override
+  public void kill() throws InterruptedException {
     if (postmaster == null || !postmaster.isAlive()) {
       return;
     }
@@ -95,31 +89,34 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     }
   }
 
-  /** Starts the server again on the same port and data directory; one still running is left alone. */
-  void restart() throws IOException, InterruptedException {
+  @Override
+  public void restart() throws IOException, InterruptedException {
     if (postmaster != null && postmaster.isAlive()) {
       return;
     }
     launch();
   }
 
-  /** SIGSTOP to the postmaster and its backends: the kernel still accepts connections, nothing answers. */
-  void freeze() {
+  /** To the postmaster and its backends. */
+  @Override
+  public void freeze() {
     if (postmaster != null && postmaster.isAlive()) {
       signal(postmaster.toHandle(), "STOP");
       postmaster.descendants().forEach(h -> signal(h, "STOP"));
     }
   }
 
-  /** SIGCONT, children first. */
-  void thaw() {
+  /** Children first. */
+  @Override
+  public void thaw() {
     if (postmaster != null && postmaster.isAlive()) {
       postmaster.descendants().forEach(h -> signal(h, "CONT"));
       signal(postmaster.toHandle(), "CONT");
     }
   }
 
-  int port() {
+  @Override
+  public int port() {
     return port;
   }
 
@@ -128,35 +125,32 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
   }
 
-  /** A connection as the superuser postgres (trust: no password). */
+  /** The superuser, with no password: trust authentication. */
   @Override
-  public Connection connect(String database) throws SQLException {
-    return DriverManager.getConnection(url(database) + "?connectTimeout=2&socketTimeout=10", "postgres", "");
+  public String user() {
+    return "postgres";
   }
 
   @Override
-  public void createDatabase(String name) throws SQLException {
-    try (Connection c = connect("postgres"); Statement s = c.createStatement()) {
-      s.execute("CREATE DATABASE " + name);
-    }
+  public String adminDatabase() {
+    return "postgres";
   }
 
-  /** The server's log, for failure messages. */
-  String log() {
-    try {
-      return Files.readString(dir.resolve("server.log"));
-    } catch (IOException e) {
-      return "(no server log: " + e.getMessage() + ")";
-    }
+  @Override
+  public String timeouts() {
+    return "connectTimeout=2&socketTimeout=10";
+  }
+
+  @Override
+  public String log() {
+    return PrivateServer.readLog(dir.resolve("server.log"));
   }
 
   @Override
   public void close() throws IOException, InterruptedException {
     thaw();
     kill();
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-    }
+    PrivateServer.deleteTree(dir);
   }
 
   private void launch() throws IOException, InterruptedException {
@@ -168,23 +162,12 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
         "-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on"))
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("server.log").toFile()))
         .start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      try (Connection c = connect("postgres")) {
-        return;
-      } catch (SQLException e) {
-        if (!postmaster.isAlive() || System.nanoTime() > deadline) {
-          throw new AssertionError("private PostgreSQL did not start on port " + port + ": " + e.getMessage() + "\n"
-              + log());
-        }
-        Thread.sleep(100);
-      }
-    }
+    awaitConnections(postmaster, "PostgreSQL");
   }
 
   private List<String> asServerUser(String... cmd) {
     List<String> all = new ArrayList<>();
-    if (isRoot()) {
+    if (PrivateServer.isRoot()) {
       all.addAll(List.of("setpriv", "--reuid=" + OS_USER, "--regid=" + OS_USER, "--init-groups", "--"));
     }
     all.addAll(List.of(cmd));
@@ -199,10 +182,6 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static boolean isRoot() {
-    return "root".equals(System.getProperty("user.name"));
   }
 
   /**
@@ -234,10 +213,5 @@ final class PrivatePostgres implements AutoCloseable, PrivateServer {
     } catch (NumberFormatException e) {
       return -1;
     }
-  }
-
-  @Override
-  public String user() {
-    return "postgres";
   }
 }
