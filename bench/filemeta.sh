@@ -8,13 +8,17 @@
 #     (goal >= 0.97), and the CPU seconds per 1000 operations of each client process. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
 #     every binding) to the last one's end (each thread's closing of its connection inside, as
-#     YCSB's DB.cleanup()); both drivers are warmed by one connection before;
+#     YCSB's DB.cleanup()); both drivers are warmed by one connection before. With --warmup S
+#     both sides are measured warm: YCSB-X with -p ycsbx.warmup=S, the loop with --warmup S (the
+#     operations of the first S seconds from the first one are not counted, the clock starts
+#     after them): the client's cost per operation without the JIT's and the setup's first
+#     seconds, which weigh more the shorter the run;
 #  3. read/write: the same readers on InnoDB without and then with one writer thread
 #     (workloads/filemeta-latest, then workloads/filemeta-readwrite), per interval the reads'
 #     ops/s and p99 of each run side by side, from YCSB-X's interval CSV (ycsbx.interval.file).
 #
 #   bench/filemeta.sh [--files N] [--gen-files N] [--ops N] [--threads "1 4 16"] [--repeat R]
-#                     [--rw-readers N] [--rw-seconds S] [--interval S]
+#                     [--rw-readers N] [--rw-seconds S] [--interval S] [--warmup S]
 #
 # Defaults run in a few minutes on a 2-core machine; scale --files and --ops up for real figures
 # (the source loaded 300M files). Each query figure is the median of R runs, YCSB-X and the raw
@@ -24,7 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5
+FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0
 while [ $# -gt 0 ]; do
   case $1 in
     --files) FILES=$2; shift 2 ;;
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
     --rw-readers) RW_READERS=$2; shift 2 ;;
     --rw-seconds) RW_SECONDS=$2; shift 2 ;;
     --interval) INTERVAL=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
     *) echo "filemeta: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -58,7 +63,8 @@ printf "%-32s %12s\n" measure files_per_s
 printf "%-32s %12.0f\n" "generation, null binding" "$(median "$rates")"
 
 echo
-echo "== 2. queries on MariaDB InnoDB ($(sql "SELECT VERSION()")), $FILES files, $OPS operations per run, median of $REPEAT"
+echo "== 2. queries on MariaDB InnoDB ($(sql "SELECT VERSION()")), $FILES files, $OPS operations per run, median of $REPEAT,"\
+  "warm-up $WARMUP s"
 sql "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
 trap 'sql "DROP DATABASE IF EXISTS $DB" || true; rm -rf "$work"' EXIT
 log=$work/load.log
@@ -67,11 +73,12 @@ echo "$(figure "$log" 's/^\(\[FILEMETA\] loaded .*\)$/\1/p' "load line")"
 quiesce_innodb
 
 ycsbx_side() { # query threads log
-  measured "$3" ycsbx_main run jdbc -P "workloads/filemeta-$1" "${X_DB[@]}" -p operationcount="$OPS" -threads "$2"
+  measured "$3" ycsbx_main run jdbc -P "workloads/filemeta-$1" "${X_DB[@]}" -p operationcount="$OPS" -threads "$2" \
+    -p ycsbx.warmup="$WARMUP"
 }
 raw_side() { # query threads log
   measured "$3" java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcFileMeta --url "$DB_URL" --user "$DB_USER" \
-    --password "$DB_PASS" --query "$1" --threads "$2" --ops "$OPS" --users 10000
+    --password "$DB_PASS" --query "$1" --threads "$2" --ops "$OPS" --users 10000 --warmup "$WARMUP"
 }
 
 printf "%-15s %7s %12s %12s %7s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio ycsbx_cpu_ko raw_cpu_ko cpu_rat

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * filemeta's two queries by hand through JDBC, against a files table YCSB-X loaded:
  * {@code --url jdbc:... --user U --password P --query latest|count --threads N --ops N
- * [--users 10000] [--table files]}. The same SQL text as the JDBC binding's store (FileMetaSchema),
+ * [--users 10000] [--table files] [--warmup S]}. The same SQL text as the JDBC binding's store (FileMetaSchema),
  * prepared once per connection, parameters drawn uniformly as filemeta-latest and filemeta-count
  * draw them (users 0..users-1, servers 0..32), every column of every row read as the store reads it.
  * Timed as YCSB's Client times YCSB-X: from the threads' start, each thread's connecting and
@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * each thread closing its connection after its last query (YCSB's holds DB.cleanup(), which closes).
  * Before the clock, one connection asks the table for a row and closes, as YCSB-X's preflight
  * does before YCSB's clock starts: the driver's first connection (class loading, a cold JVM:
- * a second and more on a busy 2-core box) is on neither clock.
+ * a second and more on a busy 2-core box) is on neither clock. With {@code --warmup S} the
+ * operations of the first S seconds are not counted and the clock starts after them, as with
+ * YCSB-X's {@code ycsbx.warmup=S}.
  */
 public final class RawJdbcFileMeta {
   /** server_id is 0..32 in the spec. */
@@ -40,6 +42,7 @@ public final class RawJdbcFileMeta {
     long ops = a.getLong("ops", 1000);
     long users = a.getLong("users", 10_000);
     String table = a.get("table", "files");
+    double warmup = Double.parseDouble(a.get("warmup", "0"));
     String sql = switch (query) {
       case "latest" -> "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + LATEST_LIMIT;
       case "count" -> "SELECT COUNT(1) FROM " + table + " WHERE server_id=? AND deleted=1";
@@ -79,7 +82,7 @@ public final class RawJdbcFileMeta {
         };
       }
       return new RawLoop.Closing(op, c); // closed on the clock, as YCSB's DB.cleanup() closes the binding's
-    });
+    }, warmup);
     System.out.println("[RAW] rows or counts read, " + seen.sum());
   }
 }

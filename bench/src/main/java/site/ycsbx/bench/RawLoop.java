@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs {@code threads} threads that each call an operation {@code ops/threads} times and prints
@@ -52,16 +53,34 @@ final class RawLoop {
    * the binding's init() and the workload's initThread() before its first operation.
    */
   static void runSetupTimed(String label, int threads, long ops, ThreadSetup setup) throws Exception {
-    run(label, threads, ops, setup, 1, true);
+    run(label, threads, ops, setup, 1, true, 0);
+  }
+
+  /**
+   * As {@link #runSetupTimed}, with a warm-up of {@code warmupSeconds} as YCSB-X's
+   * {@code ycsbx.warmup}: operations that end inside it are not counted, and the clock starts when
+   * it ends, so both sides are measured warm (JIT-compiled, connected, caches filled).
+   */
+  static void runSetupTimed(String label, int threads, long ops, ThreadSetup setup, double warmupSeconds)
+      throws Exception {
+    run(label, threads, ops, setup, 1, true, (long) (warmupSeconds * 1e9));
   }
 
   private static void run(String label, int threads, long ops, ThreadSetup setup, int unitsPerOp, boolean setupTimed)
       throws Exception {
+    run(label, threads, ops, setup, unitsPerOp, setupTimed, 0);
+  }
+
+  private static void run(String label, int threads, long ops, ThreadSetup setup, int unitsPerOp, boolean setupTimed,
+      long warmupNanos) throws Exception {
     CountDownLatch ready = new CountDownLatch(setupTimed ? 0 : threads);
     CountDownLatch go = new CountDownLatch(1);
     AtomicLong failures = new AtomicLong();
     List<Thread> ts = new ArrayList<>();
     long started = System.nanoTime();
+    // as ycsbx.warmup: from the first operation on (connecting and preparing are no warm-up)
+    AtomicLong warmEnd = new AtomicLong(Long.MAX_VALUE);
+    LongAdder counted = new LongAdder();
     for (int t = 0; t < threads; t++) {
       final int thread = t;
       final long share = ops / threads + (t < ops % threads ? 1 : 0);
@@ -71,7 +90,13 @@ final class RawLoop {
           ready.countDown();
           go.await();
           for (long i = 0; i < share; i++) {
+            if (warmupNanos > 0 && warmEnd.get() == Long.MAX_VALUE) {
+              warmEnd.compareAndSet(Long.MAX_VALUE, System.nanoTime() + warmupNanos);
+            }
             op.run(thread, i);
+            if (warmupNanos > 0 && System.nanoTime() - warmEnd.get() >= 0) {
+              counted.increment();
+            }
           }
           if (op instanceof Closing c) {
             c.resource().close();
@@ -91,11 +116,21 @@ final class RawLoop {
     for (Thread th : ts) {
       th.join();
     }
-    double secs = (System.nanoTime() - start) / 1e9;
+    long end = System.nanoTime();
     if (failures.get() > 0) {
       throw new IllegalStateException(failures.get() + " raw loop threads failed");
     }
+    if (warmupNanos > 0) {
+      if (end - warmEnd.get() <= 0) {
+        throw new IllegalStateException("the run ended inside its warm-up: give more operations");
+      }
+      System.out.println(String.format(Locale.ROOT, "[RAW] %s, warm-up %.1f s, %d operations counted", label,
+          warmupNanos / 1e9, counted.sum()));
+      System.out.println(String.format(Locale.ROOT, "[RAW] %s, Throughput(ops/sec), %.1f", label,
+          counted.sum() * (double) unitsPerOp / ((end - warmEnd.get()) / 1e9)));
+      return;
+    }
     System.out.println(String.format(Locale.ROOT, "[RAW] %s, Throughput(ops/sec), %.1f", label,
-        ops * (double) unitsPerOp / secs));
+        ops * (double) unitsPerOp / ((end - start) / 1e9)));
   }
 }

@@ -131,6 +131,16 @@ public final class JdbcFileMetaStore implements FileMetaStore {
 
   @Override
   public void insertFiles(List<FileRow> files) throws StoreException {
+    insert("insertFiles", files);
+  }
+
+  @Override
+  public void insertFile(FileRow file) throws StoreException {
+    // its own name in the error table: a run's failed INSERT_FILE is not a load batch
+    insert("insertFile", List.of(file));
+  }
+
+  private void insert(String call, List<FileRow> files) throws StoreException {
     int n = files.size();
     if (n == 0) {
       return;
@@ -141,7 +151,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
           + FileMetaSchema.MAX_PARAMETERS + " parameters a prepared statement takes; lower " + BATCH_SIZE_PROPERTY
           + " to at most " + FileMetaSchema.MAX_ROWS_PER_INSERT);
     }
-    call("insertFiles", t, () -> {
+    call(call, t, () -> {
       // one statement per batch size: a load's batches are full but for its last one
       PreparedStatement ps = statement("insert/" + n, () -> FileMetaSchema.insert(t, n));
       int p = 1;
@@ -151,11 +161,6 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       ps.executeUpdate();
       return null;
     });
-  }
-
-  @Override
-  public void insertFile(FileRow file) throws StoreException {
-    insertFiles(List.of(file));
   }
 
   @Override
