@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsbx.tools.sweep.SweepTest.sweep;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -33,17 +34,6 @@ class FolderSweepTest {
 
   @TempDir
   Path tmp;
-
-  private record Run(int exit, String out, String err) {
-  }
-
-  private static Run sweep(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = Sweep.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
 
   /**
    * The clients of one many-client run at {@code threadsPerClient}, merged: {@code perInterval}
@@ -93,7 +83,7 @@ class FolderSweepTest {
     Path m12 = mergedRun("m3x4", 3, 4, 1100, h12);
     Path m12b = mergedRun("m3x4-again", 3, 4, 1000, h12b);
     Path out = tmp.resolve("sweep");
-    Run r = sweep("--from", m12.toString(), one.toString(), m8.toString(), m12b.toString(), "--out", out.toString(),
+    SweepTest.Run r = sweep("--from", m12.toString(), one.toString(), m8.toString(), m12b.toString(), "--out", out.toString(),
         "--label", "three clients");
     assertEquals(0, r.exit(), r.err());
 
@@ -178,7 +168,7 @@ class FolderSweepTest {
         .fingerprint("workload.operationcount", "1000").interval("READ", 100, 100).write(tmp.resolve("a"));
     Path b = new RunFolderFixture(0, 1, "h", T0, INTERVAL).fingerprint("threads", "2")
         .fingerprint("workload.operationcount", "2000").interval("READ", 100, 100, 100).write(tmp.resolve("b"));
-    Run r = sweep("--from", a.toString(), b.toString(), "--out", tmp.resolve("s").toString());
+    SweepTest.Run r = sweep("--from", a.toString(), b.toString(), "--out", tmp.resolve("s").toString());
     assertEquals(0, r.exit(), r.err());
     // two thread counts give no verdict, and the sweep says so rather than guessing
     assertTrue(r.out().contains("verdict: cannot judge"), r.out());
@@ -194,7 +184,7 @@ class FolderSweepTest {
     var json = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(result.toFile());
     json.putObject("interrupted").put("signal", "INT").put("at_ms", T0 + 15_000);
     new ObjectMapper().writeValue(result.toFile(), json);
-    Run r = sweep("--from", a.toString(), b.toString(), c.toString(), "--out", tmp.resolve("s").toString());
+    SweepTest.Run r = sweep("--from", a.toString(), b.toString(), c.toString(), "--out", tmp.resolve("s").toString());
     assertEquals(1, r.exit(), r.out());
     assertTrue(r.err().contains("1 of 3 folders were interrupted runs"), r.err());
     SweepFile f = SweepReport.read(tmp.resolve("s"));
@@ -211,12 +201,12 @@ class FolderSweepTest {
   void realRunFoldersGiveTheSweepTheyCameFrom() throws Exception {
     Path runs = tmp.resolve("runs");
     Path first = tmp.resolve("ran");
-    Run ran = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
+    SweepTest.Run ran = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
         "-p", "operationcount=3000", "--threads", "1,2,4", "--out", first.toString(),
         "-p", site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=" + runs);
     assertEquals(0, ran.exit(), ran.err());
     Path again = tmp.resolve("again");
-    Run r = sweep("--from", runs.resolve("t4-r1").toString(), runs.resolve("t1-r1").toString(),
+    SweepTest.Run r = sweep("--from", runs.resolve("t4-r1").toString(), runs.resolve("t1-r1").toString(),
         runs.resolve("t2-r1").toString(), "--out", again.toString());
     assertEquals(0, r.exit(), r.err());
     SweepFile a = SweepReport.read(first);

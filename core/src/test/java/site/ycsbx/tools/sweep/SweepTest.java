@@ -24,10 +24,12 @@ import site.ycsbx.tools.Main;
 class SweepTest {
   private static final String MAIN = Main.class.getName();
 
-  private record Run(int exit, String out, String err) {
+  /** A sweep's exit code and what it printed. */
+  record Run(int exit, String out, String err) {
   }
 
-  private static Run sweep(String... args) {
+  /** Runs {@code ycsb sweep ARGS} in this JVM (each point still in its own). */
+  static Run sweep(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit = Sweep.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
