@@ -390,7 +390,7 @@ public final class RunReport {
   }
 
   /** The last row of efficiency.csv that is not a second's sample: the phase's figures; null when absent. */
-  static Map<String, String> summaryRow(Path csv) throws IOException {
+  public static Map<String, String> summaryRow(Path csv) throws IOException {
     if (!Files.isRegularFile(csv)) {
       return null;
     }

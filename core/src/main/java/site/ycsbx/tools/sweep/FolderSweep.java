@@ -3,20 +3,21 @@ package site.ycsbx.tools.sweep;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.tools.clients.ClientSlice;
 import site.ycsbx.tools.merge.Merge;
 import site.ycsbx.tools.merge.RunFolder;
+import site.ycsbx.tools.report.RunReport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -80,21 +81,12 @@ final class FolderSweep {
     List<PointResult> points = points(runs);
     List<Integer> threads = new ArrayList<>(new TreeSet<>(points.stream().map(PointResult::threads).toList()));
     RunFolder first = runs.get(0);
-    if (target == null) {
-      target = Path.of("sweep-" + first.phase() + "-" + first.result().path("binding").asText("binding")
-          .replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + java.time.LocalDateTime.now()
-          .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    }
-    if (Files.exists(target.resolve(SweepReport.JSON_FILE))) {
-      throw new UserError("--out " + target + " already holds a sweep (" + SweepReport.JSON_FILE
-          + "); give another folder, nothing is overwritten");
-    }
+    String binding = first.result().path("binding").asText("");
+    target = SweepArgs.outFolder(target, first.phase(), binding);
     String files = first.fingerprint().get("workload.files");
     List<String> workloadFiles = files == null || files.isBlank() ? List.of() : List.of(files.split(","));
-    String binding = first.result().path("binding").asText("");
     if (label == null) {
-      label = binding + (workloadFiles.isEmpty() ? "" : " " + Path.of(workloadFiles.get(workloadFiles.size() - 1))
-          .getFileName());
+      label = SweepArgs.defaultLabel(binding, workloadFiles);
     }
     int repeat = points.stream().mapToInt(PointResult::repeat).max().orElse(1);
     Verdict verdict = SweepReport.verdict(points, threads, sla);
@@ -130,10 +122,9 @@ final class FolderSweep {
             + " its clients first (ycsb merge DIR... --out DIR) and sweep the merged folder");
       }
     }
-    Map<Path, Path> seen = new HashMap<>();
+    Set<Path> seen = new HashSet<>();
     for (RunFolder r : runs) {
-      Path real = r.path().toAbsolutePath().normalize();
-      if (seen.put(real, real) != null) {
+      if (!seen.add(r.path().toAbsolutePath().normalize())) {
         throw new UserError(r.path() + " is given twice; each run counts once");
       }
     }
@@ -207,20 +198,14 @@ final class FolderSweep {
    * efficiency.csv; NaN for a merged folder (its clients ran on several hosts) or without one.
    */
   static double clientCpuPercent(RunFolder r) {
-    Path csv = r.path().resolve("efficiency.csv");
-    if (r.clientIndex() < 0 || !Files.isRegularFile(csv)) {
+    if (r.clientIndex() < 0) {
       return Double.NaN;
     }
     try {
-      List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-      List<String> header = List.of(lines.get(0).split(","));
-      int col = header.indexOf("client_cpu_sec");
+      Map<String, String> row = RunReport.summaryRow(r.path().resolve(Efficiency.CSV_FILE));
       int cores = Integer.parseInt(r.fingerprint().getOrDefault("client.cores", "0").trim());
-      for (String line : lines.subList(1, lines.size())) {
-        String[] f = line.split(",", -1);
-        if (f[0].equals(r.phase()) && col >= 0 && col < f.length && !f[col].isEmpty() && cores > 0) {
-          return 100.0 * Double.parseDouble(f[col]) / cores;
-        }
+      if (row != null && cores > 0 && !row.getOrDefault("client_cpu_sec", "").isEmpty()) {
+        return 100.0 * Double.parseDouble(row.get("client_cpu_sec")) / cores;
       }
     } catch (IOException | RuntimeException e) {
       // no figure rather than no sweep: the column shows n/a

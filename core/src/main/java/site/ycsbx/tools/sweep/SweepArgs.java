@@ -116,19 +116,28 @@ final class SweepArgs {
         throw new UserError("sweep load: " + why);
       }
     }
-    if (a.out == null) {
-      a.out = Path.of("sweep-" + a.phase + "-" + a.binding.replaceAll("[^A-Za-z0-9_.-]", "_") + "-"
-          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    }
-    if (Files.exists(a.out.resolve(SweepReport.JSON_FILE))) {
-      throw new UserError("--out " + a.out + " already holds a sweep (" + SweepReport.JSON_FILE
-          + "); give another folder, nothing is overwritten");
-    }
+    a.out = outFolder(a.out, a.phase, a.binding);
     if (a.label == null) {
-      String w = a.workloadFiles.isEmpty() ? "" : " " + Path.of(a.workloadFiles.get(a.workloadFiles.size() - 1)).getFileName();
-      a.label = a.binding + w;
+      a.label = defaultLabel(a.binding, a.workloadFiles);
     }
     return a;
+  }
+
+  /** {@code --out}, or sweep-<phase>-<binding>-<time>; refused when it already holds a sweep. */
+  static Path outFolder(Path given, String phase, String binding) {
+    Path out = given != null ? given : Path.of("sweep-" + phase + "-" + binding.replaceAll("[^A-Za-z0-9_.-]", "_")
+        + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    if (Files.exists(out.resolve(SweepReport.JSON_FILE))) {
+      throw new UserError("--out " + out + " already holds a sweep (" + SweepReport.JSON_FILE
+          + "); give another folder, nothing is overwritten");
+    }
+    return out;
+  }
+
+  /** The binding and the last workload file's name. */
+  static String defaultLabel(String binding, List<String> workloadFiles) {
+    return binding + (workloadFiles.isEmpty() ? "" : " " + Path.of(workloadFiles.get(workloadFiles.size() - 1))
+        .getFileName());
   }
 
   /** The workload class the points run, as YCSB reads it: -P files in order, then -p. */
