@@ -5,20 +5,29 @@
 #  2. LATEST_BY_USER and COUNT_DELETED ops/s on MariaDB InnoDB at each thread count, YCSB-X
 #     (bin/ycsb's class path) against a hand-written JDBC loop sending the same SQL to the same
 #     table (bench/src/main/java/site/ycsbx/bench/RawJdbcFileMeta.java): ratio = YCSB-X / raw
-#     (goal >= 0.97), and the CPU seconds per 1000 operations of each client process. Both clocks
+#     (goal >= 0.97) of the medians, pair_ratios the lowest and highest ratio of the R pairs run
+#     back to back (what the machine's noise does to one pair), and the CPU seconds per 1000
+#     operations of each client process. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
 #     every binding) to the last one's end (each thread's closing of its connection inside, as
 #     YCSB's DB.cleanup()); both drivers are warmed by one connection before. With --warmup S
 #     both sides are measured warm: YCSB-X with -p ycsbx.warmup=S, the loop with --warmup S (the
 #     operations of the first S seconds from the first one are not counted, the clock starts
 #     after them): the client's cost per operation without the JIT's and the setup's first
-#     seconds, which weigh more the shorter the run;
+#     seconds, which weigh more the shorter the run. With --pin the server runs on CPU 0 and
+#     every client (both sides, and the runs of 3.) on the other CPUs, as on machines of their
+#     own: unpinned, client and server share the cores and the scheduler's choices move a run by
+#     up to 20%, more than the 3% this comparison looks for (needs a local server and root);
+#     Then the cost of one call in one warm thread (StoreCallCost.java): the binding's store path
+#     against the same query by hand, thread CPU and wall time per call, where no scheduling,
+#     JIT or setup is on the clock;
 #  3. read/write: the same readers on InnoDB without and then with one writer thread
 #     (workloads/filemeta-latest, then workloads/filemeta-readwrite), per interval the reads'
 #     ops/s and p99 of each run side by side, from YCSB-X's interval CSV (ycsbx.interval.file).
 #
 #   bench/filemeta.sh [--files N] [--gen-files N] [--ops N] [--threads "1 4 16"] [--repeat R]
-#                     [--rw-readers N] [--rw-seconds S] [--interval S] [--warmup S]
+#                     [--rw-readers N] [--rw-seconds S] [--interval S] [--warmup S] [--pin]
+#                     [--store-calls N] [--store-rounds R]
 #
 # Defaults run in a few minutes on a 2-core machine; scale --files and --ops up for real figures
 # (the source loaded 300M files). Each query figure is the median of R runs, YCSB-X and the raw
@@ -28,7 +37,7 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0
+FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0 PIN=0 STORE_CALLS=20000 STORE_ROUNDS=6
 while [ $# -gt 0 ]; do
   case $1 in
     --files) FILES=$2; shift 2 ;;
@@ -40,11 +49,20 @@ while [ $# -gt 0 ]; do
     --rw-seconds) RW_SECONDS=$2; shift 2 ;;
     --interval) INTERVAL=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
+    --pin) PIN=1; shift ;;
+    --store-calls) STORE_CALLS=$2; shift 2 ;;
+    --store-rounds) STORE_ROUNDS=$2; shift 2 ;;
     *) echo "filemeta: unknown option $1" >&2; exit 2 ;;
   esac
 done
 
 . bench/lib.sh
+where="client and server sharing the CPUs"
+if [ "$PIN" = 1 ]; then
+  pin_server "$(echo "$MYSQL_URL" | sed -n 's/.*:\([0-9]*\)$/\1/p')"
+  trap 'restore_server; rm -rf "$work"' EXIT
+  where="server on CPU 0, clients on CPUs ${CLIENT_PIN[2]}"
+fi
 
 THROUGHPUT='s/^\[\(OVERALL\|RAW\)\].*Throughput.*, \([0-9.]*\)$/\2/p'
 DB=ycsbx_bench_fm_$$
@@ -64,9 +82,9 @@ printf "%-32s %12.0f\n" "generation, null binding" "$(median "$rates")"
 
 echo
 echo "== 2. queries on MariaDB InnoDB ($(sql "SELECT VERSION()")), $FILES files, $OPS operations per run, median of $REPEAT,"\
-  "warm-up $WARMUP s"
+  "warm-up $WARMUP s, $where"
 sql "DROP DATABASE IF EXISTS $DB; CREATE DATABASE $DB"
-trap 'sql "DROP DATABASE IF EXISTS $DB" || true; rm -rf "$work"' EXIT
+trap 'restore_server; sql "DROP DATABASE IF EXISTS $DB" || true; rm -rf "$work"' EXIT
 log=$work/load.log
 measured "$log" ycsbx_main load jdbc -P workloads/filemeta "${X_DB[@]}" -threads 4 -p ycsbx.interval=0
 echo "$(figure "$log" 's/^\(\[FILEMETA\] loaded .*\)$/\1/p' "load line")"
@@ -77,15 +95,16 @@ ycsbx_side() { # query threads log
     -p ycsbx.warmup="$WARMUP"
 }
 raw_side() { # query threads log
-  measured "$3" java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcFileMeta --url "$DB_URL" --user "$DB_USER" \
+  measured "$3" "${CLIENT_PIN[@]}" java -cp "$RAW_CP" site.ycsbx.bench.RawJdbcFileMeta --url "$DB_URL" --user "$DB_USER" \
     --password "$DB_PASS" --query "$1" --threads "$2" --ops "$OPS" --users 10000 --warmup "$WARMUP"
 }
 
-printf "%-15s %7s %12s %12s %7s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio ycsbx_cpu_ko raw_cpu_ko cpu_rat
+printf "%-15s %7s %12s %12s %7s %13s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio pair_ratios \
+  ycsbx_cpu_ko raw_cpu_ko cpu_rat
 for query in latest count; do
   op=$([ "$query" = latest ] && echo LATEST_BY_USER || echo COUNT_DELETED)
   for threads in $THREADS; do
-    xs="" rs="" xc="" rc=""
+    xs="" rs="" xc="" rc="" pairs=""
     for rep in $(seq 1 "$REPEAT"); do
       if [ $((rep % 2)) -eq 1 ]; then order="x r"; else order="r x"; fi
       for who in $order; do
@@ -93,13 +112,26 @@ for query in latest count; do
         if [ "$who" = x ]; then ycsbx_side "$query" "$threads" "$log"; else raw_side "$query" "$threads" "$log"; fi
         ops_s=$(figure "$log" "$THROUGHPUT" throughput)
         cpu=$(cpu_per_kop "$log" "$OPS")
-        if [ "$who" = x ]; then xs+="$ops_s " xc+="$cpu "; else rs+="$ops_s " rc+="$cpu "; fi
+        if [ "$who" = x ]; then xs+="$ops_s " xc+="$cpu " x_ops=$ops_s; else rs+="$ops_s " rc+="$cpu " r_ops=$ops_s; fi
       done
+      pairs+="$(ratio "$x_ops" "$r_ops") "
     done
     xm=$(median "$xs") rmed=$(median "$rs") xcm=$(median "$xc") rcm=$(median "$rc")
-    printf "%-15s %7s %12.1f %12.1f %7.3f %12.4f %12.4f %7.3f\n" "$op" "$threads" "$xm" "$rmed" "$(ratio "$xm" "$rmed")" \
-      "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
+    spread=$(echo "$pairs" | tr ' ' '\n' | grep . | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.2f-%.2f", lo, hi}')
+    printf "%-15s %7s %12.1f %12.1f %7.3f %13s %12.4f %12.4f %7.3f\n" "$op" "$threads" "$xm" "$rmed" "$(ratio "$xm" "$rmed")" \
+      "$spread" "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
   done
+done
+
+echo
+echo "   one call in one thread, warm: the binding's store (its connection and statement wrappers, the store's"
+echo "   call) against the same query by hand on a plain driver connection, median of $STORE_ROUNDS rounds of $STORE_CALLS calls"
+for query in latest count; do
+  log=$work/store-call-$query.log
+  measured "$log" "${CLIENT_PIN[@]}" java -cp "$RAW_CP:$YCSBX_CP" site.ycsbx.bench.StoreCallCost --url "$DB_URL" \
+    --user "$DB_USER" --password "$DB_PASS" --query "$query" --calls "$STORE_CALLS" --rounds "$STORE_ROUNDS" --files "$FILES"
+  if [ "$query" = latest ]; then head -1 "$log"; fi
+  sed -n 2p "$log"
 done
 
 echo

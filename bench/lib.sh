@@ -25,7 +25,8 @@ for entry in $(tr ':' ' ' < distribution/target/runtime-classpath.txt); do
   esac
   YCSBX_CP+="${YCSBX_CP:+:}$entry"
 done
-ycsbx_main() { java ${JAVA_OPTS:-} -cp "$YCSBX_CP" site.ycsbx.tools.Main "$@"; }
+# (on the client CPUs when a script pinned the server: pin_server below)
+ycsbx_main() { "${CLIENT_PIN[@]}" java ${JAVA_OPTS:-} -cp "$YCSBX_CP" site.ycsbx.tools.Main "$@"; }
 
 sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
 
@@ -83,4 +84,35 @@ quiesce_innodb() {
     sleep 1
   done
   sql "SET GLOBAL innodb_max_dirty_pages_pct = $pct"
+}
+
+# pin_server PORT: puts the local server listening on PORT (every thread of it) on CPU 0 and sets
+# CLIENT_PIN to the command prefix that keeps a client on the other CPUs, as if client and server
+# ran on machines of their own: on a small box they otherwise take each other's cores, and which
+# one the scheduler favours moves a run by 20%. The server's own mask comes back at exit
+# (restore_server, called by the script's EXIT trap). Needs 2+ CPUs and the right to set the
+# server's affinity (root, or the server's user).
+CLIENT_PIN=()
+SERVER_PID="" SERVER_MASK=""
+pin_server() { # port
+  local cpus
+  cpus=$(nproc)
+  if [ "$cpus" -lt 2 ]; then
+    echo "bench: --pin needs 2 or more CPUs, this machine has $cpus" >&2
+    exit 2
+  fi
+  SERVER_PID=$(ss -ltnpH "sport = :$1" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+  if [ -z "$SERVER_PID" ]; then
+    echo "bench: --pin: no process of this machine that can be seen listens on port $1 (a remote server, or run as root)" >&2
+    exit 2
+  fi
+  SERVER_MASK=$(taskset -p "$SERVER_PID" | sed 's/.*: //')
+  if ! taskset -a -p -c 0 "$SERVER_PID" >/dev/null; then
+    echo "bench: --pin: cannot set the CPUs of the server (pid $SERVER_PID): run as root or as its user" >&2
+    exit 2
+  fi
+  CLIENT_PIN=(taskset -c "$([ "$cpus" -eq 2 ] && echo 1 || echo "1-$((cpus - 1))")")
+}
+restore_server() {
+  [ -n "$SERVER_PID" ] && taskset -a -p "$SERVER_MASK" "$SERVER_PID" >/dev/null 2>&1 || true
 }
