@@ -60,8 +60,7 @@ done
 where="client and server sharing the CPUs"
 if [ "$PIN" = 1 ]; then
   pin_server "$(echo "$MYSQL_URL" | sed -n 's/.*:\([0-9]*\)$/\1/p')"
-  trap 'restore_server; rm -rf "$work"' EXIT
-  where="server on CPU 0, clients on CPUs ${CLIENT_PIN[2]}"
+  where="server on CPU 0, clients on CPUs $CLIENT_CPUS"
 fi
 
 THROUGHPUT='s/^\[\(OVERALL\|RAW\)\].*Throughput.*, \([0-9.]*\)$/\2/p'

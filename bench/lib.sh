@@ -5,7 +5,10 @@ DB_USER=${YCSBX_TEST_USER:-ycsbx}
 DB_PASS=${YCSBX_TEST_PASSWORD:-ycsbx}
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# restore_server (below) is a no-op unless a script pinned the server
+trap 'restore_server; rm -rf "$work"' EXIT
+# a client's command prefix: empty, or the CPUs pin_server left to clients
+CLIENT_PIN=() CLIENT_CPUS=""
 
 # builds this checkout in Maven's reactor without installing anything into ~/.m2 (shared by
 # every checkout and worktree of the machine): the class path files then name this checkout's
@@ -25,7 +28,6 @@ for entry in $(tr ':' ' ' < distribution/target/runtime-classpath.txt); do
   esac
   YCSBX_CP+="${YCSBX_CP:+:}$entry"
 done
-# (on the client CPUs when a script pinned the server: pin_server below)
 ycsbx_main() { "${CLIENT_PIN[@]}" java ${JAVA_OPTS:-} -cp "$YCSBX_CP" site.ycsbx.tools.Main "$@"; }
 
 sql() { mariadb -h127.0.0.1 -u"$DB_USER" -p"$DB_PASS" -N -e "$1"; }
@@ -87,12 +89,11 @@ quiesce_innodb() {
 }
 
 # pin_server PORT: puts the local server listening on PORT (every thread of it) on CPU 0 and sets
-# CLIENT_PIN to the command prefix that keeps a client on the other CPUs, as if client and server
-# ran on machines of their own: on a small box they otherwise take each other's cores, and which
-# one the scheduler favours moves a run by 20%. The server's own mask comes back at exit
-# (restore_server, called by the script's EXIT trap). Needs 2+ CPUs and the right to set the
-# server's affinity (root, or the server's user).
-CLIENT_PIN=()
+# CLIENT_PIN to the command prefix that keeps a client on the other CPUs (CLIENT_CPUS), as if
+# client and server ran on machines of their own: on a small box they otherwise take each other's
+# cores, and which one the scheduler favours moves a run by 20%. The server's own mask comes back
+# at exit (restore_server, in lib.sh's EXIT trap; a script with a trap of its own calls it too).
+# Needs 2+ CPUs and the right to set the server's affinity (root, or the server's user).
 SERVER_PID="" SERVER_MASK=""
 pin_server() { # port
   local cpus
@@ -111,7 +112,8 @@ pin_server() { # port
     echo "bench: --pin: cannot set the CPUs of the server (pid $SERVER_PID): run as root or as its user" >&2
     exit 2
   fi
-  CLIENT_PIN=(taskset -c "$([ "$cpus" -eq 2 ] && echo 1 || echo "1-$((cpus - 1))")")
+  CLIENT_CPUS=$([ "$cpus" -eq 2 ] && echo 1 || echo "1-$((cpus - 1))")
+  CLIENT_PIN=(taskset -c "$CLIENT_CPUS")
 }
 restore_server() {
   [ -n "$SERVER_PID" ] && taskset -a -p "$SERVER_MASK" "$SERVER_PID" >/dev/null 2>&1 || true

@@ -5,7 +5,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.LocalDateTime;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -25,10 +24,6 @@ import java.util.concurrent.atomic.LongAdder;
  * YCSB-X's {@code ycsbx.warmup=S}.
  */
 public final class RawJdbcFileMeta {
-  /** server_id is 0..32 in the spec. */
-  private static final int SERVERS = 33;
-  private static final int LATEST_LIMIT = 10;
-
   private RawJdbcFileMeta() {
   }
 
@@ -43,11 +38,7 @@ public final class RawJdbcFileMeta {
     long users = a.getLong("users", 10_000);
     String table = a.get("table", "files");
     double warmup = Double.parseDouble(a.get("warmup", "0"));
-    String sql = switch (query) {
-      case "latest" -> "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + LATEST_LIMIT;
-      case "count" -> "SELECT COUNT(1) FROM " + table + " WHERE server_id=? AND deleted=1";
-      default -> throw new IllegalArgumentException("--query latest or count, not " + query);
-    };
+    String sql = FileMetaByHand.sql(query, table);
     try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT 1 FROM " + table + " LIMIT 1")) {
       if (!rs.next()) {
@@ -61,25 +52,9 @@ public final class RawJdbcFileMeta {
       SplittableRandom r = new SplittableRandom(thread * 7919L + 1);
       RawLoop.Op op;
       if (query.equals("latest")) {
-        op = (t, i) -> {
-          ps.setLong(1, r.nextLong(users));
-          try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-              long sum = rs.getLong("id") + rs.getString("path").length() + rs.getLong("size") + rs.getInt("server_id")
-                  + rs.getInt("deleted") + rs.getObject("last_updated", LocalDateTime.class).getSecond()
-                  + rs.getObject("created", LocalDateTime.class).getSecond() + rs.getLong("user_id");
-              seen.add(sum == Long.MIN_VALUE ? 0 : 1);
-            }
-          }
-        };
+        op = (t, i) -> seen.add(FileMetaByHand.latest(ps, r.nextLong(users)));
       } else {
-        op = (t, i) -> {
-          ps.setInt(1, r.nextInt(SERVERS));
-          try (ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            seen.add(rs.getLong(1));
-          }
-        };
+        op = (t, i) -> seen.add(FileMetaByHand.count(ps, r.nextInt(FileMetaByHand.SERVERS)));
       }
       return new RawLoop.Closing(op, c); // closed on the clock, as YCSB's DB.cleanup() closes the binding's
     }, warmup);

@@ -5,8 +5,6 @@ import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -28,8 +26,6 @@ import site.ycsbx.workloads.FreshStore;
  * (the binding is loaded by name, as YCSB's Client loads it).
  */
 public final class StoreCallCost {
-  private static final int SERVERS = 33;
-  private static final int LATEST_LIMIT = 10;
   private static final int WARMUP_ROUNDS = 2;
 
   private StoreCallCost() {
@@ -50,11 +46,8 @@ public final class StoreCallCost {
     int rounds = a.getInt("rounds", 8);
     long users = a.getLong("users", 10_000);
     String table = "files"; // the store's own default table: no prepare to run
-    boolean latest = switch (query) {
-      case "latest" -> true;
-      case "count" -> false;
-      default -> throw new IllegalArgumentException("--query latest or count, not " + query);
-    };
+    boolean latest = query.equals("latest");
+    FileMetaByHand.sql(query, table); // refuses another query before anything is opened
 
     Properties props = new Properties();
     props.setProperty("db", "site.ycsbx.db.jdbc.JdbcClient");
@@ -69,30 +62,11 @@ public final class StoreCallCost {
     try (FreshStore<FileMetaStore> fresh = quietly(() -> FreshStore.open(props, FileMetaStore.class));
         Connection c = DriverManager.getConnection(url, user, password)) {
       FileMetaStore store = fresh.store();
-      PreparedStatement ps = c.prepareStatement(latest
-          ? "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + LATEST_LIMIT
-          : "SELECT COUNT(1) FROM " + table + " WHERE server_id=? AND deleted=1");
-      Call byHand = latest ? u -> {
-        ps.setLong(1, u);
-        long sum = 0;
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            sum += rs.getLong("id") + rs.getString("path").length() + rs.getLong("size") + rs.getInt("server_id")
-                + rs.getInt("deleted") + rs.getObject("last_updated", LocalDateTime.class).getSecond()
-                + rs.getObject("created", LocalDateTime.class).getSecond() + rs.getLong("user_id");
-          }
-        }
-        return sum;
-      } : s -> {
-        ps.setInt(1, (int) s);
-        try (ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          return rs.getLong(1);
-        }
-      };
+      PreparedStatement ps = c.prepareStatement(FileMetaByHand.sql(query, table));
+      Call byHand = latest ? u -> FileMetaByHand.latest(ps, u) : s -> FileMetaByHand.count(ps, (int) s);
       Call throughStore = latest ? u -> {
         long sum = 0;
-        for (FileRow f : store.latestByUser(u, LATEST_LIMIT)) {
+        for (FileRow f : store.latestByUser(u, FileMetaByHand.LATEST_LIMIT)) {
           sum += f.id() + f.path().length() + f.size();
         }
         return sum;
@@ -111,7 +85,7 @@ public final class StoreCallCost {
           long cpu0 = mx.getCurrentThreadCpuTime();
           long wall0 = System.nanoTime();
           for (int i = 0; i < calls; i++) {
-            seen += call.run(latest ? r.nextLong(users) : r.nextInt(SERVERS));
+            seen += call.run(latest ? r.nextLong(users) : r.nextInt(FileMetaByHand.SERVERS));
           }
           double cpu = (mx.getCurrentThreadCpuTime() - cpu0) / 1e3 / calls;
           double wall = (System.nanoTime() - wall0) / 1e3 / calls;
