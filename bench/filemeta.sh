@@ -5,8 +5,9 @@
 #  2. LATEST_BY_USER and COUNT_DELETED ops/s on MariaDB InnoDB at each thread count, YCSB-X
 #     (bin/ycsb's class path) against a hand-written JDBC loop sending the same SQL to the same
 #     table (bench/src/main/java/site/ycsbx/bench/RawJdbcFileMeta.java): ratio = YCSB-X / raw
-#     (goal >= 0.97) of the medians, pair_ratios the lowest and highest ratio of the R pairs run
-#     back to back (what the machine's noise does to one pair), and the CPU seconds per 1000
+#     (goal >= 0.97) of the medians, pair_median the median of the R pairs' own ratios (each pair run
+#     back to back, so a drift of the server's speed over the bench cancels out in it), pair_ratios
+#     the lowest and highest of them (what the machine's noise does to one pair), and the CPU seconds per 1000
 #     operations of each client process. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
 #     every binding) to the last one's end (each thread's closing of its connection inside, as
@@ -98,8 +99,8 @@ raw_side() { # query threads log
     --password "$DB_PASS" --query "$1" --threads "$2" --ops "$OPS" --users 10000 --warmup "$WARMUP"
 }
 
-printf "%-15s %7s %12s %12s %7s %13s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio pair_ratios \
-  ycsbx_cpu_ko raw_cpu_ko cpu_rat
+printf "%-15s %7s %12s %12s %7s %10s %13s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio pair_median \
+  pair_ratios ycsbx_cpu_ko raw_cpu_ko cpu_rat
 for query in latest count; do
   op=$([ "$query" = latest ] && echo LATEST_BY_USER || echo COUNT_DELETED)
   for threads in $THREADS; do
@@ -117,8 +118,8 @@ for query in latest count; do
     done
     xm=$(median "$xs") rmed=$(median "$rs") xcm=$(median "$xc") rcm=$(median "$rc")
     spread=$(echo "$pairs" | tr ' ' '\n' | grep . | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.2f-%.2f", lo, hi}')
-    printf "%-15s %7s %12.1f %12.1f %7.3f %13s %12.4f %12.4f %7.3f\n" "$op" "$threads" "$xm" "$rmed" "$(ratio "$xm" "$rmed")" \
-      "$spread" "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
+    printf "%-15s %7s %12.1f %12.1f %7.3f %10.3f %13s %12.4f %12.4f %7.3f\n" "$op" "$threads" "$xm" "$rmed" \
+      "$(ratio "$xm" "$rmed")" "$(median "$pairs")" "$spread" "$xcm" "$rcm" "$(ratio "$xcm" "$rcm")"
   done
 done
 
