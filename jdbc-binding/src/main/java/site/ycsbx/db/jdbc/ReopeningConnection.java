@@ -39,8 +39,6 @@ final class ReopeningConnection implements InvocationHandler {
   /** Calls that have nothing to do on a connection that is gone (the server dropped its transaction). */
   private static final Set<String> MOOT_WHEN_BROKEN = Set.of("rollback", "close", "clearWarnings");
 
-  private static boolean proxiesDefined;
-
   private final JdbcOptions options;
   private final Map<String, String> driverOptions;
   private final Link link;
@@ -64,17 +62,14 @@ final class ReopeningConnection implements InvocationHandler {
   }
 
   /**
-   * Defines the proxy classes of the connection and its statements now, once per JVM. The preflight
-   * calls it, and JdbcClient when its class is initialized (under the stock Client): YCSB's Client
-   * creates the DB objects before its clock starts, while the client threads' first connections
-   * would otherwise generate the classes inside it (the other threads waiting for the first).
+   * Defines the proxy classes of the connection and its statements now (a second call finds them in
+   * Proxy's cache). The preflight calls it, and JdbcClient when its class is initialized (under the
+   * stock Client): YCSB's Client creates the DB objects before its clock starts, while the client
+   * threads' first connections would otherwise generate the classes inside it (the other threads
+   * waiting for the first).
    * CallableStatement's (240 methods) is left to the first prepareCall: no workload makes one.
    */
-  static synchronized void defineProxyClasses() {
-    if (proxiesDefined) {
-      return;
-    }
-    proxiesDefined = true;
+  static void defineProxyClasses() {
     InvocationHandler none = (p, m, args) -> {
       throw new UnsupportedOperationException(m.getName());
     };
