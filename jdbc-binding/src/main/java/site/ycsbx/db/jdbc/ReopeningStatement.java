@@ -87,10 +87,10 @@ final class ReopeningStatement implements InvocationHandler {
   /**
    * The calls the stores make on every operation, made without reflection: the accessor behind
    * {@code Method.invoke} is shared by every method, so the JIT cannot inline the driver's call
-   * through it, and its compiles come on top of the driver's (a one-thread COUNT_DELETED run was
-   * about 2% faster with no wrapper at all). None of these is a statement-wide setting or moot
-   * when stale; the overloads taken are the ones of the argument count checked. NOT_DIRECT for the
-   * other calls, which go through {@code Method.invoke}.
+   * through it, and on a one-core client its compiles take the client threads' CPU in a run's
+   * first seconds. None of these is a statement-wide setting or moot when stale; the overloads
+   * taken are the ones of the argument count checked. NOT_DIRECT for the other calls, which go
+   * through {@code Method.invoke}.
    */
   private Object direct(String name, Object[] args) throws Throwable {
     int n = args == null ? 0 : args.length;
