@@ -10,7 +10,9 @@
 #     the lowest and highest of them (what the machine's noise does to one pair), pair_ci90 the 90%
 #     confidence interval of the pairs' (geometric) mean ratio and goal_0.97 what it says of the goal
 #     (PairedRatio.java: met, missed, or undecided when the noise cannot tell: more pairs, --repeat 9
-#     and up, or a quieter machine), and the CPU seconds per 1000 operations of each client process. Both clocks
+#     and up, or a quieter machine), and the CPU seconds per 1000 operations of each client process.
+#     --csv FILE writes every run of these cells (operation, threads, pair, side, ops/s, CPU seconds):
+#     PairedRatio 0.97 --csv FILE... judges the pairs of several bench runs together. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
 #     every binding) to the last one's end (each thread's closing of its connection inside, as
 #     YCSB's DB.cleanup()); both drivers are warmed by one connection before. With --warmup S
@@ -30,7 +32,7 @@
 #
 #   bench/filemeta.sh [--files N] [--gen-files N] [--ops N] [--threads "1 4 16"] [--repeat R]
 #                     [--rw-readers N] [--rw-seconds S] [--interval S] [--warmup S] [--pin]
-#                     [--store-calls N] [--store-rounds R]
+#                     [--store-calls N] [--store-rounds R] [--csv FILE]
 #
 # Defaults run in a few minutes on a 2-core machine; scale --files and --ops up for real figures
 # (the source loaded 300M files). Each query figure is the median of R runs, YCSB-X and the raw
@@ -38,9 +40,10 @@
 # database of its own, ycsbx_bench_fm_<pid> (lib.sh's ycsbx_bench_x is shared by the other bench
 # scripts of every checkout on the server), dropped at the end.
 set -euo pipefail
+caller_dir=$PWD # --csv names a file from where the bench was started
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0 PIN=0 STORE_CALLS=20000 STORE_ROUNDS=6
+FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0 PIN=0 STORE_CALLS=20000 STORE_ROUNDS=6 CSV=""
 while [ $# -gt 0 ]; do
   case $1 in
     --files) FILES=$2; shift 2 ;;
@@ -55,6 +58,7 @@ while [ $# -gt 0 ]; do
     --pin) PIN=1; shift ;;
     --store-calls) STORE_CALLS=$2; shift 2 ;;
     --store-rounds) STORE_ROUNDS=$2; shift 2 ;;
+    --csv) CSV=$(cd "$caller_dir" && realpath -m "$2"); shift 2 ;;
     *) echo "filemeta: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -102,6 +106,7 @@ raw_side() { # query threads log
 }
 
 GOAL=0.97 # issue 8's goal for YCSB-X / the loop
+[ -z "$CSV" ] || echo "operation,threads,pair,side,ops_s,cpu_s" > "$CSV"
 printf "%-15s %7s %12s %12s %7s %10s %13s %13s %10s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio \
   pair_median pair_ratios pair_ci90 "goal_$GOAL" ycsbx_cpu_ko raw_cpu_ko cpu_rat
 for query in latest count; do
@@ -115,6 +120,7 @@ for query in latest count; do
         if [ "$who" = x ]; then ycsbx_side "$query" "$threads" "$log"; else raw_side "$query" "$threads" "$log"; fi
         ops_s=$(figure "$log" "$THROUGHPUT" throughput)
         cpu=$(cpu_per_kop "$log" "$OPS")
+        [ -z "$CSV" ] || echo "$op,$threads,$rep,$([ "$who" = x ] && echo ycsbx || echo raw),$ops_s,$(cat "$log.cpu")" >> "$CSV"
         if [ "$who" = x ]; then xs+="$ops_s " xc+="$cpu " x_ops=$ops_s; else rs+="$ops_s " rc+="$cpu " r_ops=$ops_s; fi
       done
       pairs+="$(ratio "$x_ops" "$r_ops") "

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PairedRatioTest {
@@ -51,5 +53,34 @@ class PairedRatioTest {
   @Test
   void refusesARatioThatIsNotPositive() {
     assertThrows(IllegalArgumentException.class, () -> PairedRatio.of(new double[] {1.0, 0.0}));
+  }
+
+  @Test
+  void theCsvFilesOfTwoBenchRunsArePooledPerCell() {
+    List<String> first = List.of(PairedRatio.CSV_HEADER,
+        "COUNT_DELETED,1,1,ycsbx,950,10", "COUNT_DELETED,1,1,raw,1000,9",
+        "COUNT_DELETED,1,2,raw,1000,9", "COUNT_DELETED,1,2,ycsbx,1010,10",
+        "COUNT_DELETED,4,1,ycsbx,2000,10", "COUNT_DELETED,4,1,raw,2000,9");
+    // pair 1 again in the second file: another run's first pair, not the same pair; its pair 2
+    // lost its raw side (the bench stopped), so it is left out
+    List<String> second = List.of(PairedRatio.CSV_HEADER,
+        "COUNT_DELETED,1,1,raw,500,9", "COUNT_DELETED,1,1,ycsbx,490,10",
+        "COUNT_DELETED,1,2,ycsbx,480,10");
+    Map<String, double[]> cells = PairedRatio.cells(List.of(first, second));
+    assertEquals(List.of("COUNT_DELETED 1", "COUNT_DELETED 4"), List.copyOf(cells.keySet()));
+    double[] one = cells.get("COUNT_DELETED 1");
+    assertEquals(3, one.length);
+    assertEquals(0.95, one[0], 1e-9);
+    assertEquals(1.01, one[1], 1e-9);
+    assertEquals(0.98, one[2], 1e-9);
+    assertEquals(1, cells.get("COUNT_DELETED 4").length);
+  }
+
+  @Test
+  void refusesAFileThatIsNotTheBenchsCsv() {
+    assertThrows(IllegalArgumentException.class,
+        () -> PairedRatio.cells(List.of(List.of("operation,threads,ops_s", "COUNT_DELETED,1,950"))));
+    assertThrows(IllegalArgumentException.class,
+        () -> PairedRatio.cells(List.of(List.of(PairedRatio.CSV_HEADER, "COUNT_DELETED,1,1,other,950,10"))));
   }
 }
