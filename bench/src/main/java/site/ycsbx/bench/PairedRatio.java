@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,25 +76,20 @@ public final class PairedRatio {
         throw new IllegalArgumentException("file " + (f + 1) + ": not bench/filemeta.sh --csv output (header "
             + CSV_HEADER + ")");
       }
-      Map<String, double[]> pairs = new LinkedHashMap<>(); // cell + pair -> {ycsbx, raw}
-      Map<String, String> cellOf = new HashMap<>();
+      // cell -> pair -> {ycsbx, raw}
+      Map<String, Map<String, double[]>> pairs = new LinkedHashMap<>();
       for (String line : lines.subList(1, lines.size())) {
         String[] v = line.split(",");
         if (v.length != 6 || !(v[3].equals("ycsbx") || v[3].equals("raw"))) {
           throw new IllegalArgumentException("file " + (f + 1) + ": bad line: " + line);
         }
-        String cell = v[0] + " " + v[1];
-        String key = cell + " " + v[2];
-        cellOf.put(key, cell);
-        pairs.computeIfAbsent(key, k -> new double[] {Double.NaN, Double.NaN})[v[3].equals("ycsbx") ? 0 : 1] =
+        pairs.computeIfAbsent(v[0] + " " + v[1], k -> new LinkedHashMap<>())
+            .computeIfAbsent(v[2], k -> new double[] {Double.NaN, Double.NaN})[v[3].equals("ycsbx") ? 0 : 1] =
             Double.parseDouble(v[4]);
       }
-      for (Map.Entry<String, double[]> e : pairs.entrySet()) {
-        double[] p = e.getValue();
-        if (!Double.isNaN(p[0]) && !Double.isNaN(p[1])) { // a bench stopped between a pair's two runs
-          ratios.computeIfAbsent(cellOf.get(e.getKey()), k -> new ArrayList<>()).add(p[0] / p[1]);
-        }
-      }
+      pairs.forEach((cell, sides) -> sides.values().stream()
+          .filter(p -> !Double.isNaN(p[0]) && !Double.isNaN(p[1])) // a bench stopped between a pair's two runs
+          .forEach(p -> ratios.computeIfAbsent(cell, k -> new ArrayList<>()).add(p[0] / p[1])));
     }
     Map<String, double[]> out = new LinkedHashMap<>();
     ratios.forEach((cell, r) -> out.put(cell, r.stream().mapToDouble(Double::doubleValue).toArray()));
