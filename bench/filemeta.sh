@@ -12,7 +12,8 @@
 #     (PairedRatio.java: met, missed, or undecided when the noise cannot tell: more pairs, --repeat 9
 #     and up, or a quieter machine), and the CPU seconds per 1000 operations of each client process.
 #     --csv FILE writes every run of these cells (operation, threads, pair, side, ops/s, CPU seconds):
-#     PairedRatio 0.97 --csv FILE... judges the pairs of several bench runs together. Both clocks
+#     PairedRatio 0.97 --csv FILE... judges the pairs of several bench runs together; --queries "latest"
+#     (or "count") runs one operation's cells only, to pool many pairs of one cell in less time. Both clocks
 #     run from the client threads' start (each thread's connecting inside, as YCSB's Client times
 #     every binding) to the last one's end (each thread's closing of its connection inside, as
 #     YCSB's DB.cleanup()); both drivers are warmed by one connection before. With --warmup S
@@ -32,7 +33,7 @@
 #
 #   bench/filemeta.sh [--files N] [--gen-files N] [--ops N] [--threads "1 4 16"] [--repeat R]
 #                     [--rw-readers N] [--rw-seconds S] [--interval S] [--warmup S] [--pin]
-#                     [--store-calls N] [--store-rounds R] [--csv FILE]
+#                     [--store-calls N] [--store-rounds R] [--csv FILE] [--queries "latest count"]
 #
 # Defaults run in a few minutes on a 2-core machine; scale --files and --ops up for real figures
 # (the source loaded 300M files). Each query figure is the median of R runs, YCSB-X and the raw
@@ -43,7 +44,7 @@ set -euo pipefail
 caller_dir=$PWD # --csv names a file from where the bench was started
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0 PIN=0 STORE_CALLS=20000 STORE_ROUNDS=6 CSV=""
+FILES=200000 GEN_FILES=2000000 OPS=100000 THREADS="1 4 16" REPEAT=2 RW_READERS=3 RW_SECONDS=40 INTERVAL=5 WARMUP=0 PIN=0 STORE_CALLS=20000 STORE_ROUNDS=6 CSV="" QUERIES="latest count"
 while [ $# -gt 0 ]; do
   case $1 in
     --files) FILES=$2; shift 2 ;;
@@ -58,10 +59,16 @@ while [ $# -gt 0 ]; do
     --pin) PIN=1; shift ;;
     --store-calls) STORE_CALLS=$2; shift 2 ;;
     --store-rounds) STORE_ROUNDS=$2; shift 2 ;;
+    --queries) QUERIES=$2; shift 2 ;;
     --csv) CSV=$(cd "$caller_dir" && realpath -m "$2"); shift 2 ;;
     *) echo "filemeta: unknown option $1" >&2; exit 2 ;;
   esac
 done
+
+for query in $QUERIES; do
+  case $query in latest | count) ;; *) echo "filemeta: --queries takes latest and/or count, not $query" >&2; exit 2 ;; esac
+done
+[ -n "${QUERIES// /}" ] || { echo "filemeta: --queries names no query (latest, count)" >&2; exit 2; }
 
 . bench/lib.sh
 where="client and server sharing the CPUs"
@@ -109,7 +116,7 @@ GOAL=0.97 # issue 8's goal for YCSB-X / the loop
 [ -z "$CSV" ] || echo "operation,threads,pair,side,ops_s,cpu_s" > "$CSV"
 printf "%-15s %7s %12s %12s %7s %10s %13s %13s %10s %12s %12s %7s\n" operation threads ycsbx_ops_s raw_ops_s ratio \
   pair_median pair_ratios pair_ci90 "goal_$GOAL" ycsbx_cpu_ko raw_cpu_ko cpu_rat
-for query in latest count; do
+for query in $QUERIES; do
   op=$([ "$query" = latest ] && echo LATEST_BY_USER || echo COUNT_DELETED)
   for threads in $THREADS; do
     xs="" rs="" xc="" rc="" pairs=""
@@ -137,11 +144,12 @@ done
 echo
 echo "   one call in one thread, warm: the binding's store (its connection and statement wrappers, the store's"
 echo "   call) against the same query by hand on a plain driver connection, median of $STORE_ROUNDS rounds of $STORE_CALLS calls"
-for query in latest count; do
+header=1
+for query in $QUERIES; do
   log=$work/store-call-$query.log
   measured "$log" "${CLIENT_PIN[@]}" java -cp "$RAW_CP:$YCSBX_CP" site.ycsbx.bench.StoreCallCost --url "$DB_URL" \
     --user "$DB_USER" --password "$DB_PASS" --query "$query" --calls "$STORE_CALLS" --rounds "$STORE_ROUNDS" --files "$FILES"
-  if [ "$query" = latest ]; then head -1 "$log"; fi
+  if [ "$header" = 1 ]; then head -1 "$log"; header=0; fi
   sed -n 2p "$log"
 done
 
