@@ -1,7 +1,9 @@
 package site.ycsbx.measurements;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -56,8 +58,18 @@ final class HdrLogs implements IntervalSink {
     }
   }
 
+  @Override
+  public void rehearse(Interval sample) {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+    sample.operations().forEach((op, h) -> writer(nowhere, op, 0).outputIntervalHistogram(h));
+  }
+
   private Log open(String op, long base) throws IOException {
     PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve(op + SUFFIX)), false, "UTF-8");
+    return new Log(ps, writer(ps, op, base));
+  }
+
+  private static HistogramLogWriter writer(PrintStream ps, String op, long base) {
     HistogramLogWriter w = new HistogramLogWriter(ps);
     w.outputComment("[Logging for: " + op + "] YCSB-X, latencies in microseconds");
     w.outputLogFormatVersion();
@@ -65,7 +77,7 @@ final class HdrLogs implements IntervalSink {
     w.setBaseTime(base);
     w.outputBaseTime(base);
     w.outputLegend();
-    return new Log(ps, w);
+    return w;
   }
 
   @Override

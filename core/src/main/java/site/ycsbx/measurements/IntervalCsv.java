@@ -29,14 +29,22 @@ final class IntervalCsv implements IntervalSink {
   @Override
   public void accept(Interval interval) throws IOException {
     for (Map.Entry<String, Histogram> e : interval.operations().entrySet()) {
-      Histogram h = e.getValue();
-      boolean idle = h.getTotalCount() == 0;
-      out.write(String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%d,%d,%d", interval.startSeconds(),
-          interval.endSeconds(), e.getKey(), h.getTotalCount(), interval.opsPerSecond(e.getKey()),
-          idle ? 0 : h.getValueAtPercentile(50), idle ? 0 : h.getValueAtPercentile(99), idle ? 0 : h.getMaxValue()));
+      out.write(row(interval, e.getKey(), e.getValue()));
       out.newLine();
     }
     out.flush();
+  }
+
+  @Override
+  public void rehearse(Interval sample) {
+    sample.operations().forEach((op, h) -> row(sample, op, h));
+  }
+
+  private static String row(Interval interval, String op, Histogram h) {
+    boolean idle = h.getTotalCount() == 0;
+    return String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%d,%d,%d", interval.startSeconds(),
+        interval.endSeconds(), op, h.getTotalCount(), interval.opsPerSecond(op),
+        idle ? 0 : h.getValueAtPercentile(50), idle ? 0 : h.getValueAtPercentile(99), idle ? 0 : h.getMaxValue());
   }
 
   @Override

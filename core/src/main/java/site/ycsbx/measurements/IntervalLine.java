@@ -25,6 +25,11 @@ final class IntervalLine implements IntervalSink {
     out.println(format(interval));
   }
 
+  @Override
+  public void rehearse(Interval sample) {
+    format(sample);
+  }
+
   static String format(Interval interval) {
     StringBuilder sb = new StringBuilder(PREFIX);
     if (interval.last()) {

@@ -23,13 +23,24 @@ final class IntervalRows implements IntervalSink {
 
   @Override
   public synchronized void accept(Interval interval) {
+    rows.addAll(rows(interval));
+  }
+
+  @Override
+  public void rehearse(Interval sample) {
+    rows(sample);
+  }
+
+  private static List<Row> rows(Interval interval) {
     String end = seconds(interval.endSeconds());
+    List<Row> out = new ArrayList<>();
     for (Map.Entry<String, Histogram> e : interval.operations().entrySet()) {
       Histogram h = e.getValue();
       boolean idle = h.getTotalCount() == 0;
-      rows.add(new Row(e.getKey(), end, h.getTotalCount(), interval.opsPerSecond(e.getKey()),
+      out.add(new Row(e.getKey(), end, h.getTotalCount(), interval.opsPerSecond(e.getKey()),
           idle ? 0 : h.getValueAtPercentile(50), idle ? 0 : h.getValueAtPercentile(99), idle ? 0 : h.getMaxValue()));
     }
+    return out;
   }
 
   synchronized void export(MeasurementsExporter exporter) throws IOException {

@@ -6,6 +6,13 @@ import java.io.IOException;
 interface IntervalSink {
   void accept(Interval interval) throws IOException;
 
+  /**
+   * Does the work of {@link #accept} on {@code sample} and keeps and writes nothing: run before
+   * the first operation, it loads the classes that work needs (the JDK's number formatting, a
+   * log's compression) before the client's hot path is compiled; see {@link Intervals#rehearse}.
+   */
+  void rehearse(Interval sample);
+
   /** After the run's last interval. */
   default void close() throws IOException {
   }

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,6 +127,28 @@ class IntervalsTest {
     assertTrue(max >= 40_000 && max <= 40_040, "one interval with updates, 3 digits of HdrHistogram: " + max);
     assertEquals(5 * (2 + 3 + 3), export.rows.size(), "five figures per operation and interval: " + export.rows);
     assertTrue(export.rows.get(0).matches("INTERVAL-LATEST_BY_USER\\|\\d+s Operations\\|300"), export.rows.get(0));
+  }
+
+  @Test
+  void theRehearsalBeforeTheRunKeepsAndWritesNothing() throws IOException {
+    Path csv = tmp.resolve("intervals.csv");
+    Path hdrDir = Files.createDirectory(tmp.resolve("run"));
+    AtomicInteger taken = new AtomicInteger();
+    Intervals in = new Intervals(10, new PrintStream(console, true, StandardCharsets.UTF_8), csv, hdrDir, () -> {
+      taken.incrementAndGet();
+      return new TreeMap<>();
+    }, false);
+    assertEquals(1, taken.get(), "the source's histograms are taken once before the run, while empty");
+    assertEquals(List.of(), lines());
+    assertEquals(List.of(IntervalCsv.HEADER), Files.readAllLines(csv));
+    try (var files = Files.list(hdrDir)) {
+      assertEquals(List.of(), files.toList());
+    }
+    in.finish(System.nanoTime());
+    Rows export = new Rows();
+    in.export(export);
+    assertEquals(List.of(), export.rows, "no sample figure reaches the export");
+    assertEquals(List.of(), lines());
   }
 
   @Test
