@@ -116,9 +116,10 @@ class FileMetaIntervalsTest {
   /**
    * The source's observation: one writer slows the readers. Readers run alone for a while, then a
    * writer whose every write holds the table's lock 20 ms joins them; the reads' p99 of the
-   * intervals with writes is above that of every interval without. Queries take 1 ms, so that a
-   * reader waiting once per write is more than 1% of the reads (a reader in a closed loop that
-   * takes microseconds waits once in thousands of reads, and only the max would show it).
+   * intervals with writes is above that of the intervals without (medians of each). Queries take
+   * 1 ms, so that a reader waiting once per write is more than 1% of the reads (a reader in a
+   * closed loop that takes microseconds waits once in thousands of reads, and only the max would
+   * show it).
    */
   @Test
   void aWriterThatBlocksReadersShowsInTheReadsP99OfItsIntervals() throws Exception {
@@ -185,13 +186,21 @@ class FileMetaIntervalsTest {
         v[2] = Long.parseLong(c[3]);
       }
     }
-    long quietP99 = byInterval.values().stream().filter(v -> v[2] == 0 && v[0] > 0).mapToLong(v -> v[1]).max().orElse(-1);
-    long busyP99 = byInterval.values().stream().filter(v -> v[2] > 0 && v[0] > 0).mapToLong(v -> v[1]).max().orElse(-1);
+    // medians of the intervals' p99: one stall of the test's JVM or host (40 ms seen once in a
+    // clean-clone CI run on a 2-core box) lifts one quiet interval above the writer's 20 ms
+    long quietP99 = median(byInterval.values().stream().filter(v -> v[2] == 0 && v[0] > 0).mapToLong(v -> v[1]));
+    long busyP99 = median(byInterval.values().stream().filter(v -> v[2] > 0 && v[0] > 0).mapToLong(v -> v[1]));
     String table = byInterval.toString().replace("[J@", "") + " " + byInterval.values().stream()
         .map(java.util.Arrays::toString).toList();
     assertTrue(quietP99 >= 0, "intervals with reads alone: " + table);
     assertTrue(busyP99 >= 0, "intervals with reads and writes: " + table);
     assertTrue(busyP99 >= 10_000, "reads waited behind 20 ms writes: p99 " + busyP99 + " us; " + table);
     assertTrue(busyP99 > quietP99, "p99 with the writer " + busyP99 + " us, without " + quietP99 + " us; " + table);
+  }
+
+  /** The median of the values (the lower middle one of an even count), -1 for none. */
+  private static long median(java.util.stream.LongStream values) {
+    long[] v = values.sorted().toArray();
+    return v.length == 0 ? -1 : v[(v.length - 1) / 2];
   }
 }
