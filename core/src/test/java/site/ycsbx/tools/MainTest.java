@@ -11,11 +11,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.store.Bindings;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryProbeDb;
 
-/** bin/ycsb's Java side, run as a subprocess: checks, exit codes, verdict, secrets. */
+/**
+ * bin/ycsb's Java side: checks and usage in-process through Main.run (what is decided before a run
+ * starts), runs as a subprocess (YCSB's Client exits its JVM): exit codes, verdict, secrets.
+ */
 class MainTest {
   private static final String MAIN = Main.class.getName();
   private static final String MEMORY = MemoryProbeDb.class.getName();
@@ -36,31 +40,31 @@ class MainTest {
   @Test
   void unknownBindingNamesTheBindings() {
     // core's class path has core's bindings and the test bindings its test resources declare
-    assertOneLineError(JavaProcess.run(MAIN, "load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
+    assertOneLineError(InProcessMain.run("load", "mangodb", "-P", JavaProcess.workload("workloada")), 2,
         "unknown binding 'mangodb'; bindings: basic, memory, memory-filemeta, memory-iibench, memory-linkbench, null");
   }
 
   @Test
   void negativeThreadCountIsRejected() {
-    assertOneLineError(JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("workloada"), "-threads", "-4"),
+    assertOneLineError(InProcessMain.run("load", "basic", "-P", JavaProcess.workload("workloada"), "-threads", "-4"),
         2, "threadcount=-4 is out of range");
   }
 
   @Test
   void nonNumericRecordCountIsRejected() {
-    assertOneLineError(JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("load", "basic", "-P", JavaProcess.workload("workloada"),
         "-p", "recordcount=lots"), 2, "recordcount=lots is not a whole number");
   }
 
   @Test
   void missingWorkloadFileIsRejected() {
-    assertOneLineError(JavaProcess.run(MAIN, "run", "basic", "-P", "workloads/nope"), 2,
+    assertOneLineError(InProcessMain.run("run", "basic", "-P", "workloads/nope"), 2,
         "workload file workloads/nope does not exist");
   }
 
   @Test
   void bindingWithoutTheStoreIsOneLineBeforeAnyThread() {
-    Result r = JavaProcess.run(MAIN, "load", "basic", "-P", JavaProcess.workload("probe"));
+    Result r = InProcessMain.run("load", "basic", "-P", JavaProcess.workload("probe"));
     assertOneLineError(r, 2, "binding basic has no ProbeStore, which workload probe needs; bindings that have it:");
   }
 
@@ -127,7 +131,7 @@ class MainTest {
 
   @Test
   void helpListsCommandsBindingsAndWorkloads() {
-    Result r = JavaProcess.run(MAIN, "--help");
+    Result r = InProcessMain.run("--help");
     assertEquals(0, r.exitCode());
     for (String s : List.of("load", "run", "shell", "workloada", "iibench", "probe", "-threads")) {
       assertTrue(r.stdout().contains(s), s);
@@ -142,7 +146,7 @@ class MainTest {
 
   @Test
   void helpListsEveryWorkloadFileAndTheLauncherOptions() throws java.io.IOException {
-    Result r = JavaProcess.run(MAIN, "--help");
+    Result r = InProcessMain.run("--help");
     assertEquals(0, r.exitCode());
     java.nio.file.Path folder = java.nio.file.Path.of(JavaProcess.workload("workloada")).getParent();
     List<String> files;
@@ -162,19 +166,19 @@ class MainTest {
   @Test
   void aMisspeltYcsbPropertyIsRefusedNotIgnored() {
     // YCSB would load the default 1000 records and say nothing
-    assertOneLineError(JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("load", "null", "-P", JavaProcess.workload("workloada"),
         "-p", "recordcont=5000"), 2, "unknown property recordcont (did you mean recordcount?)");
-    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("workloada"),
         "-p", "requestdistrbution=uniform"), 2, "unknown property requestdistrbution (did you mean requestdistribution?)");
   }
 
   @Test
   void anImpossibleProportionIsRefused() {
-    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("workloada"),
         "-p", "readproportion=1.5"), 2, "readproportion=1.5 is out of range; readproportion accepts 0.0 to 1.0");
-    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("workloada"),
         "-p", "updateproportion=-0.1"), 2, "updateproportion=-0.1 is out of range");
-    assertOneLineError(JavaProcess.run(MAIN, "run", "null", "-P", JavaProcess.workload("workloada"),
+    assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("workloada"),
         "-p", "readproportion=0", "-p", "updateproportion=0", "-p", "insertproportion=0", "-p", "scanproportion=0",
         "-p", "readmodifywriteproportion=0"), 2, "every operation proportion is 0");
   }
@@ -182,9 +186,11 @@ class MainTest {
   @Test
   void propertiesOfOtherBindingsAndToolsStillPass() {
     // a property nobody here reads but far from YCSB's names is another binding's or tool's
-    Result r = JavaProcess.run(MAIN, "load", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=20",
-        "-p", "hbase.zookeeper.quorum=zk1", "-p", "cassandra.readconsistencylevel=ONE");
+    List<String> clientArgs = new java.util.ArrayList<>();
+    Result r = InProcessMain.checks(clientArgs, "load", "null", "-P", JavaProcess.workload("workloada"),
+        "-p", "recordcount=20", "-p", "hbase.zookeeper.quorum=zk1", "-p", "cassandra.readconsistencylevel=ONE");
     assertEquals(0, r.exitCode(), r.all());
+    assertTrue(clientArgs.contains("hbase.zookeeper.quorum=zk1"), "passed on to YCSB's Client: " + clientArgs);
   }
 
   @Test
@@ -196,7 +202,7 @@ class MainTest {
 
   @Test
   void misspeltPropertyUnderAnOwnedPrefixIsRefusedWithASuggestion() {
-    assertOneLineError(JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),
+    assertOneLineError(InProcessMain.run("load", MEMORY, "-P", JavaProcess.workload("probe"),
         "-p", "ycsbx.maxerrorpercnt=5"), 2,
         "unknown property ycsbx.maxerrorpercnt (did you mean ycsbx.maxerrorpercent?); ycsbx.* properties: ");
   }
