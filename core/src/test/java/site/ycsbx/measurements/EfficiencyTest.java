@@ -13,11 +13,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsbx.store.ServerAddress;
 
+@Tag("fast")
 class EfficiencyTest {
   private static final long SEC = 1_000_000_000L;
 

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.store.Bindings;
@@ -27,6 +28,7 @@ import site.ycsbx.distribution.Shell.Result;
  * The tarball as a user gets it: unpacked into an empty folder and run from there with a PATH
  * that has java but no Maven, through the real bin/ycsb.
  */
+@Tag("slow")
 class TarballIT {
   /**
    * The bindings the modules declare (META-INF/services), as this test's class path, built

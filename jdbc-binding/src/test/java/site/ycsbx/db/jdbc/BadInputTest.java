@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.util.UserError;
@@ -19,6 +20,7 @@ import site.ycsbx.util.UserError;
  * Bad options through bin/ycsb's Java side: one line naming the property and what it accepts,
  * the exit code, and nothing created (the test database stays empty) or dropped.
  */
+@Tag("process")
 class BadInputTest {
   // the binding's options are checked the same way whatever the workload; the probe's table
   // (ycsbx_probe) is the one an engine mismatch is checked against

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -23,6 +24,7 @@ import site.ycsbx.tools.Main;
  * Bad input through bin/ycsb's Main in a subprocess: exit code, exactly one line on stderr, no
  * stack trace, and nothing created on the server the URL points at (a server this test runs).
  */
+@Tag("process")
 class BadInputTest {
   private static TestServer server;
 
