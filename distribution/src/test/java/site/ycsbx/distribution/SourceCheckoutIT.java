@@ -173,7 +173,8 @@ class SourceCheckoutIT {
     Path elsewhere = Files.createDirectories(tmp.resolve("staleness-elsewhere"));
     Path link = Files.createSymbolicLink(elsewhere.resolve("ycsb"), ck.home.resolve("bin/ycsb"));
     assertBuiltQuietly(ck.help(link, elsewhere, realClasspath));
-    assertEquals(List.of(ck.home + "|-o -q -B -DskipTests -Dassembly.skipAssembly=true install"), ck.mvnCalls());
+    assertEquals(List.of(ck.home + "|-o -q -B -DskipTests -Dassembly.skipAssembly=true package"), ck.mvnCalls(),
+        "package, never install: a ~/.m2 that other checkouts may share is left alone");
     assertEquals(realClasspath, Files.readString(ck.classpathFile));
 
     // nothing changed: no Maven
