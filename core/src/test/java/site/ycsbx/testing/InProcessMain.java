@@ -5,6 +5,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
@@ -44,6 +46,9 @@ public final class InProcessMain {
     PrintStream oldErr = System.err;
     long t0 = System.nanoTime();
     int code;
+    // each command starts as in a JVM of its own: no preflight outcome or fingerprint of the last one
+    PreflightOnce.forget();
+    Fingerprint.forget();
     System.setOut(out);
     System.setErr(err);
     try {
