@@ -2,6 +2,7 @@ package site.ycsbx.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.util.PropertyDef;
 import java.util.Properties;
 import site.ycsb.Client;
 import site.ycsb.Utils;
@@ -28,6 +29,10 @@ public record YcsbTable(String name, String fieldPrefix, List<String> fieldNames
    */
   public static final String DROP_PROPERTY = "ycsbx.drop";
   public static final String DROP_PROPERTY_DEFAULT = "false";
+  /** {@value #DROP_PROPERTY}, for the bindings that read it (their preflights list it). */
+  public static final PropertyDef DROP = PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "YCSB's core workloads,"
+      + " load only: drop YCSB's table first (only a table of YCSB's records); without it a load whose first key is"
+      + " stored is refused");
   /** Every key of YCSB's core workloads starts with this. */
   public static final String KEY_PREFIX = "user";
 

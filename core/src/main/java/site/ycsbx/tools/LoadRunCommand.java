@@ -75,7 +75,7 @@ final class LoadRunCommand {
     // installed before anything (the workload's constructor below) asks YCSB for its Measurements
     RunMeasurements.install(props);
     Provides provides = StoreRegistry.providesOf(binding.className());
-    Efficiency.Plan efficiency = checkAll(props, provides);
+    Efficiency.Plan efficiency = checkAll(props);
     Fingerprint fp = Fingerprint.current().putClient(props, bindingName);
     if (slice != null) {
       fp.put(ClientSlice.FP_INDEX, slice.client()).put(ClientSlice.FP_COUNT, slice.clients()).put(ClientSlice.FP_SLICE,
@@ -127,13 +127,11 @@ final class LoadRunCommand {
   }
 
   /** Every check that needs no server; the efficiency plan is checked before the preflight, which may create a database. */
-  private static Efficiency.Plan checkAll(Properties props, Provides provides) {
+  private static Efficiency.Plan checkAll(Properties props) {
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(RunChecks.CORE_PROPERTIES);
     RunChecks.checkWorkload(props).ifPresent(owners::add);
-    if (provides != null) {
-      owners.add(PreflightOnce.instantiate(provides.preflight()));
-    }
+    RunChecks.bindingOwner(props.getProperty(Client.DB_PROPERTY)).ifPresent(owners::add);
     PropertyCheck.check(props, owners);
     Efficiency.Plan efficiency = Efficiency.check(props);
     RunChecks.checkRunProperties(props);

@@ -59,9 +59,11 @@ public final class Main {
     String command = args.get(0);
     List<String> rest = args.subList(1, args.size());
     switch (command) {
-      case "--help", "-h", "help":
+      case "--help", "-h":
         Usage.print(out);
         return 0;
+      case "help":
+        return help(rest, out);
       case "sweep":
         return site.ycsbx.tools.sweep.Sweep.run(rest, out, err);
       case "compare":
@@ -73,9 +75,22 @@ public final class Main {
       case "load", "run", "shell":
         return new LoadRunCommand(out, instead).run(args);
       default:
-        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge, report"
-            + " (see ycsb --help)");
+        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge, report,"
+            + " help (see ycsb --help)");
     }
+  }
+
+  /** {@code help}: the usage; {@code help properties ...}: the property reference. */
+  private static int help(List<String> args, PrintStream out) {
+    if (args.isEmpty()) {
+      Usage.print(out);
+      return 0;
+    }
+    if (args.get(0).equals("properties")) {
+      return PropertiesHelp.run(args.subList(1, args.size()), out);
+    }
+    throw new UserError("unknown help topic '" + args.get(0) + "'; ycsb help prints the usage, ycsb help properties"
+        + " [GROUP] every property");
   }
 
   /**

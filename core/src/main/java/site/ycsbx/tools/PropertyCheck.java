@@ -5,9 +5,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import site.ycsb.Client;
-import site.ycsb.Workload;
 import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.OwnedProperties;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
@@ -18,25 +18,8 @@ import site.ycsbx.util.UserError;
  * proportions no mix can have.
  */
 final class PropertyCheck {
-  /** YCSB 0.17's Client, measurement and CoreWorkload properties. */
-  static final Set<String> YCSB_PROPERTIES = Set.of(
-      Client.RECORD_COUNT_PROPERTY, Client.OPERATION_COUNT_PROPERTY, Client.THREAD_COUNT_PROPERTY,
-      Client.TARGET_PROPERTY, Client.WORKLOAD_PROPERTY, Client.DB_PROPERTY, Client.EXPORTER_PROPERTY,
-      Client.EXPORT_FILE_PROPERTY, Client.MAX_EXECUTION_TIME, Client.DO_TRANSACTIONS_PROPERTY, Client.STATUS_PROPERTY,
-      Client.LABEL_PROPERTY, Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY,
-      "measurementtype", "measurement.interval", "measurement.trackjvm", "histogram.buckets", "timeseries.granularity",
-      "hdrhistogram.percentiles", "hdrhistogram.fileoutput", "hdrhistogram.output.path", "status.interval",
-      CoreWorkload.TABLENAME_PROPERTY, CoreWorkload.FIELD_COUNT_PROPERTY, CoreWorkload.FIELD_LENGTH_PROPERTY,
-      CoreWorkload.MIN_FIELD_LENGTH_PROPERTY, CoreWorkload.FIELD_LENGTH_DISTRIBUTION_PROPERTY,
-      CoreWorkload.FIELD_LENGTH_HISTOGRAM_FILE_PROPERTY, CoreWorkload.READ_ALL_FIELDS_PROPERTY,
-      CoreWorkload.WRITE_ALL_FIELDS_PROPERTY, CoreWorkload.DATA_INTEGRITY_PROPERTY,
-      CoreWorkload.READ_PROPORTION_PROPERTY, CoreWorkload.UPDATE_PROPORTION_PROPERTY,
-      CoreWorkload.INSERT_PROPORTION_PROPERTY, CoreWorkload.SCAN_PROPORTION_PROPERTY,
-      CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY, CoreWorkload.REQUEST_DISTRIBUTION_PROPERTY,
-      CoreWorkload.ZERO_PADDING_PROPERTY, CoreWorkload.MIN_SCAN_LENGTH_PROPERTY, CoreWorkload.MAX_SCAN_LENGTH_PROPERTY,
-      CoreWorkload.SCAN_LENGTH_DISTRIBUTION_PROPERTY, CoreWorkload.INSERT_ORDER_PROPERTY,
-      CoreWorkload.HOTSPOT_DATA_FRACTION, CoreWorkload.HOTSPOT_OPN_FRACTION, CoreWorkload.INSERTION_RETRY_LIMIT,
-      CoreWorkload.INSERTION_RETRY_INTERVAL, CoreWorkload.FIELD_NAME_PREFIX);
+  /** YCSB 0.17's Client, measurement and CoreWorkload properties ({@link YcsbProperties}). */
+  static final Set<String> YCSB_PROPERTIES = PropertyDef.names(YcsbProperties.ALL);
   private static final List<String> PROPORTIONS = List.of(CoreWorkload.READ_PROPORTION_PROPERTY,
       CoreWorkload.UPDATE_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY,
       CoreWorkload.SCAN_PROPORTION_PROPERTY, CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY);

@@ -9,21 +9,17 @@ import java.util.Properties;
 import java.util.Set;
 import site.ycsb.Client;
 import site.ycsb.Workload;
-import site.ycsbx.measurements.DiskStats;
+import site.ycsbx.db.BasicDbProperties;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.Progress;
-import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.RunFolder;
-import site.ycsbx.measurements.RunVerdict;
-import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.tools.clients.ClientSlice;
-import site.ycsbx.tools.clients.StartAt;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
@@ -37,23 +33,7 @@ import site.ycsbx.workloads.Validating;
  */
 final class RunChecks {
   /** Properties of YCSB-X's own launcher and exporter. */
-  static final PropertyOwner CORE_PROPERTIES = new PropertyOwner() {
-    @Override
-    public Set<String> propertyPrefixes() {
-      return Set.of("ycsbx.");
-    }
-
-    @Override
-    public Set<String> knownProperties() {
-      return Set.of(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, ResultExporter.DELEGATE_PROPERTY, ServerProcess.PID_PROPERTY,
-          Intervals.INTERVAL_PROPERTY, Intervals.FILE_PROPERTY, site.ycsbx.faults.Reconnect.BACKOFF_PROPERTY,
-          site.ycsbx.faults.Reconnect.MAX_BACKOFF_PROPERTY, site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY,
-          site.ycsbx.faults.OperationTimeout.PROPERTY, Efficiency.PROPERTY, DiskStats.DISKS_PROPERTY,
-          ClientSlice.CLIENTS_PROPERTY, ClientSlice.CLIENT_PROPERTY, StartAt.PROPERTY, RunFolder.OUT_PROPERTY,
-          ResultExporter.REPORT_PROPERTY,
-          Warmup.PROPERTY, Progress.PROPERTY);
-    }
-  };
+  static final PropertyOwner CORE_PROPERTIES = LauncherProperties.OWNER;
 
   private RunChecks() {
   }
@@ -81,13 +61,22 @@ final class RunChecks {
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(CORE_PROPERTIES);
     checkWorkload(props).ifPresent(owners::add);
-    Provides provides = StoreRegistry.providesOf(binding.className());
-    if (provides != null) {
-      owners.add(PreflightOnce.instantiate(provides.preflight()));
-    }
+    bindingOwner(binding.className()).ifPresent(owners::add);
     PropertyCheck.check(props, owners);
     Efficiency.check(props);
     checkRunProperties(props);
+  }
+
+  /**
+   * The properties a binding's DB class reads: its preflight's (from its {@link Provides}), or
+   * those of YCSB's BasicDB, which has none; empty for a class YCSB-X knows nothing of.
+   */
+  static Optional<PropertyOwner> bindingOwner(String dbClassName) {
+    Provides provides = StoreRegistry.providesOf(dbClassName);
+    if (provides != null) {
+      return Optional.of(PreflightOnce.instantiate(provides.preflight()));
+    }
+    return BasicDbProperties.DB_CLASS.equals(dbClassName) ? Optional.of(new BasicDbProperties()) : Optional.empty();
   }
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */

@@ -41,6 +41,8 @@ final class Usage {
     out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums;");
     out.println("           --out gets the merged result.json, <OP>.hdr, summary.txt and report.html");
     out.println("  report   DIR: (re)draw DIR/report.html from a run or merged folder (sweep points leave it out)");
+    out.println("  help     properties [GROUP] [--markdown]: every property YCSB-X knows, with its default and meaning (GROUP:");
+    out.println("           ycsbx, ycsb, a workload family or a binding; --markdown: as docs/properties.md)");
     out.println();
     out.println("Bindings:");
     for (Bindings.Binding b : Bindings.all()) {

@@ -1,11 +1,14 @@
 package site.ycsbx.util;
 
+import java.util.List;
 import java.util.Set;
 
 /**
  * Something that reads properties under its own prefixes ({@code mongodb.}, {@code jdbc.},
  * {@code iibench.}). A property under one of them that it does not know is a typo, and a typo
  * in a benchmark silently runs with the default: {@code bin/ycsb} refuses it with one line.
+ * What it knows is one list, {@link #properties()}: the names the check accepts are the ones
+ * {@code bin/ycsb help properties} documents.
  */
 public interface PropertyOwner {
   /** Prefixes this owner reads, e.g. {@code "mongodb."}; empty: no check. */
@@ -13,8 +16,16 @@ public interface PropertyOwner {
     return Set.of();
   }
 
-  /** Every property name under those prefixes that this owner reads. */
+  /**
+   * Every property this owner reads, under its prefixes or not (a binding's own setting of a
+   * family, YCSB 0.17's name of an option), with its default and meaning.
+   */
+  default List<PropertyDef> properties() {
+    return List.of();
+  }
+
+  /** The names of {@link #properties()}: derived from them, so do not declare names on their own. */
   default Set<String> knownProperties() {
-    return Set.of();
+    return PropertyDef.names(properties());
   }
 }

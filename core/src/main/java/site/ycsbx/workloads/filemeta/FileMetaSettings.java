@@ -4,9 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
+import java.util.List;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.WorkloadShape;
@@ -21,24 +22,33 @@ public final class FileMetaSettings {
   public static final String USERS = "filemeta.users";
   public static final long USERS_DEFAULT = 10_000;
   public static final String FILES_PER_USER = "filemeta.filesperuser";
+  public static final Distribution FILES_PER_USER_DEFAULT = Distribution.ZIPFIAN;
   public static final String ZIPFIAN_CONSTANT = "filemeta.zipfianconstant";
   /** YCSB's zipfian constant. */
   public static final double ZIPFIAN_CONSTANT_DEFAULT = 0.99;
   public static final String SEED = "filemeta.seed";
+  public static final long SEED_DEFAULT = 0;
   public static final String BATCH_SIZE = FileMetaStore.BATCH_SIZE_PROPERTY;
   public static final int BATCH_SIZE_DEFAULT = FileMetaPlan.DEFAULT_BATCH_SIZE;
   public static final String TABLE = FileMetaStore.TABLE_PROPERTY;
   public static final String DROP = FileMetaStore.DROP_PROPERTY;
+  public static final boolean DROP_DEFAULT = false;
   public static final String LATEST_PROPORTION = "filemeta.latestproportion";
+  public static final double LATEST_PROPORTION_DEFAULT = 1;
+  /** Of every proportion but {@value #LATEST_PROPORTION}. */
+  public static final double WRITE_PROPORTION_DEFAULT = 0;
   public static final String COUNT_PROPORTION = "filemeta.countproportion";
   public static final String INSERT_PROPORTION = "filemeta.insertproportion";
   public static final String UPDATE_PROPORTION = "filemeta.updateproportion";
   public static final String DELETE_PROPORTION = "filemeta.deleteproportion";
   public static final String USER_DISTRIBUTION = "filemeta.userdistribution";
   public static final String SERVER_DISTRIBUTION = "filemeta.serverdistribution";
+  /** Of {@value #USER_DISTRIBUTION} and {@value #SERVER_DISTRIBUTION}. */
+  public static final Distribution CHOICE_DEFAULT = Distribution.UNIFORM;
   public static final String WRITE_THREADS = "filemeta.writethreads";
   public static final int WRITE_THREADS_DEFAULT = 1;
   public static final String VERIFY = "filemeta.verify";
+  public static final boolean VERIFY_DEFAULT = false;
   public static final String VERIFY_USERS = "filemeta.verifyusers";
   public static final int VERIFY_USERS_DEFAULT = 1000;
   public static final String SHARD = ShardSettings.SHARD;
@@ -46,11 +56,40 @@ public final class FileMetaSettings {
   public static final String PRESPLIT = ShardSettings.PRESPLIT;
   public static final String STOP_BALANCER = ShardSettings.STOP_BALANCER;
 
-  /** Every filemeta.* property, for the misspelling check. */
-  public static final Set<String> PROPERTIES = Set.of(FILES, USERS, FILES_PER_USER, ZIPFIAN_CONSTANT, SEED, BATCH_SIZE,
-      TABLE, DROP, LATEST_PROPORTION, COUNT_PROPORTION, INSERT_PROPORTION, UPDATE_PROPORTION, DELETE_PROPORTION,
-      USER_DISTRIBUTION, SERVER_DISTRIBUTION, WRITE_THREADS, VERIFY, VERIFY_USERS, SHARD, SHARD_KEY, PRESPLIT,
-      STOP_BALANCER);
+  /** Every filemeta.* property, for the misspelling check and {@code bin/ycsb help properties}. */
+  public static final List<PropertyDef> PROPERTIES = List.of(
+      new PropertyDef(FILES, "recordcount", "files to load; for more than an int, with recordcount at 2147483647"),
+      PropertyDef.of(USERS, USERS_DEFAULT, "owners: user ids 0 to users-1"),
+      PropertyDef.of(FILES_PER_USER, FILES_PER_USER_DEFAULT, "files per user: zipfian (user 0 owns the most) or"
+          + " uniform"),
+      PropertyDef.of(ZIPFIAN_CONSTANT, ZIPFIAN_CONSTANT_DEFAULT, "the zipfian constant of files per user, 0.01 to 0.999"),
+      PropertyDef.of(SEED, SEED_DEFAULT, "seed of the files: the same seed, the same table on every binding"),
+      PropertyDef.of(BATCH_SIZE, BATCH_SIZE_DEFAULT, "files per load batch (one INSERT or insertMany, one transaction),"
+          + " timed as LOAD_FILES"),
+      PropertyDef.of(TABLE, FileMetaPlan.DEFAULT_TABLE, "table (collection) name"),
+      PropertyDef.of(DROP, DROP_DEFAULT, "true: drop the table first (only a table of filemeta's columns); otherwise"
+          + " a load appends"),
+      PropertyDef.of(LATEST_PROPORTION, LATEST_PROPORTION_DEFAULT, "share of LATEST_BY_USER: a user's 10 latest files"),
+      PropertyDef.of(COUNT_PROPORTION, WRITE_PROPORTION_DEFAULT, "share of COUNT_DELETED: a server's deleted files"),
+      PropertyDef.of(INSERT_PROPORTION, WRITE_PROPORTION_DEFAULT, "share of INSERT_FILE: a new file"),
+      PropertyDef.of(UPDATE_PROPORTION, WRITE_PROPORTION_DEFAULT, "share of UPDATE_FILE: a file's size and"
+          + " last_updated"),
+      PropertyDef.of(DELETE_PROPORTION, WRITE_PROPORTION_DEFAULT, "share of DELETE_FILE: a file marked deleted"),
+      PropertyDef.of(USER_DISTRIBUTION, CHOICE_DEFAULT, "how a run picks users: uniform or zipfian"),
+      PropertyDef.of(SERVER_DISTRIBUTION, CHOICE_DEFAULT, "how a run picks servers: uniform or zipfian"),
+      PropertyDef.of(WRITE_THREADS, WRITE_THREADS_DEFAULT, "with reads and writes in the mix: threads that only write"
+          + " (the others only read); 0: every thread runs the whole mix"),
+      PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load, count files per user and deleted files per server"
+          + " against the generator (timed as VERIFY)"),
+      PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users the verification counts when there are more (the 10"
+          + " largest and a sample)"),
+      PropertyDef.of(SHARD, ShardSettings.SHARD_DEFAULT, "MongoDB through a mongos, load only: shard the collection on"
+          + " user_id before the first insert"),
+      PropertyDef.of(SHARD_KEY, ShardSettings.KEY_DEFAULT, "range ({user_id: 1}) or hashed ({user_id: \"hashed\"})"),
+      PropertyDef.of(PRESPLIT, ShardSettings.PRESPLIT_DEFAULT, "chunks made before the load (0: none), 2 up to"
+          + " filemeta.users"),
+      PropertyDef.of(STOP_BALANCER, ShardSettings.STOP_BALANCER_DEFAULT, "true: stop the balancer for the load and"
+          + " start it again after (only if it ran)"));
 
   /** How files are spread over users, or how a run picks users and servers. */
   public enum Distribution {
@@ -99,18 +138,19 @@ public final class FileMetaSettings {
       throw new UserError("recordcount=" + records + " loads no file; set recordcount or " + FILES + " to 1 or more");
     }
     users = Props.getLong(p, USERS, USERS_DEFAULT, 1, Integer.MAX_VALUE);
-    filesPerUser = Distribution.read(p, FILES_PER_USER, Distribution.ZIPFIAN);
+    filesPerUser = Distribution.read(p, FILES_PER_USER, FILES_PER_USER_DEFAULT);
     zipfianConstant = Props.getDouble(p, ZIPFIAN_CONSTANT, ZIPFIAN_CONSTANT_DEFAULT, 0.01, 0.999);
-    seed = Props.getLong(p, SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE);
+    seed = Props.getLong(p, SEED, SEED_DEFAULT, Long.MIN_VALUE, Long.MAX_VALUE);
     batchSize = Props.getInt(p, BATCH_SIZE, BATCH_SIZE_DEFAULT, 1, 100_000);
     String table = Props.getTableName(p, TABLE, FileMetaPlan.DEFAULT_TABLE);
-    plan = new FileMetaPlan(table, batchSize, Props.getBoolean(p, DROP, false),
+    plan = new FileMetaPlan(table, batchSize, Props.getBoolean(p, DROP, DROP_DEFAULT),
         ShardSettings.read(p, load, users, this::generator));
     double sum = 0;
-    for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER, "1"},
-        {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED, "0"}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE, "0"},
-        {UPDATE_PROPORTION, FileMetaWorkload.UPDATE_FILE, "0"}, {DELETE_PROPORTION, FileMetaWorkload.DELETE_FILE, "0"}}) {
-      double v = Props.getDouble(p, op[0], Double.parseDouble(op[2]), 0, 1);
+    for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER},
+        {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE},
+        {UPDATE_PROPORTION, FileMetaWorkload.UPDATE_FILE}, {DELETE_PROPORTION, FileMetaWorkload.DELETE_FILE}}) {
+      double v = Props.getDouble(p, op[0], op[0].equals(LATEST_PROPORTION) ? LATEST_PROPORTION_DEFAULT
+          : WRITE_PROPORTION_DEFAULT, 0, 1);
       if (v > 0) {
         mix.put(op[1], v);
       }
@@ -122,8 +162,8 @@ public final class FileMetaSettings {
           + " accept a sum above 0 and at most 1", LATEST_PROPORTION, COUNT_PROPORTION, INSERT_PROPORTION,
           UPDATE_PROPORTION, DELETE_PROPORTION, Double.toString(Math.round(sum * 1e9) / 1e9)));
     }
-    userChoice = Distribution.read(p, USER_DISTRIBUTION, Distribution.UNIFORM);
-    serverChoice = Distribution.read(p, SERVER_DISTRIBUTION, Distribution.UNIFORM);
+    userChoice = Distribution.read(p, USER_DISTRIBUTION, CHOICE_DEFAULT);
+    serverChoice = Distribution.read(p, SERVER_DISTRIBUTION, CHOICE_DEFAULT);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
     int writeThreads = Props.getInt(p, WRITE_THREADS, WRITE_THREADS_DEFAULT, 0, 100_000);
     boolean mixed = mix.keySet().stream().anyMatch(FileMetaWorkload::isRead)
@@ -133,7 +173,7 @@ public final class FileMetaSettings {
       throw new UserError(WRITE_THREADS + "=" + writeThreads + " leaves no reader of threadcount=" + threads + "; "
           + WRITE_THREADS + " accepts 0 (every thread runs the whole mix) to threadcount-1 (" + (threads - 1) + ")");
     }
-    verify = Props.getBoolean(p, VERIFY, false);
+    verify = Props.getBoolean(p, VERIFY, VERIFY_DEFAULT);
     if (verify && !load) {
       throw new UserError(VERIFY + "=true checks a load against the generator; a run's writes change the counts, so"
           + " set it with bin/ycsb load");

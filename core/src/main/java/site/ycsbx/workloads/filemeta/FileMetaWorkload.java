@@ -15,6 +15,7 @@ import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.store.filemeta.FileRow;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.WorkloadShape;
@@ -72,7 +73,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
   }
 
   @Override
-  public Set<String> knownProperties() {
+  public List<PropertyDef> properties() {
     return FileMetaSettings.PROPERTIES;
   }
 

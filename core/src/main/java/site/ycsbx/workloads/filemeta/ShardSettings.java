@@ -19,6 +19,10 @@ final class ShardSettings {
   static final String KEY = FileMetaSharding.KEY_PROPERTY;
   static final String PRESPLIT = FileMetaSharding.PRESPLIT_PROPERTY;
   static final String STOP_BALANCER = FileMetaSharding.STOP_BALANCER_PROPERTY;
+  static final boolean SHARD_DEFAULT = false;
+  static final String KEY_DEFAULT = "range";
+  static final int PRESPLIT_DEFAULT = 0;
+  static final boolean STOP_BALANCER_DEFAULT = false;
   /** A bound on split and moveChunk commands sent before the load. */
   static final int PRESPLIT_MAX = 100_000;
 
@@ -27,16 +31,16 @@ final class ShardSettings {
 
   /** The sharding a load asks for; a {@link UserError} for settings that make no sense. */
   static FileMetaSharding read(Properties p, boolean load, long users, java.util.function.Supplier<FileGenerator> data) {
-    boolean shard = Props.getBoolean(p, SHARD, false);
-    String keyText = p.getProperty(KEY, "range").trim();
+    boolean shard = Props.getBoolean(p, SHARD, SHARD_DEFAULT);
+    String keyText = p.getProperty(KEY, KEY_DEFAULT).trim();
     Key key;
     try {
       key = Key.valueOf(keyText.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new UserError(KEY + "=" + keyText + " is not accepted; " + KEY + " accepts range or hashed");
     }
-    int presplit = Props.getInt(p, PRESPLIT, 0, 0, PRESPLIT_MAX);
-    boolean stopBalancer = Props.getBoolean(p, STOP_BALANCER, false);
+    int presplit = Props.getInt(p, PRESPLIT, PRESPLIT_DEFAULT, 0, PRESPLIT_MAX);
+    boolean stopBalancer = Props.getBoolean(p, STOP_BALANCER, STOP_BALANCER_DEFAULT);
     if (!shard) {
       // each of them only refines a sharded load: alone it would be silently ignored
       String alone = presplit > 0 ? PRESPLIT : stopBalancer ? STOP_BALANCER : p.getProperty(KEY) != null ? KEY : null;

@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.workloads.WorkloadShape;
 import site.ycsbx.util.UserError;
@@ -26,7 +26,9 @@ public final class IIBenchSettings {
   public static final String TABLE_PROPERTY = IIBenchStore.TABLE_PROPERTY;
   public static final String TABLE_PROPERTY_DEFAULT = "purchases_index";
   public static final String TABLE_PER_THREAD_PROPERTY = "iibench.tableperthread";
+  public static final boolean TABLE_PER_THREAD_PROPERTY_DEFAULT = false;
   public static final String PADDING_FIELDS_PROPERTY = IIBenchStore.PADDING_FIELDS_PROPERTY;
+  public static final int PADDING_FIELDS_PROPERTY_DEFAULT = 0;
   public static final String PADDING_LENGTH_PROPERTY = IIBenchStore.PADDING_LENGTH_PROPERTY;
   public static final int PADDING_LENGTH_PROPERTY_DEFAULT = 100;
   public static final String COMPRESSIBLE_PERCENT_PROPERTY = "iibench.compressiblepercent";
@@ -36,22 +38,58 @@ public final class IIBenchSettings {
   public static final String ROUND_FILE_PROPERTY = "iibench.roundfile";
   public static final String DISKS_PROPERTY = site.ycsbx.measurements.DiskStats.IIBENCH_DISKS_PROPERTY;
   public static final String QUERY_THREADS_PROPERTY = "iibench.querythreads";
+  public static final int QUERY_THREADS_PROPERTY_DEFAULT = 0;
   public static final String QUERY_LIMIT_PROPERTY = "iibench.querylimit";
   public static final int QUERY_LIMIT_PROPERTY_DEFAULT = 10;
   public static final String QUERY_START_ROWS_PROPERTY = "iibench.querystartrows";
+  public static final long QUERY_START_ROWS_PROPERTY_DEFAULT = 0;
   public static final String QUERY_INTERVAL_MS_PROPERTY = "iibench.queryintervalms";
+  public static final long QUERY_INTERVAL_MS_PROPERTY_DEFAULT = 0;
   public static final String DROP_PROPERTY = IIBenchStore.DROP_PROPERTY;
+  public static final boolean DROP_PROPERTY_DEFAULT = false;
   public static final String VERIFY_PROPERTY = "iibench.verify";
+  public static final boolean VERIFY_PROPERTY_DEFAULT = false;
   public static final String REPORT_SECONDS_PROPERTY = "iibench.reportseconds";
   public static final int REPORT_SECONDS_PROPERTY_DEFAULT = 10;
   public static final String SEED_PROPERTY = "iibench.seed";
 
-  /** Every iibench.* property, for the misspelling check. */
-  public static final Set<String> PROPERTIES = Set.of(ROWS_PROPERTY, BATCH_SIZE_PROPERTY, INDEXES_PROPERTY,
-      TABLE_PROPERTY, TABLE_PER_THREAD_PROPERTY, PADDING_FIELDS_PROPERTY, PADDING_LENGTH_PROPERTY,
-      COMPRESSIBLE_PERCENT_PROPERTY, ROUND_ROWS_PROPERTY, ROUND_FILE_PROPERTY, DISKS_PROPERTY,
-      QUERY_THREADS_PROPERTY, QUERY_LIMIT_PROPERTY, QUERY_START_ROWS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY,
-      DROP_PROPERTY, VERIFY_PROPERTY, REPORT_SECONDS_PROPERTY, SEED_PROPERTY);
+  /** Every iibench.* property, for the misspelling check and {@code bin/ycsb help properties}. */
+  public static final List<PropertyDef> PROPERTIES = List.of(
+      new PropertyDef(ROWS_PROPERTY, "recordcount", "rows to insert, all clients together (a run: operationcount); for"
+          + " more than an int, with recordcount (operationcount) at 2147483647"),
+      PropertyDef.of(BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, "rows per transaction: one multi-row INSERT and"
+          + " a commit (SQL), one insertMany (MongoDB), timed as INSERT_TXN"),
+      PropertyDef.of(INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, "secondary indexes, 0 to 3: marketsegment,"
+          + " registersegment, pdc, in this order"),
+      PropertyDef.of(TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT, "table (collection) name"),
+      PropertyDef.of(TABLE_PER_THREAD_PROPERTY, TABLE_PER_THREAD_PROPERTY_DEFAULT, "true: each inserting thread its own"
+          + " table <name>_<thread> (the published 10-client method)"),
+      PropertyDef.of(PADDING_FIELDS_PROPERTY, PADDING_FIELDS_PROPERTY_DEFAULT, "padding columns per row, 0 to 100, to"
+          + " reach a target row size"),
+      PropertyDef.of(PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, "characters per padding column, 1 to"
+          + " 60000"),
+      PropertyDef.of(COMPRESSIBLE_PERCENT_PROPERTY, COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT, "percent of each padding"
+          + " column that is one repeated character (the rest random), 0 to 100"),
+      PropertyDef.of(ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, "rows per round (one [IIBENCH] line), all"
+          + " clients together"),
+      PropertyDef.noDefault(ROUND_FILE_PROPERTY, "CSV file each round appends a row to (sizes in bytes); an appended"
+          + " file continues its round numbers"),
+      new PropertyDef(DISKS_PROPERTY, "every physical disk", "alias of ycsbx.disks: the disks of"
+          + " host_wr_mb and of the efficiency table (names from /proc/diskstats, comma-separated)"),
+      PropertyDef.of(QUERY_THREADS_PROPERTY, QUERY_THREADS_PROPERTY_DEFAULT, "client threads that run the range query"
+          + " (timed as QUERY) instead of inserting, 0 to threadcount-1"),
+      PropertyDef.of(QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, "most rows one range query returns"),
+      PropertyDef.of(QUERY_START_ROWS_PROPERTY, QUERY_START_ROWS_PROPERTY_DEFAULT, "rows in the tables before the query"
+          + " threads start"),
+      PropertyDef.of(QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, "pause between one query thread's"
+          + " queries (ms; the published runs: 15000)"),
+      PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
+          + " columns); otherwise rows are appended"),
+      PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
+          + " rows acknowledged (timed as VERIFY)"),
+      PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "seconds between [IIBENCH-STATUS] lines"
+          + " on stderr; 0 for none"),
+      new PropertyDef(SEED_PROPERTY, "the clock", "seed of the row generator; the same seed, the same rows"));
 
   final long rows;
   final int batchSize;
@@ -85,24 +123,24 @@ public final class IIBenchSettings {
     batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
     indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
     table = Props.getTableName(p, TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);
-    tablePerThread = Props.getBoolean(p, TABLE_PER_THREAD_PROPERTY, false);
-    paddingFields = Props.getInt(p, PADDING_FIELDS_PROPERTY, 0, 0, 100);
+    tablePerThread = Props.getBoolean(p, TABLE_PER_THREAD_PROPERTY, TABLE_PER_THREAD_PROPERTY_DEFAULT);
+    paddingFields = Props.getInt(p, PADDING_FIELDS_PROPERTY, PADDING_FIELDS_PROPERTY_DEFAULT, 0, 100);
     paddingLength = Props.getInt(p, PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, 1, 60_000);
     compressiblePercent = Props.getInt(p, COMPRESSIBLE_PERCENT_PROPERTY, COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT, 0, 100);
     roundRows = Props.getLong(p, ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, 1, Long.MAX_VALUE);
     String rf = p.getProperty(ROUND_FILE_PROPERTY);
     roundFile = rf == null || rf.isBlank() ? null : Path.of(rf);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
-    queryThreads = Props.getInt(p, QUERY_THREADS_PROPERTY, 0, 0, 100_000);
+    queryThreads = Props.getInt(p, QUERY_THREADS_PROPERTY, QUERY_THREADS_PROPERTY_DEFAULT, 0, 100_000);
     if (queryThreads >= threads) {
       throw new UserError(QUERY_THREADS_PROPERTY + "=" + queryThreads + " leaves no inserting thread; "
           + QUERY_THREADS_PROPERTY + " accepts 0 to threadcount-1 (" + (threads - 1) + ")");
     }
     queryLimit = Props.getInt(p, QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, 1, 1_000_000);
-    queryStartRows = Props.getLong(p, QUERY_START_ROWS_PROPERTY, 0, 0, Long.MAX_VALUE);
-    queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, 0, 0, 86_400_000L);
-    drop = Props.getBoolean(p, DROP_PROPERTY, false);
-    verify = Props.getBoolean(p, VERIFY_PROPERTY, false);
+    queryStartRows = Props.getLong(p, QUERY_START_ROWS_PROPERTY, QUERY_START_ROWS_PROPERTY_DEFAULT, 0, Long.MAX_VALUE);
+    queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, 0, 86_400_000L);
+    drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
+    verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
     reportSeconds = Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400);
     seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
     // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction

@@ -22,6 +22,7 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.WorkloadShape;
 
@@ -65,7 +66,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   }
 
   @Override
-  public Set<String> knownProperties() {
+  public List<PropertyDef> properties() {
     return IIBenchSettings.PROPERTIES;
   }
 

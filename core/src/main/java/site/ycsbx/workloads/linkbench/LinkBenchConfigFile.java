@@ -55,7 +55,7 @@ final class LinkBenchConfigFile {
     for (String key : all.stringPropertyNames()) {
       String v = all.getProperty(key).trim();
       String ours = "linkbench." + key;
-      if (LinkBenchSettings.PROPERTIES.contains(ours) && !key.equals("config")) {
+      if (LinkBenchSettings.NAMES.contains(ours) && !key.equals("config")) {
         out.put(ours, v);
       } else if (key.equals("data_file")) {
         out.put(LinkBenchSettings.DISTRIBUTION_FILE, resolve(home, file, v).toString());

@@ -22,6 +22,7 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.FreshStore;
@@ -86,7 +87,7 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   }
 
   @Override
-  public Set<String> knownProperties() {
+  public List<PropertyDef> properties() {
     return LinkBenchSettings.PROPERTIES;
   }
 

@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.probe;
 
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -7,6 +8,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.probe.ProbeStore;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.WorkloadShape;
@@ -27,6 +29,13 @@ public final class ProbeWorkload extends StoreWorkload<ProbeStore> {
 
   public ProbeWorkload() {
     super(ProbeStore.class, "probe");
+  }
+
+  /** The probe reads YCSB's recordcount with a default of its own (YCSB's is 0). */
+  @Override
+  public List<PropertyDef> properties() {
+    return List.of(PropertyDef.of(RECORD_COUNT_PROPERTY, RECORD_COUNT_PROPERTY_DEFAULT, "keys loaded, and the key range"
+        + " the run reads from, 1 to 2147483647"));
   }
 
   @Override

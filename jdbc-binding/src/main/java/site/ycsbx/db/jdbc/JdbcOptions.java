@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import site.ycsbx.faults.OperationTimeout;
 import site.ycsbx.faults.Reconnect;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
@@ -57,8 +58,24 @@ public final class JdbcOptions {
   public static final String FIELD_NAME_PREFIX_PROPERTY_DEFAULT = "field";
 
   /** Properties under db. and jdbc. that this binding reads. */
-  public static final Set<String> KNOWN = Set.of(DRIVER_PROPERTY, URL_PROPERTY, USER_PROPERTY, PASSWORD_PROPERTY,
-      BATCH_SIZE_PROPERTY, AUTOCOMMIT_PROPERTY, FETCH_SIZE_PROPERTY, ENGINE_PROPERTY, BATCH_UPDATE_API_PROPERTY);
+  public static final List<PropertyDef> PROPERTIES = List.of(
+      new PropertyDef(URL_PROPERTY, "required", "jdbc:mysql://host:port/db (MySQL, MariaDB) or"
+          + " jdbc:postgresql://host:port/db; a load creates db when the server lacks it"),
+      new PropertyDef(DRIVER_PROPERTY, "found from the URL", "a JDBC driver class on the class path"),
+      new PropertyDef(USER_PROPERTY, "the URL's", "user name"),
+      new PropertyDef(PASSWORD_PROPERTY, "empty", "password (masked everywhere)"),
+      PropertyDef.of(BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, "rows per batched INSERT of a load, timed as"
+          + " INSERT_BATCH (with " + BATCH_UPDATE_API_PROPERTY + "=false: rows per commit)"),
+      new PropertyDef(BATCH_UPDATE_API_PROPERTY, "not set", "YCSB 0.17's switch: true, batches sent as the URL's"
+          + " driver options say; false, one INSERT per row"),
+      PropertyDef.of(AUTOCOMMIT_PROPERTY, AUTOCOMMIT_PROPERTY_DEFAULT, "false: the client commits after each"
+          + " operation and each batch"),
+      new PropertyDef(FETCH_SIZE_PROPERTY, "driver default", "rows per fetch in scans; 0 or less: the driver's"
+          + " default"),
+      new PropertyDef(ENGINE_PROPERTY, "server default", "MySQL/MariaDB: the engine of the tables created (InnoDB,"
+          + " RocksDB, ...); an existing table with another is refused"));
+  /** Their names. */
+  public static final Set<String> KNOWN = PropertyDef.names(PROPERTIES);
 
   /** Table, column and engine names go into SQL unquoted: plain identifiers only. */
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");

@@ -13,6 +13,7 @@ import site.ycsbx.store.Preflight;
 import site.ycsbx.store.ServerAddress;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.YcsbTable;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
 /**
@@ -30,12 +31,18 @@ public final class JdbcPreflight implements Preflight {
     return Set.of("db.", "jdbc.");
   }
 
-  /** The db.* and jdbc.* properties this binding reads. */
+  /** The db.* and jdbc.* properties this binding reads, and YCSB's table's {@value YcsbTable#DROP_PROPERTY}. */
+  private static final List<PropertyDef> PROPERTIES = declared();
+
+  private static List<PropertyDef> declared() {
+    List<PropertyDef> out = new ArrayList<>(JdbcOptions.PROPERTIES);
+    out.add(YcsbTable.DROP);
+    return List.copyOf(out);
+  }
+
   @Override
-  public Set<String> knownProperties() {
-    Set<String> known = new java.util.HashSet<>(JdbcOptions.KNOWN);
-    known.add(YcsbTable.DROP_PROPERTY);
-    return known;
+  public List<PropertyDef> properties() {
+    return PROPERTIES;
   }
 
   @Override

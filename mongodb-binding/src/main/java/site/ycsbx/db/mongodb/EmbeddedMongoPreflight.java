@@ -1,10 +1,11 @@
 package site.ycsbx.db.mongodb;
 
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
 /**
@@ -16,11 +17,33 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
   // options, the family's included, before the server and its folder exist
   private static final String PLACEHOLDER_URL = "mongodb://127.0.0.1/" + EmbeddedServer.DATABASE;
 
+  /**
+   * The binding's properties and the server's folder; mongodb.url stays known, so that setting it
+   * is refused with why (the embedded server has its own) rather than as a misspelling.
+   */
+  private static final List<PropertyDef> PROPERTIES = properties(MongoPreflight.PROPERTIES);
+
+  private static List<PropertyDef> properties(List<PropertyDef> binding) {
+    List<PropertyDef> out = new ArrayList<>();
+    for (PropertyDef d : binding) {
+      if (d.name().equals(MongoOptions.URL_PROPERTY)) {
+        out.add(new PropertyDef(d.name(), PropertyDef.NONE, "refused: mongodb-embedded runs its own server ("
+            + EmbeddedServer.DIR_PROPERTY + ")"));
+      } else if (d.name().equals(MongoOptions.DATABASE_PROPERTY)) {
+        out.add(d.withDefault(EmbeddedServer.DATABASE));
+      } else {
+        out.add(d);
+      }
+    }
+    out.add(PropertyDef.of(EmbeddedServer.DIR_PROPERTY, EmbeddedServer.DIR_PROPERTY_DEFAULT, "folder of the server's"
+        + " H2 data file (created when absent), so a load and a later run see the same data; " + EmbeddedServer.MEMORY
+        + " for a throwaway in-memory server"));
+    return List.copyOf(out);
+  }
+
   @Override
-  public Set<String> knownProperties() {
-    Set<String> known = new HashSet<>(super.knownProperties());
-    known.add(EmbeddedServer.DIR_PROPERTY);
-    return known;
+  public List<PropertyDef> properties() {
+    return PROPERTIES;
   }
 
   /** The server runs inside the client's JVM: its CPU is the client's. */

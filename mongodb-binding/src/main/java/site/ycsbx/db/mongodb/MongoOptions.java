@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.faults.OperationTimeout;
 import site.ycsbx.faults.Reconnect;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
@@ -83,10 +84,31 @@ public final class MongoOptions {
   public static final int DATABASE_NAME_MAX = 63;
 
   /** Every property the binding reads: the mongodb.* ones and YCSB 0.17's {@value #YCSB_BATCH_SIZE_PROPERTY}. */
-  public static final Set<String> PROPERTIES = Set.of(URL_PROPERTY, WriteConcernSetting.PROPERTY,
-      BATCH_SIZE_PROPERTY, UPSERT_PROPERTY, STORAGE_ENGINE_PROPERTY, COLLECTION_CONFIG_PROPERTY,
-      INDEX_CONFIG_PROPERTY, DATABASE_PER_COLLECTION_PROPERTY, DATABASE_PROPERTY, READ_PREFERENCE_PROPERTY,
-      MAX_CONNECTIONS_PROPERTY, WAIT_QUEUE_MULTIPLIER_PROPERTY, YCSB_BATCH_SIZE_PROPERTY);
+  public static final List<PropertyDef> PROPERTIES = List.of(
+      PropertyDef.of(URL_PROPERTY, URL_PROPERTY_DEFAULT, "mongodb://[user:password@]host[:port][/database][?options]"
+          + " or mongodb+srv://...; the password is masked everywhere"),
+      new PropertyDef(DATABASE_PROPERTY, "the URL's", "the database when the URL names none (else " + DATABASE_DEFAULT
+          + "); a URL naming another is refused"),
+      PropertyDef.of(WriteConcernSetting.PROPERTY, WriteConcernSetting.PROPERTY_DEFAULT, "journaled, acknowledged,"
+          + " unacknowledged (w:0), majority or a number of nodes; YCSB 0.17's names too"),
+      PropertyDef.of(READ_PREFERENCE_PROPERTY, "primary", "where reads go: " + READ_PREFERENCE_ACCEPTS),
+      PropertyDef.of(BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, "documents per insertMany, 1 to " + BATCH_SIZE_MAX
+          + "; each round trip timed as INSERT_BATCH"),
+      new PropertyDef(YCSB_BATCH_SIZE_PROPERTY, "none", "YCSB 0.17's name of " + BATCH_SIZE_PROPERTY + ", read as it"
+          + " (both, with different values, are refused)"),
+      new PropertyDef(MAX_CONNECTIONS_PROPERTY, "the driver's (100)", "most connections the driver's pool opens to a"
+          + " server (the URL's maxPoolSize)"),
+      PropertyDef.noDefault(WAIT_QUEUE_MULTIPLIER_PROPERTY, "YCSB 0.17's wait-queue limit: a run with more threads than"
+          + " connections x (1 + this) is refused"),
+      PropertyDef.of(UPSERT_PROPERTY, UPSERT_PROPERTY_DEFAULT, "true: inserts are replaceOne upserts (a load again"
+          + " overwrites)"),
+      new PropertyDef(STORAGE_ENGINE_PROPERTY, "not checked", "the engine you expect (wiredTiger, inMemory, ...):"
+          + " another one, or none reported, stops the run before any write"),
+      PropertyDef.noDefault(COLLECTION_CONFIG_PROPERTY, "storage-engine config string of the collections the binding"
+          + " creates, e.g. block_compressor=zlib"),
+      PropertyDef.noDefault(INDEX_CONFIG_PROPERTY, "storage-engine config string of the indexes the binding creates"),
+      PropertyDef.of(DATABASE_PER_COLLECTION_PROPERTY, DATABASE_PER_COLLECTION_PROPERTY_DEFAULT, "iibench and"
+          + " linkbench: each collection in its own database <database>_<collection>"));
 
   private static final String URL_ACCEPTS =
       "mongodb://[user:password@]host[:port][/database][?options] or mongodb+srv://...";

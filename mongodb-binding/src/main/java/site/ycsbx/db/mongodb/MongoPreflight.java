@@ -18,6 +18,7 @@ import site.ycsbx.store.ServerAddress;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
+import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
 /**
@@ -42,17 +43,20 @@ public class MongoPreflight implements Preflight {
    * Every property the binding reads: its mongodb.* options and the families' own settings,
    * which sit under the family's prefix (read and checked next to the family's store).
    */
-  static final Set<String> PROPERTIES = union(MongoOptions.PROPERTIES, Set.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY,
-      site.ycsbx.store.YcsbTable.DROP_PROPERTY));
+  static final List<PropertyDef> PROPERTIES = concat(MongoOptions.PROPERTIES, List.of(
+      PropertyDef.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, MongoLinkBenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
+          "linkbench: a link write and its count change in one transaction; auto: where the server has them, true:"
+          + " always (refused elsewhere), false: never"),
+      site.ycsbx.store.YcsbTable.DROP));
 
-  private static Set<String> union(Set<String> a, Set<String> b) {
-    Set<String> out = new java.util.HashSet<>(a);
+  static List<PropertyDef> concat(List<PropertyDef> a, List<PropertyDef> b) {
+    List<PropertyDef> out = new java.util.ArrayList<>(a);
     out.addAll(b);
-    return Set.copyOf(out);
+    return List.copyOf(out);
   }
 
   @Override
-  public Set<String> knownProperties() {
+  public List<PropertyDef> properties() {
     return PROPERTIES;
   }
 
