@@ -5,8 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -84,9 +82,12 @@ public final class EmbeddedPostgres {
       hookAdded = true;
       Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedPostgres::stopRunning, "ycsbx-embedded-postgres-stop"));
     }
-    running.createDatabase();
     System.out.println(PREFIX + "started PostgreSQL in " + seconds(System.nanoTime() - start) + " (pid " + server.pid()
         + ", 127.0.0.1:" + server.port() + ", data in " + folder.dir() + ")");
+    if (folder.state() == DataFolder.State.NEW) {
+      // once per folder: a run then finds the database (a load would create it anyway: MissingDatabase)
+      running.createDatabase();
+    }
     return running;
   }
 
@@ -148,18 +149,10 @@ public final class EmbeddedPostgres {
     return ServerSettings.describe(settings);
   }
 
-  /** The binding's database, created at the first start of a folder (and again if someone dropped it). */
+  /** The binding's database, created at the first start of a folder. */
   private void createDatabase() {
     String admin = "jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres";
     try (Connection c = DriverManager.getConnection(admin, USER, password)) {
-      try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-        ps.setString(1, DATABASE);
-        try (ResultSet rs = ps.executeQuery()) {
-          if (rs.next()) {
-            return;
-          }
-        }
-      }
       try (Statement s = c.createStatement()) {
         s.execute("CREATE DATABASE " + DATABASE);
       }

@@ -26,7 +26,7 @@ public final class EmbeddedPostgresPreflight implements Preflight {
   private static final List<String> SERVER_PROPERTIES = List.of(JdbcOptions.URL_PROPERTY, JdbcOptions.USER_PROPERTY,
       JdbcOptions.PASSWORD_PROPERTY);
 
-  private final JdbcPreflight jdbc = new JdbcPreflight();
+  private final JdbcPreflight jdbc = new JdbcPreflight("another folder (" + DataFolder.DIR_PROPERTY + ")");
 
   @Override
   public Set<String> propertyPrefixes() {

@@ -98,10 +98,17 @@ class EmbeddedPostgresMainTest {
   @Test
   void workloadALoadThenARunInAnotherJvmFindsEveryRecord(@TempDir Path tmp) throws Exception {
     Path dir = tmp.resolve("pg");
-    Result load = ycsb(dir, "load", "workloada", "-p", "recordcount=300", "-threads", "2");
+    // YCSB's stock Client: the first thread's init() runs the preflight, which starts the server
+    Result load = JavaProcess.run("site.ycsb.Client", "-load", "-db", EmbeddedPostgresClient.class.getName(), "-P",
+        JavaProcess.workload("workloada"), "-p", "postgres.embedded.dir=" + dir, "-p", "recordcount=300", "-threads", "2");
     assertEquals(0, load.exitCode(), load.all());
-    assertTrue(load.stderr().contains("[ERRORS] OK: 300 operations, 0 failed"), load.stderr());
+    assertTrue(load.stdout().contains("[INSERT], Return=OK, 300\n"), load.stdout());
+    assertTrue(load.stdout().contains("  server.embedded "), load.stdout());
     EmbeddedFolder.assertStopped(dir);
+    Result again = ycsb(dir, "load", "workloada", "-p", "recordcount=300");
+    assertEquals(1, again.exitCode(), again.all());
+    assertTrue(again.stderr().contains("or load into another folder (postgres.embedded.dir) or another table;"),
+        again.stderr());
 
     Result run = ycsb(dir, "run", "workloada", "-p", "recordcount=300", "-p", "operationcount=400", "-threads", "2");
     assertEquals(0, run.exitCode(), run.all());
