@@ -44,18 +44,25 @@ final class GuardedServer {
   /** Saying why nothing happens yet, after this long. */
   private static final long START_NOTE_SECONDS = 5;
   private static final long STOP_TIMEOUT_SECONDS = 120;
+  /** log_line_prefix '%m [%p] ', PostgreSQL's default. */
+  private static final java.util.regex.Pattern PREFIX = java.util.regex.Pattern.compile(
+      "^\\d{4}-\\d\\d-\\d\\d [0-9:.]+ \\S+ \\[\\d+\\] ");
+  /** What every start says. */
+  private static final java.util.regex.Pattern ROUTINE = java.util.regex.Pattern.compile(
+      "^LOG:\\s+(starting PostgreSQL|listening on|database system (was|is)|redirecting log)");
 
   private final Process guard;
   private final OutputStream pipe;
   private final int port;
-  private final long pid;
+  /** The postmaster, as found when it was ready (the handle knows its start time: a reused pid is not it). */
+  private final ProcessHandle postmaster;
   private final Path dir;
 
-  private GuardedServer(Process guard, int port, long pid, Path dir) {
+  private GuardedServer(Process guard, int port, ProcessHandle postmaster, Path dir) {
     this.guard = guard;
     this.pipe = guard.getOutputStream();
     this.port = port;
-    this.pid = pid;
+    this.postmaster = postmaster;
     this.dir = dir;
   }
 
@@ -65,7 +72,7 @@ final class GuardedServer {
 
   /** The postmaster's pid. */
   long pid() {
-    return pid;
+    return postmaster.pid();
   }
 
   /**
@@ -93,20 +100,41 @@ final class GuardedServer {
       } catch (IOException e) {
         throw UserError.target("cannot start PostgreSQL: " + e.getMessage());
       }
-      Optional<Long> pid = awaitReady(p, dir, port);
-      if (pid.isPresent()) {
-        return new GuardedServer(p, port, pid.get(), dir);
+      Optional<ProcessHandle> postmaster = awaitReady(p, dir, port);
+      if (postmaster.isPresent()) {
+        return new GuardedServer(p, port, postmaster.get(), dir);
       }
-      String why = Processes.lastLine(tail(log, logStart));
-      if (why.contains("Address already in use") && attempt < PORT_ATTEMPTS) {
+      String output = tail(log, logStart);
+      if (output.contains("Address already in use") && attempt < PORT_ATTEMPTS) {
         continue;
       }
+      String why = why(output);
       throw UserError.target("PostgreSQL did not start (exit " + p.exitValue() + "): " + why + " (log: " + log + ")");
     }
   }
 
-  /** The postmaster's pid once postmaster.pid says it is ready on {@code port}; empty when it ended. */
-  private static Optional<Long> awaitReady(Process p, Path dir, int port) {
+  /**
+   * What the server said before it ended, in one line: its messages without their time and pid
+   * prefix and without the routine ones, the last few joined (a bad setting is a LOG line, the
+   * FATAL after it only says that the configuration has errors).
+   */
+  static String why(String output) {
+    List<String> said = new ArrayList<>();
+    for (String line : output.split("\n")) {
+      String l = PREFIX.matcher(line).replaceFirst("").strip();
+      if (!l.isEmpty() && !ROUTINE.matcher(l).find()) {
+        said.add(l.replaceFirst("^LOG:\\s+", "")
+            .replaceFirst("^(FATAL|ERROR|PANIC|HINT|DETAIL|WARNING):\\s+", "$1: "));
+      }
+    }
+    if (said.isEmpty()) {
+      return Processes.lastLine(output);
+    }
+    return String.join("; ", said.subList(Math.max(0, said.size() - 3), said.size()));
+  }
+
+  /** The postmaster once postmaster.pid says it is ready on {@code port}; empty when it ended. */
+  private static Optional<ProcessHandle> awaitReady(Process p, Path dir, int port) {
     Path pidFile = dir.resolve(LockFile.NAME);
     long start = System.nanoTime();
     boolean noted = false;
@@ -114,7 +142,10 @@ final class GuardedServer {
       while (p.isAlive()) {
         Optional<LockFile.Content> c = LockFile.read(pidFile);
         if (c.isPresent() && c.get().port() == port && c.get().status().equals("ready")) {
-          return Optional.of(c.get().pid());
+          Optional<ProcessHandle> h = ProcessHandle.of(c.get().pid());
+          if (h.isPresent()) {
+            return h;
+          }
         }
         long waited = System.nanoTime() - start;
         if (!noted && waited > TimeUnit.SECONDS.toNanos(START_NOTE_SECONDS)) {
@@ -151,9 +182,8 @@ final class GuardedServer {
     }
     try {
       boolean ended = guard.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      Optional<ProcessHandle> h = ProcessHandle.of(pid);
-      if (h.isPresent()) {
-        h.get().onExit().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      if (postmaster.isAlive()) {
+        postmaster.onExit().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       }
       return ended;
     } catch (InterruptedException e) {
@@ -189,12 +219,16 @@ final class GuardedServer {
     }
   }
 
-  /** What the log got since {@code from}. */
+  /** What the log got since {@code from} (at most its last 64 KB). */
   private static String tail(Path log, long from) {
-    try {
-      byte[] all = Files.readAllBytes(log);
-      int start = (int) Math.min(Math.max(0, from), all.length);
-      return new String(all, start, all.length - start, StandardCharsets.UTF_8);
+    try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(log)) {
+      long start = Math.max(Math.max(0, from), ch.size() - 65536);
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) Math.max(0, ch.size() - start));
+      ch.position(start);
+      while (b.hasRemaining() && ch.read(b) > 0) {
+        // until the end
+      }
+      return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       return "(no log: " + e.getMessage() + ")";
     }

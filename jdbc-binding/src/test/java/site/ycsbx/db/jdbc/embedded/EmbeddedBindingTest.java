@@ -97,4 +97,20 @@ class EmbeddedBindingTest {
     assertTrue(ServerSettings.of(p).contains("max_connections=210"), ServerSettings.of(p).toString());
     assertTrue(ServerSettings.describe(ServerSettings.of(p)).contains("max_connections=210"));
   }
+
+  @Test
+  void whyTheServerDidNotStartIsItsOwnWordsInOneLine() {
+    String badSetting = "2026-11-26 14:37:04.930 UTC [18953] LOG:  invalid value for parameter \"shared_buffers\": \"x\"\n"
+        + "2026-11-26 14:37:04.935 UTC [18953] FATAL:  configuration file \"/d/postgresql.conf\" contains errors\n";
+    assertEquals("invalid value for parameter \"shared_buffers\": \"x\"; FATAL: configuration file \"/d/postgresql.conf\""
+        + " contains errors", GuardedServer.why(badSetting));
+    String portTaken = "2026-11-26 14:01:47.266 UTC [22660] LOG:  starting PostgreSQL 14.22 on x86_64-pc-linux-gnu\n"
+        + "2026-11-26 14:01:47.266 UTC [22660] LOG:  could not bind IPv4 address \"127.0.0.1\": Address already in use\n"
+        + "2026-11-26 14:01:47.266 UTC [22660] HINT:  Is another postmaster already running on port 5432?\n"
+        + "2026-11-26 14:01:47.266 UTC [22660] WARNING:  could not create listen socket for \"127.0.0.1\"\n"
+        + "2026-11-26 14:01:47.267 UTC [22660] FATAL:  could not create any TCP/IP sockets\n";
+    assertEquals("HINT: Is another postmaster already running on port 5432?; WARNING: could not create listen socket for"
+        + " \"127.0.0.1\"; FATAL: could not create any TCP/IP sockets", GuardedServer.why(portTaken));
+    assertEquals("sh: 1: exec: /x/postgres: not found", GuardedServer.why("sh: 1: exec: /x/postgres: not found\n"));
+  }
 }

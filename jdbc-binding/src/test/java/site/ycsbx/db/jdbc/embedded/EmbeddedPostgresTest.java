@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -105,5 +106,22 @@ class EmbeddedPostgresTest {
         + server.port() + "): another bin/ycsb on this folder? let it finish, or choose another postgres.embedded.dir",
         e.getMessage());
     assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+  }
+
+  @Test
+  void aServerThatCannotStartIsOneLineNamingWhyAndItsLog(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("pg");
+    EmbeddedPostgres.start(EmbeddedFolder.props(dir));
+    EmbeddedPostgres.stopRunning();
+    Files.writeString(dir.resolve("postgresql.conf"), "shared_buffers = banana\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    UserError e = assertThrows(UserError.class, () -> EmbeddedPostgres.start(EmbeddedFolder.props(dir)));
+    assertTrue(e.getMessage().startsWith("PostgreSQL did not start (exit 1): "), e.getMessage());
+    assertTrue(e.getMessage().contains("invalid value for parameter \"shared_buffers\": \"banana\"; FATAL: configuration"
+        + " file \"" + dir.resolve("postgresql.conf") + "\" contains errors"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(" (log: " + dir.resolve(DataFolder.LOG_FILE) + ")"), e.getMessage());
+    assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    assertEquals(null, EmbeddedPostgres.current());
+    EmbeddedFolder.assertStopped(dir);
   }
 }
