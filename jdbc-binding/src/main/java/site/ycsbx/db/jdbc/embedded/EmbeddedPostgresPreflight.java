@@ -66,6 +66,12 @@ public final class EmbeddedPostgresPreflight implements Preflight {
     placeholder.putAll(props);
     placeholder.setProperty(JdbcOptions.URL_PROPERTY, PLACEHOLDER_URL);
     JdbcOptions.parse(placeholder);
+    if (phase == Phase.RUN && EmbeddedPostgres.current() == null
+        && DataFolder.inspect(props, PostgresBinaries.located().major()).state() == DataFolder.State.NEW) {
+      // a run needs what a load left: no data folder is made for it
+      throw UserError.target(DataFolder.DIR_PROPERTY + "=" + DataFolder.location(props) + " holds no data yet; run"
+          + " bin/ycsb load postgres-embedded with the same properties first");
+    }
     EmbeddedPostgres server = EmbeddedPostgres.start(props);
     jdbc.check(server.clientProperties(props), phase, demand, fingerprint);
     fingerprint.put("server.embedded", server.describe());

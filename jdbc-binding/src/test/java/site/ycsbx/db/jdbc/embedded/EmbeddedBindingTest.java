@@ -70,6 +70,17 @@ class EmbeddedBindingTest {
   }
 
   @Test
+  void aRunOnAFolderWithNoDataIsRefusedWithoutMakingOne(@TempDir Path tmp) {
+    Path dir = tmp.resolve("pg");
+    UserError e = assertThrows(UserError.class, () -> new EmbeddedPostgresPreflight().check(EmbeddedFolder.props(dir),
+        Preflight.Phase.RUN, StoreDemand.NONE, new Fingerprint()));
+    assertEquals("postgres.embedded.dir=" + dir + " holds no data yet; run bin/ycsb load postgres-embedded with the same"
+        + " properties first", e.getMessage());
+    assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+    assertFalse(Files.exists(dir), "created " + dir);
+  }
+
+  @Test
   void aBadJdbcOptionIsRefusedBeforeTheFolderIsMade(@TempDir Path tmp) {
     UserError e = refusedBeforeAnythingIsCreated(tmp.resolve("pg"), "db.batchsize", "many");
     assertEquals("db.batchsize=many is not a whole number; db.batchsize accepts a whole number >= 1", e.getMessage());
