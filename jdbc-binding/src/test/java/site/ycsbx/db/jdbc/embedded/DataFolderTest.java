@@ -18,8 +18,15 @@ import site.ycsbx.util.UserError;
 /** What a postgres-embedded folder may hold: anything else is refused, naming it, and left as it was. */
 @Tag("fast")
 class DataFolderTest {
+  /** The folder property alone (not EmbeddedFolder's: that one reaches a server, this tier may not). */
+  private static Properties props(Path dir) {
+    Properties p = new Properties();
+    p.setProperty(DataFolder.DIR_PROPERTY, dir.toString());
+    return p;
+  }
+
   private static DataFolder inspect(Path dir) {
-    return DataFolder.inspect(EmbeddedFolder.props(dir), "14");
+    return DataFolder.inspect(props(dir), "14");
   }
 
   private static List<String> listing(Path dir) throws Exception {

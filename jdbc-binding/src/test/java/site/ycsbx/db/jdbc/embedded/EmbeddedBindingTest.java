@@ -26,8 +26,15 @@ import site.ycsbx.util.UserError;
 /** postgres-embedded as bin/ycsb sees it before any server runs: its name, families, properties and refusals. */
 @Tag("fast")
 class EmbeddedBindingTest {
+  /** The folder property alone (not EmbeddedFolder's: that one reaches a server, this tier may not). */
+  private static Properties props(Path dir) {
+    Properties p = new Properties();
+    p.setProperty(DataFolder.DIR_PROPERTY, dir.toString());
+    return p;
+  }
+
   private static UserError refusedBeforeAnythingIsCreated(Path dir, String... keyValues) {
-    Properties p = EmbeddedFolder.props(dir);
+    Properties p = props(dir);
     for (int i = 0; i < keyValues.length; i += 2) {
       p.setProperty(keyValues[i], keyValues[i + 1]);
     }
@@ -72,7 +79,7 @@ class EmbeddedBindingTest {
   @Test
   void aRunOnAFolderWithNoDataIsRefusedWithoutMakingOne(@TempDir Path tmp) {
     Path dir = tmp.resolve("pg");
-    UserError e = assertThrows(UserError.class, () -> new EmbeddedPostgresPreflight().check(EmbeddedFolder.props(dir),
+    UserError e = assertThrows(UserError.class, () -> new EmbeddedPostgresPreflight().check(props(dir),
         Preflight.Phase.RUN, StoreDemand.NONE, new Fingerprint()));
     assertEquals("postgres.embedded.dir=" + dir + " holds no data yet; run bin/ycsb load postgres-embedded with the same"
         + " properties first", e.getMessage());
