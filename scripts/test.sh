@@ -1,19 +1,39 @@
 #!/usr/bin/env bash
-# The test command (README): installs and starts the servers the tests need when they are
-# missing (MariaDB with InnoDB and RocksDB, PostgreSQL), then runs every unit and integration
-# test: the MongoDB binding against the 5.x driver line, then the whole build (4.7.x driver,
-# the default) including the tarball's end-to-end tests. Needs a JDK 17+ and Maven.
+# The test command (README).
+#
+#   scripts/test.sh          every tier: installs and starts the servers the tests need when they are
+#                            missing (MariaDB with InnoDB and RocksDB, PostgreSQL, Chromium for the
+#                            report pages), then the MongoDB binding against the 5.x driver line, then
+#                            the whole build (4.7.x driver, the default) with the tarball's tests
+#   scripts/test.sh --fast   the fast tier only (in-process, no server, no subprocess): the inner loop
+#
+# Tiers are JUnit tags on each test class (fast, server, process, slow); docs/developing.md says
+# which is which. Needs a JDK 17+ and Maven.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
+
+fast=false
+case ${1:-} in
+  "") ;;
+  --fast) fast=true ;;
+  *) echo "test: unknown option '$1'; usage: scripts/test.sh [--fast]" >&2; exit 2 ;;
+esac
+[ $# -le 1 ] || { echo "test: too many arguments; usage: scripts/test.sh [--fast]" >&2; exit 2; }
 
 command -v java >/dev/null || { echo "test: java not found; install a JDK 17+" >&2; exit 2; }
 command -v mvn >/dev/null || { echo "test: mvn not found; install Maven" >&2; exit 2; }
 
+MVN=(mvn -B --no-transfer-progress)
+if $fast; then
+  # no clean: the inner loop recompiles what changed; no tarball (its tests are not in this tier)
+  exec "${MVN[@]}" verify -Dtest.tiers=fast -Dassembly.skipAssembly=true
+fi
+
 scripts/setup-servers.sh
 scripts/setup-chromium.sh  # the sweep/compare HTML reports are checked in headless Chromium
 
-MVN=(mvn -B --no-transfer-progress)
-# 5.x driver line first; 'clean' because the two lines differ in return types
+# 5.x driver line first ('clean': the two lines differ in return types); the profile tests the
+# MongoDB binding only, core is built for it but uses no driver
 "${MVN[@]}" -Pmongodb-driver-5 clean verify -pl core,mongodb-binding
 # then everything with the default 4.7.x driver, which is what bin/ycsb and the tarball use
 "${MVN[@]}" clean verify

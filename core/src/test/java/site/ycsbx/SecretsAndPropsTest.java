@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
+@Tag("fast")
 class SecretsAndPropsTest {
   @Test
   void urlPasswordsAreMasked() {

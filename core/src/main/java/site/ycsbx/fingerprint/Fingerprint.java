@@ -32,6 +32,12 @@ public final class Fingerprint {
     return CURRENT;
   }
 
+  /** Empties this JVM's fingerprint for the next command in it (see PreflightOnce.forget). */
+  public static void forget() {
+    CURRENT.entries.clear();
+    PRINTED.set(false);
+  }
+
   /** Adds or replaces an entry; secrets are masked. */
   public Fingerprint put(String key, Object value) {
     entries.put(key, Secrets.mask(key, value == null ? "n/a" : String.valueOf(value)));

@@ -45,6 +45,15 @@ public final class PreflightOnce {
     }
   }
 
+  /**
+   * Forgets the outcome, so the next command in this JVM checks again: for a JVM that runs the
+   * launcher's checks more than once (tests run Main.run in-process, one command after another).
+   */
+  public static synchronized void forget() {
+    done = false;
+    failure = null;
+  }
+
   /** A new instance of a binding's preflight. */
   public static Preflight instantiate(Class<? extends Preflight> type) {
     try {

@@ -11,10 +11,12 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.util.UserError;
 
+@Tag("fast")
 class OutagesTest {
   @BeforeEach
   @AfterEach

@@ -7,10 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.util.UserError;
 
+@Tag("fast")
 class DiskStatsTest {
   // major minor name reads merged sectors-read ms writes merged sectors-written ...
   private static final String STATS =

@@ -13,11 +13,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsbx.store.ServerAddress;
 
+@Tag("fast")
 class EfficiencyTest {
   private static final long SEC = 1_000_000_000L;
 
@@ -143,9 +145,10 @@ class EfficiencyTest {
     assertEquals(Efficiency.textHeader(), lines[1]);
     assertEquals(lines[1].length(), lines[2].length(), table);
     // one busy thread: about 1 CPU second per second in this JVM, so about 1.1 s per 1000 operations
-    // in the 1.1 s window (less when other processes share the CPUs)
+    // in the 1.1 s window; far less when other processes share the CPUs (0.2 seen with a load average
+    // of 12 on 2 CPUs), so only "measured, and not more than the window allows" is asserted
     double client = exported.get("EFFICIENCY/client.Kop");
-    assertTrue(client > 0.2 && client < 3.0, table);
+    assertTrue(client > 0 && client < 3.0, table);
     assertEquals(1.1, exported.get("EFFICIENCY/Seconds"), 0.2);
     assertEquals(client, exported.get("EFFICIENCY/server.Kop"), client * 0.2, "the same process");
     assertTrue(exported.get("EFFICIENCY/cpu.sec") >= 0.5, table);

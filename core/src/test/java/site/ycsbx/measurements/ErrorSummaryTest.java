@@ -11,12 +11,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The error table and verdict over what a run was asked to do: rows of a failed batch fail,
  * operations never attempted count, and the first error is the first in time.
  */
+@Tag("fast")
 class ErrorSummaryTest {
   private final ByteArrayOutputStream table = new ByteArrayOutputStream();
   private ResultExporter exporter;

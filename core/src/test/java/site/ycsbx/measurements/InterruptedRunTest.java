@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +22,7 @@ import site.ycsbx.testing.SignalledRun;
  * INTERRUPTED with the signal and the time, the error table is printed, and the exit code is
  * 128 + the signal's number.
  */
+@Tag("process")
 class InterruptedRunTest {
   private static final Pattern READS = Pattern.compile("\\[READ\\], Operations, (\\d+)");
   private static final Pattern NOT_ATTEMPTED = Pattern.compile("\\[ERRORS\\], NOT_ATTEMPTED, (\\d+)");

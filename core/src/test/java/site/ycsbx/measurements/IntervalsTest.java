@@ -18,12 +18,14 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsbx.util.UserError;
 
 /** Intervals ended by hand (no ticker thread): lines, CSV rows and export rows from the same histograms. */
+@Tag("fast")
 class IntervalsTest {
   private static final Pattern PERCENTILES = Pattern.compile(" p50 [0-9.]+ ms p99 [0-9.]+ ms max [0-9.]+ ms");
 

@@ -20,6 +20,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -33,6 +34,7 @@ import site.ycsbx.tools.Main;
  * HdrHistogram's own reader and HistogramLogProcessor), the warm-up's operations absent from
  * every output, a non-empty folder refused, an interrupted run's folder, the load's progress line.
  */
+@Tag("slow")
 class RunFolderTest {
   private static final Pattern UNRECORDED = Pattern.compile("warm-up of 1 s: (\\d+) operations ran unrecorded");
 

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /** {@code bin/ycsb run null ... -target N} on YCSB's Client in a fresh JVM: the null binding's call sites. */
+@Tag("process")
 class ScheduleEndToEndTest {
   private static final Pattern MAX_BEHIND = Pattern.compile("\\[SCHEDULE\\], MaxBehind\\(ms\\), (\\d+)");
 

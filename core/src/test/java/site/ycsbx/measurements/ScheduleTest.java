@@ -8,9 +8,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
+@Tag("fast")
 class ScheduleTest {
   private static final long S = 1_000_000_000L;
   private static final long MS = 1_000_000L;

@@ -10,10 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.util.UserError;
 
+@Tag("process")
 class ServerProcessTest {
   @Test
   void findsTheProcessListeningOnAPortAndReadsItsWrites() throws Exception {

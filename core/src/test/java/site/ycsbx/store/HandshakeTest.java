@@ -3,6 +3,7 @@ package site.ycsbx.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -12,6 +13,7 @@ import site.ycsbx.testing.MemoryProbeDb;
  * The workload/binding handshake under YCSB's stock Client 0.17.0 (no YCSB-X launcher): the
  * store offered in DB.init() reaches the workload, and its timed calls appear in YCSB's summary.
  */
+@Tag("process")
 class HandshakeTest {
   @Test
   void storeOperationsShowUpInYcsbSummaryWithIntendedTimes() {

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.WorkloadException;
 
 /** A store offered lazily is built on the taking thread, once, and only when taken. */
+@Tag("fast")
 class StoreRegistryTest {
   @AfterEach
   void clear() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsbx.testing.JavaProcess;
@@ -13,6 +14,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * {@code bin/ycsb shell} on the bindings without a server (Main in a subprocess, commands on
  * stdin): it answers each command and exits at {@code quit} and at the end of input.
  */
+@Tag("process")
 class CommandShellTest {
   private static Result shell(String binding, String input) {
     return JavaProcess.runWithInput(input, 60, Main.class.getName(), "shell", binding);

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.UserError;
 
 /** Properties under one owner's prefix that another owner reads (a binding's own family setting). */
+@Tag("fast")
 class PropertyCheckTest {
   private static PropertyOwner owner(Set<String> prefixes, Set<String> known) {
     return new PropertyOwner() {

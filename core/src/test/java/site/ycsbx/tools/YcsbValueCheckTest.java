@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.util.UserError;
 
 /** YCSB's own values: what YCSB 0.17 accepts passes, what it would fail on late is one line now. */
+@Tag("fast")
 class YcsbValueCheckTest {
   private static Properties props(String... kv) {
     Properties p = new Properties();

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -29,6 +30,7 @@ import site.ycsbx.workloads.iibench.IIBenchWorkload;
  * operations (a failure reaching every thread), one way of timing and counting store calls, and
  * the demand a binding's preflight checks.
  */
+@Tag("fast")
 class StoreWorkloadTest {
   /** A workload whose preparation and operations the test scripts. */
   private static final class Scripted extends StoreWorkload<ProbeStore> {

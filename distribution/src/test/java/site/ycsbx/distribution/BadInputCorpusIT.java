@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.distribution.Shell.Result;
@@ -32,6 +33,7 @@ import site.ycsbx.distribution.Shell.Result;
  * nothing: no file or folder in the working directory (no sweep folder, no embedded data folder)
  * and no table in the MariaDB database the command names (a database of this test's own).
  */
+@Tag("process")
 class BadInputCorpusIT {
   private static final String USER = env("YCSBX_TEST_USER", "ycsbx");
   private static final String PASSWORD = env("YCSBX_TEST_PASSWORD", "ycsbx");

@@ -11,6 +11,7 @@ import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.distribution.Shell.Result;
@@ -20,6 +21,7 @@ import site.ycsbx.distribution.Shell.Result;
  * class path entries (here an exporter compiled by the test), both anywhere on the command line
  * and in both spellings ({@code -cp X}, {@code -cp=X}); JAVA_OPTS still works beside them.
  */
+@Tag("process")
 class LauncherOptionsIT {
   @TempDir
   static Path tmp;

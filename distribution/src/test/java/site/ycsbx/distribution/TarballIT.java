@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.store.Bindings;
@@ -27,6 +28,7 @@ import site.ycsbx.distribution.Shell.Result;
  * The tarball as a user gets it: unpacked into an empty folder and run from there with a PATH
  * that has java but no Maven, through the real bin/ycsb.
  */
+@Tag("slow")
 class TarballIT {
   /**
    * The bindings the modules declare (META-INF/services), as this test's class path, built
@@ -80,6 +82,14 @@ class TarballIT {
     assertEquals("", r.stdout(), r.all());
   }
 
+  /** The files under {@code dir}, at any depth, as paths relative to it. */
+  private static Set<String> filesUnder(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile)
+          .map(p -> dir.relativize(p).toString()).collect(Collectors.toCollection(TreeSet::new));
+    }
+  }
+
   private static Set<String> fileNames(Path dir) throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       return files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
@@ -87,13 +97,20 @@ class TarballIT {
   }
 
   @Test
-  void layoutIsBinLibWorkloadsReadme() throws IOException {
-    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "kubernetes"));
-    if (Files.exists(repo.resolve("README.md"))) {
-      expectedTop.add("README.md");
-      assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
-    }
+  void layoutIsBinLibWorkloadsReadmeDocs() throws IOException {
+    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "kubernetes", "README.md", "docs"));
+    assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
     assertEquals(expectedTop, fileNames(dist));
+
+    // the README's pages, every one as in the repository, so its links work in the unpacked folder
+    Set<String> docs = filesUnder(repo.resolve("docs"));
+    assertTrue(docs.containsAll(Set.of("README.md", "run-folder.md", "workloads/iibench.md", "bindings/jdbc.md")),
+        docs.toString());
+    assertEquals(docs, filesUnder(dist.resolve("docs")));
+    for (String page : docs) {
+      assertArrayEquals(Files.readAllBytes(repo.resolve("docs").resolve(page)),
+          Files.readAllBytes(dist.resolve("docs").resolve(page)), page);
+    }
 
     assertEquals(Set.of("ycsb", "ycsb-client"), fileNames(dist.resolve("bin")));
     for (String name : List.of("bin/ycsb", "bin/ycsb-client")) {

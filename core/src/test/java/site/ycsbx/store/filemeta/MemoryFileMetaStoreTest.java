@@ -1,9 +1,11 @@
 package site.ycsbx.store.filemeta;
 
+import org.junit.jupiter.api.Tag;
 import site.ycsb.DB;
 import site.ycsbx.testing.MemoryFileMetaDb;
 
 /** The contract on core's memory store, the reference the bindings' stores are held to. */
+@Tag("fast")
 class MemoryFileMetaStoreTest extends FileMetaStoreContract {
   @Override
   protected DB newBinding() {

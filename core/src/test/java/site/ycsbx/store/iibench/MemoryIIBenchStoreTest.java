@@ -3,10 +3,12 @@ package site.ycsbx.store.iibench;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import site.ycsb.DB;
 import site.ycsbx.testing.MemoryIIBenchDb;
 
 /** The iibench contract on core's in-memory test binding, so the contract itself runs here. */
+@Tag("fast")
 class MemoryIIBenchStoreTest extends IIBenchStoreContract {
   private boolean fresh;
 

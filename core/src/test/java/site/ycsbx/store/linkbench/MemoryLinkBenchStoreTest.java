@@ -1,9 +1,11 @@
 package site.ycsbx.store.linkbench;
 
+import org.junit.jupiter.api.Tag;
 import site.ycsb.DB;
 import site.ycsbx.testing.MemoryLinkBenchDb;
 
 /** The contract on core's memory store, the reference the bindings' stores are held to. */
+@Tag("fast")
 class MemoryLinkBenchStoreTest extends LinkBenchStoreContract {
   @Override
   protected DB newBinding() {

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.UserError;
@@ -15,6 +16,7 @@ import site.ycsbx.workloads.iibench.IIBenchWorkload;
 import site.ycsbx.workloads.filemeta.FileMetaWorkload;
 import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 
+@Tag("fast")
 class ClientSliceTest {
   private static Properties props(String... kv) {
     Properties p = new Properties();

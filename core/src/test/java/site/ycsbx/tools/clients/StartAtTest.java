@@ -9,9 +9,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.UserError;
 
+@Tag("fast")
 class StartAtTest {
   private static Properties at(String v) {
     Properties p = new Properties();

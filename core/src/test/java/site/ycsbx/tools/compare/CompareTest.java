@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +27,7 @@ import site.ycsbx.tools.Main;
 import site.ycsbx.tools.sweep.YcsbResult;
 
 /** compare on stock YCSB outputs, YCSB-X results and sweeps; bad input. */
+@Tag("slow")
 class CompareTest {
   private static final String STOCK_CLIENT = "site.ycsb.Client";
   private static final String NULL_DB = "site.ycsbx.db.nulldb.NullDb";

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -24,6 +25,7 @@ import site.ycsbx.testing.RunFolderFixture;
 import site.ycsbx.tools.compare.Compare;
 import site.ycsbx.util.UserError;
 
+@Tag("process")
 class MergeTest {
   private static final long T0 = 1_790_000_000_000L;
   private static final long INTERVAL = 10_000;

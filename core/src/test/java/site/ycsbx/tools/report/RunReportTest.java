@@ -21,6 +21,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.measurements.Efficiency;
@@ -36,6 +37,7 @@ import site.ycsbx.tools.merge.Merge;
  * figures are result.json's and efficiency.csv's), a real workloada run on the null binding and a
  * merged folder, both rendered in headless Chromium.
  */
+@Tag("process")
 class RunReportTest {
   private static final long T0 = 1_790_000_000_000L;
 

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -28,6 +29,7 @@ import site.ycsbx.tools.merge.RunFolder;
 import site.ycsbx.util.UserError;
 
 /** {@code sweep --from}: a sweep made of run folders and merged folders already written. */
+@Tag("process")
 class FolderSweepTest {
   private static final long T0 = 1_790_000_000_000L;
   private static final long INTERVAL = 10_000;

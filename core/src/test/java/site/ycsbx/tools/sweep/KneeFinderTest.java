@@ -8,11 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.tools.sweep.KneeFinder.Kind;
 import site.ycsbx.tools.sweep.KneeFinder.Knee;
 
 /** The knee fit and the SLA verdict on synthetic curves whose answers are known. */
+@Tag("fast")
 class KneeFinderTest {
   private static final int[] THREADS = {1, 2, 4, 8, 16, 32, 64};
 

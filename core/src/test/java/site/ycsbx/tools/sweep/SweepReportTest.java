@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.ReportProbe;
@@ -22,6 +23,7 @@ import site.ycsbx.testing.SweepChecks;
  * spread, the knee, the recommended range and the limit line are there exactly when they must
  * be, and the checks of the page fail on a page that lacks them.
  */
+@Tag("slow")
 class SweepReportTest {
   /** Throughput and p99 (ms) per thread count of a server that saturates at 8 threads. */
   private static final Map<Integer, double[]> SATURATING = Map.of(1, new double[] {9000, 0.9}, 2,

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -21,6 +22,7 @@ import site.ycsbx.testing.SweepChecks;
 import site.ycsbx.tools.Main;
 
 /** Real sweeps on the null binding, failed points, and bad input. */
+@Tag("slow")
 class SweepTest {
   private static final String MAIN = Main.class.getName();
 

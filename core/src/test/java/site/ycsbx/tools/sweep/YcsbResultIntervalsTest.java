@@ -3,9 +3,11 @@ package site.ycsbx.tools.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The export's interval rows (latency over time) and efficiency rows are not operations of the run. */
+@Tag("fast")
 class YcsbResultIntervalsTest {
   @Test
   void intervalRowsAreNotOperations() {

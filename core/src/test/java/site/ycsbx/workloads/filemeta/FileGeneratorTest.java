@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.store.filemeta.FileRow;
 import site.ycsbx.workloads.Zipf;
 import site.ycsbx.workloads.filemeta.FileMetaSettings.Distribution;
 
 /** The generated files have the spec's shape, and are a function of the seed and the id. */
+@Tag("fast")
 class FileGeneratorTest {
   private static final int N = 200_000;
 

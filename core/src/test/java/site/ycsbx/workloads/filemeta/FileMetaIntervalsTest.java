@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DB;
@@ -27,6 +28,7 @@ import site.ycsbx.testing.MemoryFileMetaDb;
 import site.ycsbx.tools.Main;
 
 /** Latency over time in filemeta runs: the [INTERVAL] lines, the export rows, the CSV, a writer seen in the reads' p99. */
+@Tag("process")
 class FileMetaIntervalsTest {
   @TempDir
   Path tmp;

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsb.measurements.Measurements;
@@ -32,6 +33,7 @@ import static site.ycsbx.workloads.filemeta.FileMetaWorkload.LATEST_BY_USER;
 import static site.ycsbx.workloads.filemeta.FileMetaWorkload.UPDATE_FILE;
 
 /** The filemeta workload on core's memory store: load, verification, thread roles, bad input. */
+@Tag("process")
 class FileMetaWorkloadTest {
   private static final int FILES = 5000;
 

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.store.filemeta.FileMetaSharding;
 import site.ycsbx.store.filemeta.ShardCount;
 import site.ycsbx.util.UserError;
 
 /** filemeta's sharding settings: the split points where the data fall, refusals, the per-shard table. */
+@Tag("fast")
 class ShardSettingsTest {
   private static Properties load(String... kv) {
     Properties p = new Properties();

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -19,6 +20,7 @@ import site.ycsbx.testing.MemoryIIBenchDb;
 import site.ycsbx.tools.Main;
 
 /** The iibench workload end to end through bin/ycsb's Main, on core's in-memory binding. */
+@Tag("process")
 class IIBenchWorkloadTest {
   private static final String MEMORY = MemoryIIBenchDb.class.getName();
 

@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.iibench;
 
+import org.junit.jupiter.api.Tag;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.store.SizeReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("fast")
 class RoundsTest {
   private static final long S = 1_000_000_000L;
 

@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.iibench;
 
+import org.junit.jupiter.api.Tag;
 import site.ycsbx.store.iibench.RowBatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class RowGeneratorTest {
   @Test
   void valuesFollowTheSpecRanges() {

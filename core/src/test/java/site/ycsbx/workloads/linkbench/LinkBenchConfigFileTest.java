@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -13,6 +14,7 @@ import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /** linkbench.config: a LinkBench home's config files run unchanged, the command line still winning. */
+@Tag("process")
 class LinkBenchConfigFileTest {
   private static final String SECRET = "s3cret-linkbench-pw";
 

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsb.measurements.Measurements;
@@ -26,6 +27,7 @@ import site.ycsbx.testing.MemoryLinkBenchDb;
 import site.ycsbx.tools.Main;
 
 /** LinkBench's load phase on core's memory store: the graph as generated, counts consistent, reproducible. */
+@Tag("process")
 class LinkBenchLoadTest {
   private static final long MAXID1 = 3001;
 

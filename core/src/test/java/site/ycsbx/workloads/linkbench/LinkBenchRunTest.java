@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DB;
@@ -33,6 +34,7 @@ import site.ycsbx.testing.MemoryLinkBenchDb;
 import site.ycsbx.tools.Main;
 
 /** LinkBench's request phase: on the memory store after a load (with verify), and through bin/ycsb. */
+@Tag("process")
 class LinkBenchRunTest {
   @AfterEach
   void clear() {

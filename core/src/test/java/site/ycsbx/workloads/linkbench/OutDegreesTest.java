@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.util.UserError;
 
+@Tag("fast")
 class OutDegreesTest {
   private static long loadedLinks(OutDegrees d) {
     long sum = 0;

@@ -9,11 +9,13 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.Zipf;
 
 /** The request phase's draws: LinkBench's mix, access distributions, id2s and multiget sizes. */
+@Tag("fast")
 class RequestGenerationTest {
   private static final int REQUESTS = 1_000_000;
 

@@ -4,21 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static site.ycsbx.db.jdbc.MainOutput.assertOneLineError;
-import static site.ycsbx.db.jdbc.MainOutput.main;
+import static site.ycsbx.db.jdbc.MainOutput.refused;
 
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.util.UserError;
 
 /**
- * Bad options through bin/ycsb's Java side: one line naming the property and what it accepts,
+ * Bad options through bin/ycsb's Java side, in-process: one line naming the property and what it accepts,
  * the exit code, and nothing created (the test database stays empty) or dropped.
  */
+@Tag("server")
 class BadInputTest {
   // the binding's options are checked the same way whatever the workload; the probe's table
   // (ycsbx_probe) is the one an engine mismatch is checked against
@@ -48,7 +50,7 @@ class BadInputTest {
 
   @Test
   void unknownEngineNamesTheEnginesAvailable() throws Exception {
-    Result r = main("load", WORKLOAD, options("-p", "jdbc.engine=InnoDBB"));
+    Result r = refused("load", WORKLOAD, options("-p", "jdbc.engine=InnoDBB"));
     assertOneLineError(r, UserError.TARGET_UNUSABLE, "jdbc.engine=InnoDBB is not an engine of MariaDB",
         "engines available: ", "InnoDB", "ROCKSDB", "Aria", "MyISAM");
     assertNothingCreated();
@@ -57,7 +59,7 @@ class BadInputTest {
   @Test
   void zeroBatchSizeWithTheBatchApiIsRefused() throws Exception {
     // without jdbc.batchupdateapi=true, 0 is YCSB 0.17's "no batching" (Ycsb017PropertiesTest)
-    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=0", "-p", "jdbc.batchupdateapi=true")),
+    assertOneLineError(refused("load", WORKLOAD, options("-p", "db.batchsize=0", "-p", "jdbc.batchupdateapi=true")),
         UserError.BAD_INPUT, "db.batchsize=0 with jdbc.batchupdateapi=true would hold every row of the load in one "
             + "batch until the end, as YCSB 0.17 did; db.batchsize accepts a whole number >= 1 there");
     assertNothingCreated();
@@ -65,7 +67,7 @@ class BadInputTest {
 
   @Test
   void nonNumericBatchSizeIsRefused() throws Exception {
-    assertOneLineError(main("load", WORKLOAD, options("-p", "db.batchsize=abc")), UserError.BAD_INPUT,
+    assertOneLineError(refused("load", WORKLOAD, options("-p", "db.batchsize=abc")), UserError.BAD_INPUT,
         "db.batchsize=abc is not a whole number; db.batchsize accepts a whole number >= 1");
     assertNothingCreated();
   }
@@ -74,7 +76,7 @@ class BadInputTest {
   void urlThatIsNotAUrlIsRefused() throws Exception {
     List<String> o = options();
     o.set(1, "db.url=not-a-url");
-    assertOneLineError(main("load", WORKLOAD, o), UserError.BAD_INPUT,
+    assertOneLineError(refused("load", WORKLOAD, o), UserError.BAD_INPUT,
         "db.url=not-a-url is not a JDBC URL; db.url accepts jdbc:mysql://host:port/database");
     assertNothingCreated();
   }
@@ -83,14 +85,14 @@ class BadInputTest {
   void urlOfAnotherDatabaseIsRefused() throws Exception {
     List<String> o = options();
     o.set(1, "db.url=jdbc:oracle:thin:@127.0.0.1:1521/XE");
-    assertOneLineError(main("load", WORKLOAD, o), UserError.BAD_INPUT,
+    assertOneLineError(refused("load", WORKLOAD, o), UserError.BAD_INPUT,
         "db.url=jdbc:oracle:thin:@127.0.0.1:1521/XE is for 'oracle', which YCSB-X has no SQL dialect for");
     assertNothingCreated();
   }
 
   @Test
   void nonBooleanAutocommitIsRefused() throws Exception {
-    assertOneLineError(main("load", WORKLOAD, options("-p", "jdbc.autocommit=sometimes")), UserError.BAD_INPUT,
+    assertOneLineError(refused("load", WORKLOAD, options("-p", "jdbc.autocommit=sometimes")), UserError.BAD_INPUT,
         "jdbc.autocommit=sometimes is not a boolean; jdbc.autocommit accepts true or false");
     assertNothingCreated();
   }
@@ -104,7 +106,7 @@ class BadInputTest {
     String url = "jdbc:mysql://" + TestDatabase.USER + ":Unreachable-Secret-9431@127.0.0.1:" + port + "/" + db.name;
     List<String> o = options();
     o.set(1, "db.url=" + url);
-    Result r = main("load", WORKLOAD, o);
+    Result r = refused("load", WORKLOAD, o);
     assertOneLineError(r, UserError.TARGET_UNUSABLE,
         "cannot reach jdbc:mysql://" + TestDatabase.USER + ":*****@127.0.0.1:" + port + "/" + db.name);
     assertFalse(r.all().contains("Unreachable-Secret-9431"), r.all());
@@ -116,7 +118,7 @@ class BadInputTest {
   void existingTableWithAnotherEngineIsRefusedAndKept() throws Exception {
     db.execute("CREATE TABLE ycsbx_probe (k BIGINT PRIMARY KEY, v BIGINT NOT NULL) ENGINE=InnoDB",
         "INSERT INTO ycsbx_probe VALUES (1, 7)");
-    Result r = main("load", WORKLOAD, options("-p", "jdbc.engine=RocksDB"));
+    Result r = refused("load", WORKLOAD, options("-p", "jdbc.engine=RocksDB"));
     assertOneLineError(r, UserError.TARGET_UNUSABLE,
         "table ycsbx_probe exists with engine InnoDB, not ROCKSDB as jdbc.engine asks", "set jdbc.engine=InnoDB");
     assertEquals(List.of("ycsbx_probe"), db.tables());
@@ -126,7 +128,7 @@ class BadInputTest {
 
   @Test
   void misspeltPropertyIsRefusedWithASuggestion() throws Exception {
-    assertOneLineError(main("load", WORKLOAD, options("-p", "jdbc.engin=InnoDB")), UserError.BAD_INPUT,
+    assertOneLineError(refused("load", WORKLOAD, options("-p", "jdbc.engin=InnoDB")), UserError.BAD_INPUT,
         "unknown property jdbc.engin (did you mean jdbc.engine?); jdbc.* properties: jdbc.autocommit, "
             + "jdbc.batchupdateapi, jdbc.engine, jdbc.fetchsize");
     assertNothingCreated();
@@ -135,7 +137,7 @@ class BadInputTest {
   @Test
   void engineOnPostgresqlIsRefused() throws Exception {
     try (TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
-      Result r = main("load", WORKLOAD, List.of("-p", "db.url=" + pg.url(), "-p", "db.user=" + TestDatabase.USER,
+      Result r = refused("load", WORKLOAD, List.of("-p", "db.url=" + pg.url(), "-p", "db.user=" + TestDatabase.USER,
           "-p", "db.passwd=" + TestDatabase.PASSWORD, "-p", "jdbc.engine=InnoDB"));
       assertOneLineError(r, UserError.BAD_INPUT, "jdbc.engine=InnoDB names a MySQL/MariaDB storage engine",
           "PostgreSQL URL, whose tables have no ENGINE option; remove jdbc.engine");

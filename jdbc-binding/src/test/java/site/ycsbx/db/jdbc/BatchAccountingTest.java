@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.testing.JavaProcess;
@@ -21,6 +22,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * batch fails all its rows, the inserts YCSB's loader never attempted after the failure are
  * counted, and the share of failures is taken over the recordcount asked for.
  */
+@Tag("process")
 class BatchAccountingTest {
   private static final Pattern INSERT_ROW = Pattern.compile("(?m)^\\[ERRORS\\] INSERT +(\\d+) +(\\d+) +[0-9.]+  (.*)$");
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -15,6 +16,7 @@ import site.ycsb.measurements.Measurements;
  * A batch is one statement on the wire (Connector/J rewrites it into a multi-row INSERT), and
  * the partial batch at the end is sent and committed by cleanup() with autocommit off.
  */
+@Tag("server")
 class BatchRoundTripTest {
   @Test
   void batchOf100IsOneInsertStatementAndCleanupSendsTheRest() throws Exception {

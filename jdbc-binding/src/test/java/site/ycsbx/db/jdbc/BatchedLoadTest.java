@@ -3,6 +3,7 @@ package site.ycsbx.db.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -12,6 +13,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * YCSB's stock Client: stock YCSB's JDBC binding loses the last partial batch; this one sends
  * and commits it at cleanup, and times each round trip as one INSERT_BATCH operation.
  */
+@Tag("process")
 class BatchedLoadTest {
   @ParameterizedTest
   @EnumSource(TestDatabase.Target.class)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -17,6 +18,7 @@ import site.ycsbx.tools.Main;
  * before it fails on duplicates: bin/ycsb's Main in a subprocess against MariaDB, the data
  * counted on the server afterwards.
  */
+@Tag("process")
 class DataSafetyTest {
   private static final int USER_ROWS = 7000;
 

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.measurements.DiskStats;
@@ -29,6 +30,7 @@ import site.ycsbx.util.UserError;
  * plausible figures, the server's process is found by its port (MariaDB 3306, PostgreSQL 5432),
  * a remote server is said to be not local, and a bad disk name is refused before anything exists.
  */
+@Tag("process")
 class EfficiencyOnServersTest {
   private static Result load(TestDatabase db, int rows, Path out, String... more) {
     List<String> args = new ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("workloada"),

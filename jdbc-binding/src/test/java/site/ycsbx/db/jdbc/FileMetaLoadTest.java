@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.testing.JavaProcess;
@@ -22,6 +23,7 @@ import site.ycsbx.tools.Main;
  * files as the spec shapes them, verified against the generator, reads that change nothing, and
  * the read/write run's writes all there.
  */
+@Tag("process")
 class FileMetaLoadTest {
   private static final int FILES = 20_000;
   private static final String LOADED_UNTIL = "'2011-01-01 00:00:00'";

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 
@@ -21,6 +22,7 @@ import site.ycsbx.testing.JavaProcess;
  * fails, and so does the cleanup's final commit. The summary's first error is the operation's
  * (the lost connection), not CLEANUP's, although CLEANUP sorts first by name.
  */
+@Tag("process")
 class FirstErrorTest {
   private static final Pattern FIRST = Pattern.compile("(?m)^\\[ERRORS\\] FAILED: .*; first error: ([A-Z_-]+): (.*)$");
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -23,6 +24,7 @@ import site.ycsbx.tools.Main;
  * {@code bin/ycsb load jdbc -P workloads/iibench} end to end (site.ycsbx.tools.Main in a fresh
  * JVM) on each server, checked on the database afterwards.
  */
+@Tag("process")
 class IIBenchLoadTest {
   /** A round line: round, rows, db_size_mb, mem_mb, bytes_row, then the other columns. */
   private static final Pattern ROUND = Pattern.compile("(?m)^\\[IIBENCH\\] +(\\d+) +(\\d+) +(\\S+) +(\\S+) +(\\S+) ");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,6 +23,7 @@ import site.ycsbx.testing.SignalledRun;
  * counted BATCH_NOT_DONE), so the table holds the rows counted OK, give or take the batches that
  * were on the wire when the signal came (at most one per thread, stored after the count).
  */
+@Tag("process")
 class InterruptedLoadTest {
   private static final int THREADS = 2;
   private static final int BATCH = 1000;

@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +19,7 @@ import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
 
 /** YCSB's five operations with their semantics, in process, on each server, with and without autocommit. */
+@Tag("server")
 class JdbcClientCrudTest {
   static Stream<Arguments> targetsAndAutocommit() {
     return Stream.of(TestDatabase.Target.values()).flatMap(t -> Stream.of(Arguments.of(t, true), Arguments.of(t, false)));

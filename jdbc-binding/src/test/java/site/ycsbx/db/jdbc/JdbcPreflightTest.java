@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -17,6 +18,7 @@ import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.probe.ProbeWorkload;
 
 /** The preflight, in process: what it learns about each server, what it refuses, and that it writes nothing. */
+@Tag("server")
 class JdbcPreflightTest {
   private final Fingerprint fp = Fingerprint.current();
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
 import site.ycsbx.db.jdbc.linkbench.LinkBenchCheck;
@@ -23,6 +24,7 @@ import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 
 /** How bin/ycsb and the workloads find this binding, its stores and their checks, without a server. */
+@Tag("fast")
 class JdbcStoresTest {
   @Test
   void theBindingIsFoundByNameThroughItsServiceEntry() {

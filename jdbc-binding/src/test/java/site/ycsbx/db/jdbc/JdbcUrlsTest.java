@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which hosts a URL names, and whether the server is on this host (iibench's disk figures depend on it). */
+@Tag("fast")
 class JdbcUrlsTest {
   @Test
   void hostsOfTheUrlForms() {

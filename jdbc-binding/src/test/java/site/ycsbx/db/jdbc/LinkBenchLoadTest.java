@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,6 +27,7 @@ import site.ycsbx.workloads.linkbench.OutDegrees;
  * generated links, counts equal to the visible links of each (id1, link_type) after the load and
  * after each run, the engine asked.
  */
+@Tag("process")
 class LinkBenchLoadTest {
   private static final long MAXID1 = 20001;
 

@@ -13,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -25,6 +26,7 @@ import site.ycsbx.tools.sweep.SweepFile;
  * LinkBench's client sweeps on MariaDB: a load sweep that drops the graph before each point
  * (one graph at the end, each point's load complete), then a request sweep on the loaded graph.
  */
+@Tag("process")
 class LinkBenchSweepTest {
   private static String sweep(List<String> args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 
@@ -14,12 +15,21 @@ final class MainOutput {
   private MainOutput() {
   }
 
-  /** {@code Main <command> jdbc -P workloads/<workload> <args>}. */
+  /** {@code Main <command> jdbc -P workloads/<workload> <args>}, in a JVM of its own. */
   static Result main(String command, String workload, List<String> args) {
+    return JavaProcess.run("site.ycsbx.tools.Main", commandLine(command, workload, args));
+  }
+
+  /** The same in this JVM, for command lines refused before the run starts (see InProcessMain). */
+  static Result refused(String command, String workload, List<String> args) {
+    return InProcessMain.run(commandLine(command, workload, args));
+  }
+
+  private static String[] commandLine(String command, String workload, List<String> args) {
     List<String> all = new ArrayList<>(List.of(command, "jdbc", "-P", JavaProcess.workload(workload),
         "-p", "recordcount=200", "-p", "operationcount=200"));
     all.addAll(args);
-    return JavaProcess.run("site.ycsbx.tools.Main", all.toArray(new String[0]));
+    return all.toArray(new String[0]);
   }
 
   /** Exit code, exactly one stderr line holding every expected text, and no stack trace. */

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.util.UserError;
@@ -21,6 +22,7 @@ import site.ycsbx.util.UserError;
  * creates it (and says so); a run does not; a URL with no database or another failure is left to
  * the preflight's own message.
  */
+@Tag("process")
 class MissingDatabaseTest {
   private static final String MARIADB = "jdbc:mysql://" + TestDatabase.MARIADB_HOST + ":" + TestDatabase.MARIADB_PORT;
   private static final String POSTGRES = "jdbc:postgresql://" + TestDatabase.PG_HOST + ":" + TestDatabase.PG_PORT;

@@ -3,12 +3,14 @@ package site.ycsbx.db.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.util.UserError;
 
 /** A run before any load: stock YCSB reports a throughput of failures; YCSB-X stops and says why. */
+@Tag("process")
 class MissingTableTest {
   @ParameterizedTest
   @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "POSTGRESQL"})

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -24,6 +25,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * (the warm-up's inserts ran), none of the warm-up's inserts is in summary.txt, result.json or
  * INSERT.hdr; a second run into the same folder is refused before it touches the server.
  */
+@Tag("process")
 class RunFolderOnMariaDbTest {
   private static final Pattern UNRECORDED = Pattern.compile("warm-up of 1 s: (\\d+) operations ran unrecorded");
 

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -23,6 +24,7 @@ import site.ycsbx.testing.RunReportChecks;
  * run against a real server, rendered in headless Chromium, its figures those of result.json,
  * the server's CPU in its efficiency table.
  */
+@Tag("process")
 class RunReportOnMariaDbTest {
   @Test
   void anIIBenchRunsPageRendersWithItsChartsAndTheServersFigures(@TempDir Path tmp) throws Exception {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.store.probe.ProbeStore;
@@ -24,6 +25,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * and still reaches the server: a load and a run authenticate as a MariaDB user created here
  * with a long unique password (ycsbx's own is too short to search for safely).
  */
+@Tag("process")
 class SecretsTest {
   private static final String HOSTS = "127.0.0.1,localhost";
   private TestDatabase db;

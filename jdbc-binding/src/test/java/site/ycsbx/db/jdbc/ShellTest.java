@@ -9,12 +9,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /** {@code bin/ycsb shell jdbc} (Main in a subprocess) against MariaDB: commands on stdin, the row on the server. */
+@Tag("process")
 class ShellTest {
   private static Result shell(TestDatabase db, String input) {
     List<String> args = new ArrayList<>(List.of("shell", "jdbc"));

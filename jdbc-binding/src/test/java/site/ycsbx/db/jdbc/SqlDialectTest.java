@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.UserError;
 
 /** The dialect is chosen from db.url, and adds its driver options without overriding the user's. */
+@Tag("fast")
 class SqlDialectTest {
   @Test
   void mysqlUrlGetsBatchRewritingAndTheWatchedSocketsThatBoundTheHandshake() {

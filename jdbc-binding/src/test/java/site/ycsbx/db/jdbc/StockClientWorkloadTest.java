@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,6 +19,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * server: the load leaves exactly recordcount rows in a table of the engine asked for, and the
  * run completes every operation.
  */
+@Tag("process")
 class StockClientWorkloadTest {
   private static final int RECORDS = 300;
   private static final int OPERATIONS = 600;

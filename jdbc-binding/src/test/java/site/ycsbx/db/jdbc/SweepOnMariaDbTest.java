@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,6 +26,7 @@ import site.ycsbx.tools.sweep.SweepReport;
  * RocksDB: every point a fresh JVM talking to the server, the three files written, each point
  * labelled with the engine, the HTML rendered in headless Chromium.
  */
+@Tag("process")
 class SweepOnMariaDbTest {
   @ParameterizedTest
   @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "MARIADB_ROCKSDB"})

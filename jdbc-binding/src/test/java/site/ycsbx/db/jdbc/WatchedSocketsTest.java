@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * connection outlives the handshake timeout. (A frozen server's handshake failing within it:
  * JdbcServerFaultTest, PostgresServerFaultTest.)
  */
+@Tag("process")
 class WatchedSocketsTest {
   @ParameterizedTest
   @EnumSource(value = TestDatabase.Target.class, names = {"MARIADB_INNODB", "POSTGRESQL"})

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +33,7 @@ import site.ycsbx.util.UserError;
  * is asserted (statements counted by a statement-level trigger on PostgreSQL and by a Connector/J
  * interceptor on MariaDB, rows visible to another connection before the final commit).
  */
+@Tag("process")
 class Ycsb017PropertiesTest {
   private static JdbcOptions parse(String url, String... kv) {
     Properties p = new Properties();

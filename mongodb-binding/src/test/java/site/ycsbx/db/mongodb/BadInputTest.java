@@ -13,16 +13,20 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /**
- * Bad input through bin/ycsb's Main in a subprocess: exit code, exactly one line on stderr, no
+ * Bad input through bin/ycsb's Main, in-process (in a subprocess where the working folder matters):
+ * exit code, exactly one line on stderr, no
  * stack trace, and nothing created on the server the URL points at (a server this test runs).
  */
+@Tag("process")
 class BadInputTest {
   private static TestServer server;
 
@@ -53,7 +57,7 @@ class BadInputTest {
       args.add("-p");
       args.add(MongoOptions.URL_PROPERTY + "=" + server.url(database));
     }
-    Result r = JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    Result r = InProcessMain.run(args.toArray(new String[0]));
     assertEquals(before, server.databaseNames(), "a database was created");
     assertEquals(writesBefore, server.writes().size(), "the server received writes: " + server.writes());
     assertTrue(server.commandNames(database).isEmpty(), "commands reached " + database + ": "
@@ -128,7 +132,7 @@ class BadInputTest {
       closedPort = s.getLocalPort();
     }
     String url = "mongodb://user:s3cret@127.0.0.1:" + closedPort + "/db";
-    Result r = JavaProcess.run(Main.class.getName(), "load", "mongodb", "-P", JavaProcess.workload("workloada"),
+    Result r = InProcessMain.run("load", "mongodb", "-P", JavaProcess.workload("workloada"),
         "-p", "mongodb.url=" + url);
     assertOneLine(r, 1, "ycsb: cannot reach MongoDB at mongodb://user:*****@127.0.0.1:" + closedPort
         + "/db (mongodb.url) within 5 s: 127.0.0.1:" + closedPort + ": Connection refused");
@@ -140,7 +144,7 @@ class BadInputTest {
   void engineThatCannotBeVerifiedStopsBeforeAnyWrite() {
     String database = TestServer.freshDatabase();
     Set<String> before = server.databaseNames();
-    Result r = JavaProcess.run(Main.class.getName(), "load", "mongodb", "-P", JavaProcess.workload("workloada"),
+    Result r = InProcessMain.run("load", "mongodb", "-P", JavaProcess.workload("workloada"),
         "-p", "recordcount=20", "-p", "mongodb.url=" + server.url(database), "-p", "mongodb.storageEngine=wiredTiger");
     assertOneLine(r, 1, "ycsb: mongodb.storageEngine=wiredTiger cannot be verified: the server at "
         + server.url(database) + " does not report its storage engine");

@@ -10,6 +10,7 @@ import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -22,6 +23,7 @@ import site.ycsbx.tools.Main;
  * collection that is not the workload's, and to load the keys a collection already holds; the
  * documents are counted on the server afterwards.
  */
+@Tag("process")
 class DataSafetyTest {
   private static final String[] SMALL_IIBENCH = {"recordcount=1000", "iibench.batchsize=250", "iibench.reportseconds=0"};
   private static TestServer server;

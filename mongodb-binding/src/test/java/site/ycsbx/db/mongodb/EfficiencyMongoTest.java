@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.measurements.Efficiency;
@@ -14,6 +15,7 @@ import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /** Where the efficiency table takes the MongoDB server's CPU from. */
+@Tag("process")
 class EfficiencyMongoTest {
   @Test
   void theServerIsFoundFromMongodbUrl() {

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +26,7 @@ import site.ycsbx.tools.Main;
  * and run against the H2-backed embedded server; afterwards the test opens the same data file
  * and counts the documents.
  */
+@Tag("process")
 class EmbeddedEndToEndTest {
   private static final String CLIENT = "site.ycsb.Client";
   private static final String EMBEDDED = EmbeddedMongoDbClient.class.getName();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -19,6 +20,7 @@ import site.ycsbx.testing.SignalledRun;
  * holds the documents the error table counts OK (give or take the batches on the wire when the
  * signal came; the batches being filled are not sent).
  */
+@Tag("process")
 class InterruptedEmbeddedLoadTest {
   private static final int THREADS = 2;
   private static final int BATCH = 100;

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -23,6 +24,7 @@ import site.ycsbx.tools.Main;
  * The {@code mongodb} binding through bin/ycsb's Main in a subprocess, against servers this test
  * runs: what reached the server (its own record of the commands) and what was stored.
  */
+@Tag("process")
 class MainAgainstServerTest {
   private static TestServer plain;
   private static TestServer wiredTiger;

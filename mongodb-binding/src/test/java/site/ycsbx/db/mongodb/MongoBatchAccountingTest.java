@@ -10,6 +10,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -23,6 +24,7 @@ import site.ycsbx.measurements.RunState;
  * returned BATCHED_OK count as stored only when the server acknowledged them, so the error
  * summary's OK count is the number of documents stored.
  */
+@Tag("server")
 class MongoBatchAccountingTest {
   private static TestServer server;
   private final List<MongoDbClient> open = new ArrayList<>();

@@ -19,6 +19,7 @@ import org.bson.types.Binary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -26,6 +27,7 @@ import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
 
 /** YCSB's operations on a real (in-process) server, one fresh database per test. */
+@Tag("server")
 class MongoDbClientTest {
   private static TestServer server;
   private final List<MongoDbClient> open = new ArrayList<>();

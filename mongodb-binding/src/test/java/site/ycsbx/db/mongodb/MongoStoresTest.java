@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
@@ -21,6 +22,7 @@ import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.filemeta.FileMetaStore;
 
 /** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
+@Tag("fast")
 class MongoStoresTest {
   @Test
   void bothBindingsAreFoundByNameWithTheirClasses() {

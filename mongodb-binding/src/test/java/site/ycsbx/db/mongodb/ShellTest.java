@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -16,6 +17,7 @@ import site.ycsbx.tools.Main;
  * stores what was typed, and exits at {@code quit} and at the end of input although the embedded
  * server's threads are still running.
  */
+@Tag("process")
 class ShellTest {
   private static Result shell(Path dir, String input) {
     return JavaProcess.runWithInput(input, 90, Main.class.getName(), "shell", "mongodb-embedded",

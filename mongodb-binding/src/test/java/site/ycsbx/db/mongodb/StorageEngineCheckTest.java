@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Properties;
 
 import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
@@ -18,6 +19,7 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 
 /** The engine comparison and product detection, on replies shaped as real servers send them. */
+@Tag("server")
 class StorageEngineCheckTest {
   // serverStatus of MongoDB 7.0 (sections not used by the check trimmed)
   private static final Document MONGOD_7 = Document.parse("{\"host\": \"db1:27017\", \"version\": \"7.0.14\", "

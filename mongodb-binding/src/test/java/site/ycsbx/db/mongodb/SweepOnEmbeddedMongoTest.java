@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
@@ -25,6 +26,7 @@ import site.ycsbx.tools.sweep.SweepReport;
  * written, each point is labelled with the embedded server, and the HTML renders in headless
  * Chromium.
  */
+@Tag("process")
 class SweepOnEmbeddedMongoTest {
   @Test
   void runSweepWritesTheThreeFiles(@TempDir Path tmp) throws Exception {

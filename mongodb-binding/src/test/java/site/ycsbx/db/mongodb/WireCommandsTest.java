@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -32,6 +33,7 @@ import site.ycsbx.util.UserError;
  * write concern of each write, the storage-engine config strings of create/createIndexes, and
  * the preflight's read-only inspection before any write.
  */
+@Tag("server")
 class WireCommandsTest {
   private static TestServer plain;
   private static TestServer wiredTiger;

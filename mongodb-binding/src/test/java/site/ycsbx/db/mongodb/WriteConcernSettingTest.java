@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.mongodb.ConnectionString;
 import com.mongodb.WriteConcern;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.util.UserError;
 
 /** How mongodb.writeConcern and the URL's w/journal/wtimeoutMS combine, and when they clash. */
+@Tag("fast")
 class WriteConcernSettingTest {
   private static WriteConcern resolve(String property, String url) {
     Properties p = new Properties();

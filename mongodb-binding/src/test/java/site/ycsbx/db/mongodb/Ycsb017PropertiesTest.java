@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,6 +40,7 @@ import site.ycsbx.util.UserError;
  * meaning, through bin/ycsb's Main and through YCSB's stock Client with our DB class, and said once
  * when it is read under our name. What reached the server is asserted, not only what was printed.
  */
+@Tag("process")
 class Ycsb017PropertiesTest {
   private static final String CLIENT = "site.ycsb.Client";
   private static TestServer server;

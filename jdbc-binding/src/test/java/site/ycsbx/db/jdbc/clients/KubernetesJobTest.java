@@ -8,10 +8,12 @@ import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 
 /** distribution/kubernetes/job.yaml and merge-job.yaml parsed, their wiring asserted. */
+@Tag("fast")
 class KubernetesJobTest {
   private static JsonNode ofKind(List<JsonNode> docs, String kind) {
     return docs.stream().filter(d -> d.path("kind").asText().equals(kind)).findFirst()

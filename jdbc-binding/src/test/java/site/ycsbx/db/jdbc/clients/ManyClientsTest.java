@@ -29,6 +29,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.Utils;
@@ -41,6 +42,7 @@ import site.ycsbx.testing.JavaProcess;
  * Docker image runs as its entrypoint, with the environment a Kubernetes Indexed Job gives its
  * pods (JOB_COMPLETION_INDEX) or a host's command line (YCSBX_CLIENT): disjoint keys, one start.
  */
+@Tag("slow")
 class ManyClientsTest {
   private static final Pattern STARTED = Pattern.compile("\\[YCSB-X\\] startat: timed phase started at epoch ms (\\d+)");
   private static final int CLIENTS = 3;

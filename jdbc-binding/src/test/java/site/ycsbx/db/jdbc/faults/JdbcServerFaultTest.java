@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.jdbc.JdbcClient;
 import site.ycsbx.testing.Background;
@@ -19,6 +20,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * is checked on MariaDB only: YCSB's stock client under a kill, an operation timeout against a
  * frozen server, a core workload run giving up, and settings refused.
  */
+@Tag("slow")
 class JdbcServerFaultTest extends ServerFaultContract {
   @Override
   protected PrivateServer start() throws Exception {

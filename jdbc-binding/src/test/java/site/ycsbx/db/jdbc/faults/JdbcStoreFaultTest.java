@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.Background;
@@ -28,6 +29,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * verification says what the tables hold, a mismatch when rows were lost and OK only when
  * nothing was.
  */
+@Tag("slow")
 class JdbcStoreFaultTest {
   private static final String OUTAGE = "\\[OUTAGE\\] from \\S+Z to \\S+Z \\((\\d+\\.\\d) s\\): [1-9]\\d* operations lost;"
       + " cause: jdbc:mysql://.*";

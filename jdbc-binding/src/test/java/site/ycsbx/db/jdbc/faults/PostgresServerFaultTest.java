@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import site.ycsbx.testing.JavaProcess.Result;
 
 /**
@@ -12,6 +13,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * synchronous_commit on), and on PostgreSQL only: a killed load stores no more than it tried, and
  * a load stopped by a give-up or a deadline exports and says what it stored.
  */
+@Tag("slow")
 class PostgresServerFaultTest extends ServerFaultContract {
   private static final Pattern STOPPED = Pattern.compile("\\[IIBENCH\\] STOPPED before its 400000 rows: inserted (\\d+) rows in ");
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.filemeta.FileMetaPlan;
@@ -12,6 +13,7 @@ import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.util.UserError;
 
 /** A sharded filemeta load is MongoDB's: the jdbc preflight refuses it before it looks at any server. */
+@Tag("fast")
 class FileMetaCheckShardTest {
   @Test
   void shardingIsRefusedBeforeTheServerIsAsked() {

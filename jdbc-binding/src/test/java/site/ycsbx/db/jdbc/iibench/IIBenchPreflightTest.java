@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.jdbc.ClientConnection;
 import site.ycsbx.db.jdbc.Connector;
@@ -21,6 +22,7 @@ import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
 
 /** The preflight of an iibench load, in process: what it reports about the tables, what it refuses, and that it writes nothing. */
+@Tag("server")
 class IIBenchPreflightTest {
   private final Fingerprint fp = Fingerprint.current();
 

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.store.SizeReport;
@@ -14,6 +15,7 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 
 /** {@link site.ycsbx.store.iibench.IIBenchStoreContract} on MariaDB with RocksDB, and MyRocks' size. */
+@Tag("server")
 class MariaDbRocksDbIIBenchStoreTest extends JdbcIIBenchStoreContractBase {
   MariaDbRocksDbIIBenchStoreTest() {
     super(TestDatabase.Target.MARIADB_ROCKSDB);

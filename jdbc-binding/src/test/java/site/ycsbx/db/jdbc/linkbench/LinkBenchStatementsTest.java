@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.db.jdbc.JdbcClient;
@@ -17,6 +18,7 @@ import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
 
 /** What each operation sends to MariaDB, statement by statement, and on which connection. */
+@Tag("server")
 class LinkBenchStatementsTest {
   @Test
   void eachOperationSendsLinkBenchsStatements() throws Exception {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.TestServer;
@@ -21,6 +22,7 @@ import site.ycsbx.testing.JavaProcess.Result;
  * The MongoDB binding when its server goes away: operations fail fast (not after the driver's
  * 30 s), the run goes on when the server is back, and gives up, naming the outage, when it is not.
  */
+@Tag("slow")
 class MongoServerFaultTest {
   private static final Pattern FAILED_MAX = Pattern.compile("\\[(READ|UPDATE|INSERT)-FAILED\\], MaxLatency\\(us\\), (\\d+)");
   private static final Pattern OP_ERRORS = Pattern.compile("\\[ERRORS\\] (READ|UPDATE|INSERT)\\s+(\\d+)\\s+(\\d+)");

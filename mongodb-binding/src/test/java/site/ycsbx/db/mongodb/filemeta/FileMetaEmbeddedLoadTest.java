@@ -17,6 +17,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.EmbeddedServer;
@@ -28,6 +29,7 @@ import site.ycsbx.tools.Main;
  * {@code bin/ycsb load mongodb-embedded -P workloads/filemeta} and a run of each run file end to
  * end (Main in fresh JVMs on one persistent embedded server), checked on the stored collection.
  */
+@Tag("process")
 class FileMetaEmbeddedLoadTest {
   private static final int FILES = 3000;
   private static final Date LOADED_UNTIL = new Date(1_293_840_000_000L);

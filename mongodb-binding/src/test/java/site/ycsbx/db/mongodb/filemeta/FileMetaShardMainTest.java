@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.db.mongodb.TestServer.Command;
@@ -28,6 +29,7 @@ import site.ycsbx.tools.Main;
  * generated owners; the balancer back after the load, also a failing one; the per-shard table and
  * its warning; the refusals (one line, exit 2, nothing created or sent).
  */
+@Tag("process")
 class FileMetaShardMainTest {
   private static final Set<String> CHANGING = Set.of("create", "createIndexes", "insert", "update", "drop",
       "enableSharding", "shardCollection", "split", "moveChunk", "balancerStop", "balancerStart");

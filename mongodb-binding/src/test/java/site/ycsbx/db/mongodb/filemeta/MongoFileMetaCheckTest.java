@@ -11,6 +11,7 @@ import java.util.Set;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoPreflight;
@@ -28,6 +29,7 @@ import site.ycsbx.util.UserError;
  * The preflight of a sharded filemeta load, in process: what it records in the fingerprint (shards,
  * key, chunk layout, balancer) and what it refuses, reading only.
  */
+@Tag("server")
 class MongoFileMetaCheckTest {
   private static final Set<String> SHARDING_WRITES = Set.of("enableSharding", "shardCollection", "split", "moveChunk",
       "balancerStop", "balancerStart", "create", "createIndexes", "insert", "drop");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.TestServer;
@@ -32,6 +33,7 @@ import site.ycsbx.store.filemeta.ShardCount;
  * chunk onto the primary that holds it; the balancer stopped and started again after the load,
  * after a failing one, and at once when the setup fails; documents per shard from collStats.
  */
+@Tag("server")
 class MongoFileMetaShardWireTest {
   private static final List<String> SHARDS = List.of("shardA", "shardB", "shardC");
   /** What the binding sends for sharding and the load; the driver's monitoring and session commands aside. */

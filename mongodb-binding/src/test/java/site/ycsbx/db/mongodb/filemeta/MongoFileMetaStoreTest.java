@@ -1,5 +1,6 @@
 package site.ycsbx.db.mongodb.filemeta;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
@@ -10,6 +11,7 @@ import site.ycsbx.store.filemeta.FileMetaStoreContract;
  * secondary indexes but scans: the plans are the server's business, what is sent is asserted in
  * {@link MongoFileMetaWireTest}), each test on a fresh database.
  */
+@Tag("server")
 class MongoFileMetaStoreTest extends FileMetaStoreContract {
   @RegisterExtension
   static final ContractDatabase database = new ContractDatabase();

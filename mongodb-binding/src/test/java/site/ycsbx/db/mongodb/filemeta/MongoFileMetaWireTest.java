@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.SentCommands;
@@ -28,6 +29,7 @@ import site.ycsbx.store.filemeta.FileRow;
  * MongoDB 2.6 through 8.0 answer; not countDocuments' aggregation), writes with the run's write
  * concern. mongo-java-server answers them, so the replies are checked too.
  */
+@Tag("server")
 class MongoFileMetaWireTest {
   private static final long T0 = 1_293_840_000L;
   private static TestServer server;

@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.EmbeddedServer;
@@ -36,6 +37,7 @@ import site.ycsbx.tools.Main;
  * data file is opened after the subprocess exited) and the mongodb binding against a server this
  * test runs, so the test can list its databases and the commands it received.
  */
+@Tag("process")
 class IIBenchEndToEndTest {
   private static final Map<String, List<String>> THREE_INDEXES = Map.of(
       "marketsegment", List.of("price", "customerid"),

@@ -16,6 +16,7 @@ import java.util.Properties;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.EmbeddedMongoPreflight;
@@ -35,6 +36,7 @@ import site.ycsbx.util.UserError;
  * The iibench check as the binding's preflights run it for an iibench demand, in process: what
  * it refuses, and that it refuses before anything is contacted or created.
  */
+@Tag("server")
 class MongoIIBenchCheckTest {
   private static TestServer server;
 

@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb.iibench;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
@@ -12,6 +13,7 @@ import site.ycsbx.store.iibench.IIBenchStoreContract;
  * fresh database; the indexes are read back with listIndexes. mongo-java-server reports no byte
  * sizes, so the store must say n/a.
  */
+@Tag("server")
 class MongoIIBenchStoreTest extends IIBenchStoreContract {
   @RegisterExtension
   static final ContractDatabase database = new ContractDatabase();

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,6 +51,7 @@ import site.ycsbx.workloads.iibench.RowGenerator;
  * insertMany per transaction with the run's write concern, the documents' BSON types, the
  * three-clause query), what is stored, database per collection, and the size figures.
  */
+@Tag("server")
 class MongoIIBenchWireTest {
   private static final long NOW = 1_700_000_000_000L;
   private static TestServer server;

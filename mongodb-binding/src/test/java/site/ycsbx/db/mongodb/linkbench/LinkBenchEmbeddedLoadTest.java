@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.mongodb.EmbeddedServer;
@@ -30,6 +31,7 @@ import site.ycsbx.workloads.linkbench.OutDegrees;
  * JVM), checked on the stored collections: every node, the generated links, each count equal to
  * the visible links of its (id1, link_type).
  */
+@Tag("process")
 class LinkBenchEmbeddedLoadTest {
   private static final long MAXID1 = 2001;
 

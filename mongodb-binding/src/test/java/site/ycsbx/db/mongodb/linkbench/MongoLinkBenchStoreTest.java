@@ -1,5 +1,6 @@
 package site.ycsbx.db.mongodb.linkbench;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
@@ -10,6 +11,7 @@ import site.ycsbx.store.linkbench.LinkBenchStoreContract;
  * transactions: linkbench.transactions=auto then writes the count after each link), each test on
  * a fresh database.
  */
+@Tag("server")
 class MongoLinkBenchStoreTest extends LinkBenchStoreContract {
   @RegisterExtension
   static final ContractDatabase database = new ContractDatabase();

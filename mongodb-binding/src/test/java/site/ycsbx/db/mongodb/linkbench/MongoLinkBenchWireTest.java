@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -44,6 +45,7 @@ import site.ycsbx.util.UserError;
  * 4.0 replica set primary (mongo-java-server applies the writes as they come; the test is what is
  * sent), their refusal on a standalone before anything is created, and the fingerprint.
  */
+@Tag("server")
 class MongoLinkBenchWireTest {
   private static final long TYPE = 123456789L;
   private static final LinkBenchPlan PLAN = LinkBenchPlan.defaults(false);

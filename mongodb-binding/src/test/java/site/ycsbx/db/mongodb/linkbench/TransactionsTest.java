@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.mongodb.WriteConcern;
 import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Which servers run multi-document transactions, from isMaster replies as servers send them
  * (also of versions the 5.x driver no longer reaches, so not through the wire).
  */
+@Tag("fast")
 class TransactionsTest {
   private static Document replicaSet(int wire) {
     return new Document("ismaster", true).append("setName", "rs0").append("maxWireVersion", wire)

@@ -1,0 +1,203 @@
+package site.ycsbx.tools;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import site.ycsb.Client;
+import site.ycsb.measurements.Measurements;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.Interruption;
+import site.ycsbx.measurements.Intervals;
+import site.ycsbx.measurements.Progress;
+import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.measurements.RunFolder;
+import site.ycsbx.measurements.RunMeasurements;
+import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.measurements.Warmup;
+import site.ycsbx.store.Bindings;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.PreflightOnce;
+import site.ycsbx.store.Provides;
+import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.tools.clients.ClientSlice;
+import site.ycsbx.tools.clients.StartAt;
+import site.ycsbx.util.PropertyOwner;
+import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.StoppableCoreWorkload;
+
+/**
+ * {@code load|run|shell <binding> [YCSB options]}: checks the command line, the workload and the
+ * binding's options and server before anything is created, prints the fingerprint, hides secrets
+ * from YCSB's echo of its command line, then runs YCSB's stock Client and turns failed operations
+ * into a non-zero exit code.
+ */
+final class LoadRunCommand {
+  private final PrintStream out;
+  private final Main.InsteadOfRun instead;
+
+  LoadRunCommand(PrintStream out, Main.InsteadOfRun instead) {
+    this.out = out;
+    this.instead = instead;
+  }
+
+  /** {@code args}: the whole command line, {@code load|run|shell <binding> ...}. */
+  int run(List<String> args) {
+    String command = args.get(0);
+    String bindingName = args.size() < 2 ? "" : args.get(1);
+    Bindings.Binding binding = RunChecks.binding(command, args);
+    CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
+    Properties props = parsed.props;
+    props.setProperty(Client.DB_PROPERTY, binding.className());
+    props.setProperty(Client.DO_TRANSACTIONS_PROPERTY, String.valueOf(command.equals("run")));
+
+    List<String> clientArgs = new ArrayList<>();
+    clientArgs.add("-db");
+    clientArgs.add(binding.className());
+    clientArgs.addAll(RunChecks.hideSecrets(parsed.clientArgs));
+
+    if (command.equals("shell")) {
+      return CommandShell.run(props, System.in, out);
+    }
+    clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    YcsbValueCheck.checkClient(props);
+    RunChecks.expansionOf(props).ifPresent(w -> RunChecks.expand(w, props, parsed.explicit, clientArgs, out));
+    ClientSlice slice = ClientSlice.read(props);
+    StartAt startAt = StartAt.read(props, System.currentTimeMillis());
+    String sliceNote = slice == null ? null
+        : RunChecks.applySlice(slice, props, command.equals("load"), clientArgs);
+    pacedRunMeasuresIntendedStarts(props, clientArgs);
+    // one hook sees every operation of every workload (warm-up, intervals, the run folder's logs);
+    // installed before anything (the workload's constructor below) asks YCSB for its Measurements
+    RunMeasurements.install(props);
+    Provides provides = StoreRegistry.providesOf(binding.className());
+    Efficiency.Plan efficiency = checkAll(props, provides);
+    Fingerprint fp = Fingerprint.current().putClient(props, bindingName);
+    if (slice != null) {
+      fp.put(ClientSlice.FP_INDEX, slice.client()).put(ClientSlice.FP_COUNT, slice.clients()).put(ClientSlice.FP_SLICE,
+          sliceNote);
+    }
+    if (provides != null) {
+      PreflightOnce.run(provides.preflight(), props);
+    }
+    fp.printOnce(out);
+    if (slice != null) {
+      out.println("[YCSB-X] client " + slice.client() + " of " + slice.clients() + " (0-based): " + sliceNote);
+    }
+    measureThroughYcsbX(props, clientArgs);
+    if (instead != null) {
+      instead.reached(List.copyOf(clientArgs));
+      return 0;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(LoadRunCommand::enforceVerdict, "ycsbx-verdict"));
+    Signals.exportOnInterrupt();
+    startRecorders(props, command, bindingName);
+    // the sampler starts before ycsbx.startat's wait: finding the server's process reads /proc (slow on a
+    // busy host) and its window is counted back from the end of the run anyway
+    Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
+        : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
+        Preflight.Phase.of(props).name().toLowerCase(Locale.ROOT));
+    if (startAt != null) {
+      // after every check and the server's preflight, before YCSB's Client starts its clock
+      StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
+      startAt.await(out);
+    }
+    ResultExporter.runStarts();
+    Client.main(clientArgs.toArray(new String[0]));
+    return 0; // not reached: YCSB's Client exits the JVM
+  }
+
+  /**
+   * Paced runs need latencies from the intended start, and intended starts show a client that
+   * falls behind; "op" has neither. Set before anything creates YCSB's Measurements singleton.
+   */
+  private void pacedRunMeasuresIntendedStarts(Properties props, List<String> clientArgs) {
+    if (Integer.parseInt(props.getProperty("target", "0")) > 0
+        && props.getProperty(Measurements.MEASUREMENT_INTERVAL) == null) {
+      props.setProperty(Measurements.MEASUREMENT_INTERVAL, "both");
+      clientArgs.add("-p");
+      clientArgs.add(Measurements.MEASUREMENT_INTERVAL + "=both");
+      out.println("[YCSB-X] -target: measurement.interval=both (latency also from each operation's intended"
+          + " start; falling behind the schedule is reported)");
+    }
+  }
+
+  /** Every check that needs no server; the efficiency plan is checked before the preflight, which may create a database. */
+  private static Efficiency.Plan checkAll(Properties props, Provides provides) {
+    List<PropertyOwner> owners = new ArrayList<>();
+    owners.add(RunChecks.CORE_PROPERTIES);
+    RunChecks.checkWorkload(props).ifPresent(owners::add);
+    if (provides != null) {
+      owners.add(PreflightOnce.instantiate(provides.preflight()));
+    }
+    PropertyCheck.check(props, owners);
+    Efficiency.Plan efficiency = Efficiency.check(props);
+    RunChecks.checkRunProperties(props);
+    return efficiency;
+  }
+
+  /** YCSB's Client exports through YCSB-X's exporter (which wraps the user's) and runs the stoppable core workload. */
+  private static void measureThroughYcsbX(Properties props, List<String> clientArgs) {
+    props.setProperty(ResultExporter.DELEGATE_PROPERTY,
+        props.getProperty(Client.EXPORTER_PROPERTY, ResultExporter.DELEGATE_PROPERTY_DEFAULT));
+    ResultExporter.configure(props);
+    clientArgs.add("-p");
+    clientArgs.add(Client.EXPORTER_PROPERTY + "=" + ResultExporter.class.getName());
+    if (site.ycsb.workloads.CoreWorkload.class.getName().equals(props.getProperty(Client.WORKLOAD_PROPERTY))) {
+      // the same workload, which also stops when a binding gives up on its server
+      clientArgs.add("-p");
+      clientArgs.add(Client.WORKLOAD_PROPERTY + "=" + StoppableCoreWorkload.class.getName());
+    }
+  }
+
+  /** The warm-up clock, the run folder, the latency intervals and a load's progress. */
+  private static void startRecorders(Properties props, String command, String bindingName) {
+    Warmup.configure(props);
+    RunFolder folder = RunFolder.create(props, command, bindingName);
+    try {
+      var source = RunMeasurements.intervalSource();
+      Intervals.configure(props, folder == null ? null : folder.dir(), source);
+      if (source != null) {
+        Warmup.onEnd(Intervals::startRun); // YCSB's histograms record from the warm-up's end
+      }
+    } catch (IOException e) {
+      throw UserError.target("cannot write the intervals: " + e.getMessage());
+    }
+    if (command.equals("load")) {
+      Progress.startLoad(props, System.err);
+    }
+  }
+
+  /**
+   * Runs while YCSB's Client calls System.exit(0): a run that failed or never exported its
+   * results must not look like a result, so the exit status is replaced.
+   */
+  private static void enforceVerdict() {
+    Interruption.Signal sig = Interruption.current();
+    if (sig != null) {
+      // the signal's handler exits with 128 + its number; no halt here, so the other hooks (an
+      // embedded server closing its data file) finish
+      System.out.flush();
+      System.err.println("ycsb: INTERRUPTED by " + sig.name() + " at " + sig.at() + (RunVerdict.wasExported()
+          ? ": the operations measured so far were exported" : ": nothing could be exported (see the messages above)"));
+      System.err.flush();
+      return;
+    }
+    String why;
+    if (!RunVerdict.wasExported()) {
+      why = "the run stopped before YCSB exported any result (see the messages above)";
+    } else {
+      why = RunVerdict.failure();
+    }
+    if (why != null) {
+      System.out.flush();
+      System.err.println("ycsb: FAILED: " + why);
+      System.err.flush();
+      Runtime.getRuntime().halt(Main.EXIT_RUN_FAILED);
+    }
+  }
+}
