@@ -85,7 +85,9 @@ final class PropertyReference {
       return "no prefix of its own: a name it does not read is not refused for it";
     }
     List<String> shown = prefixes.stream().map(p -> p + "*").toList();
-    return "checked: " + String.join(" and ", shown) + " names that no group of the run lists are refused"
+    String last = shown.get(shown.size() - 1);
+    String all = shown.size() == 1 ? last : String.join(", ", shown.subList(0, shown.size() - 1)) + " and " + last;
+    return "checked: " + all + " names that no group of the run lists are refused"
         + (owner.properties().isEmpty() ? " (it reads none)" : "");
   }
 

@@ -24,19 +24,19 @@ class EfficiencyTest {
   private static final long SEC = 1_000_000_000L;
 
   // counters: user nice system idle iowait irq softirq steal ctxt reads sectorsRead sectorsWritten client server
-  private static Efficiency.Sample sample(long nanos, long... v) {
-    return new Efficiency.Sample(nanos, nanos / 1_000_000, v);
+  private static EfficiencySample sample(long nanos, long... v) {
+    return new EfficiencySample(nanos, nanos / 1_000_000, v);
   }
 
   @Test
   void ratesPerSecondThenPerOperation() {
-    Efficiency.Sample a = sample(0, 1000, 0, 500, 10000, 100, 0, 0, 0, 50000, 10, 0, 0, 300, 200);
+    EfficiencySample a = sample(0, 1000, 0, 500, 10000, 100, 0, 0, 0, 50000, 10, 0, 0, 300, 200);
     // 10 s later: 800 ticks user, 200 system (10 CPU s busy), 900 idle, 100 iowait; 100000 context
     // switches; 2000 reads of 8000 sectors (4000 KB); 40000 sectors written (20000 KB); client 200
     // ticks, server 500 ticks
-    Efficiency.Sample b = sample(10 * SEC, 1800, 0, 700, 10900, 200, 0, 0, 0, 150000, 2010, 8000, 40000, 500, 700);
-    Efficiency.Figures f = Efficiency.between("load", a, b, 20000); // 2000 ops/s
-    Map<String, Double> m = Efficiency.asMap(f);
+    EfficiencySample b = sample(10 * SEC, 1800, 0, 700, 10900, 200, 0, 0, 0, 150000, 2010, 8000, 40000, 500, 700);
+    EfficiencyFigures f = EfficiencyFigures.between("load", a, b, 20000); // 2000 ops/s
+    Map<String, Double> m = f.asMap();
     assertEquals(10000, m.get("cs.sec"), 1e-9);
     assertEquals(1.0, m.get("cpu.sec"), 1e-9, "CPU seconds busy per second");
     assertEquals(5.0, m.get("cs.op"), 1e-9);
@@ -58,36 +58,36 @@ class EfficiencyTest {
 
   @Test
   void whatIsNotMeasuredOrHasNoOperationsIsNotAvailable() {
-    Efficiency.Sample a = sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, -1);
-    Efficiency.Sample b = sample(SEC, 50, 0, 50, 100, 0, 0, 0, 0, 10, -1, -1, -1, 100, -1);
-    Efficiency.Figures f = Efficiency.between("run", a, b, -1);
+    EfficiencySample a = sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, -1);
+    EfficiencySample b = sample(SEC, 50, 0, 50, 100, 0, 0, 0, 0, 10, -1, -1, -1, 100, -1);
+    EfficiencyFigures f = EfficiencyFigures.between("run", a, b, -1);
     assertTrue(Double.isNaN(f.wkbSec()) && Double.isNaN(f.serverCpuSec()) && Double.isNaN(f.csOp()));
     assertEquals(10, f.csSec(), 1e-9);
-    String row = Efficiency.textRow(f);
-    assertEquals(Efficiency.textHeader().length(), row.length(), "aligned:\n" + Efficiency.textHeader() + "\n" + row);
+    String row = EfficiencyTable.row(f);
+    assertEquals(EfficiencyTable.header().length(), row.length(), "aligned:\n" + EfficiencyTable.header() + "\n" + row);
     assertTrue(row.contains("n/a"));
   }
 
   @Test
   void theWindowStartsBetweenTwoSamples() {
-    List<Efficiency.Sample> all = List.of(sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 0),
+    List<EfficiencySample> all = List.of(sample(0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 0),
         sample(SEC, 0, 0, 0, 0, 0, 0, 0, 0, 2000, 0, 0, 100, 0, 0),
         sample(2 * SEC, 0, 0, 0, 0, 0, 0, 0, 0, 4000, 0, 0, 300, 0, 0));
-    Efficiency.Sample s = Efficiency.at(all, SEC + SEC / 4);
-    assertEquals(2500, s.v()[Efficiency.CTXT]);
-    assertEquals(150, s.v()[Efficiency.SECTORS_WRITTEN]);
+    EfficiencySample s = EfficiencySample.at(all, SEC + SEC / 4);
+    assertEquals(2500, s.v()[EfficiencySample.CTXT]);
+    assertEquals(150, s.v()[EfficiencySample.SECTORS_WRITTEN]);
     assertEquals(SEC + SEC / 4, s.nanos());
-    assertEquals(all.get(1), Efficiency.at(all, SEC));
-    assertEquals(all.get(2), Efficiency.at(all, 5 * SEC), "after the last sample: the last");
+    assertEquals(all.get(1), EfficiencySample.at(all, SEC));
+    assertEquals(all.get(2), EfficiencySample.at(all, 5 * SEC), "after the last sample: the last");
   }
 
   @Test
   void numbersKeepFourSignificantDigitsWithoutExponents() {
-    assertEquals("12346", Efficiency.num(12345.6));
-    assertEquals("0.0001235", Efficiency.num(0.000123456));
-    assertEquals("1.500", Efficiency.num(1.5));
-    assertEquals("0", Efficiency.num(0));
-    assertEquals("n/a", Efficiency.num(Double.NaN));
+    assertEquals("12346", EfficiencyTable.num(12345.6));
+    assertEquals("0.0001235", EfficiencyTable.num(0.000123456));
+    assertEquals("1.500", EfficiencyTable.num(1.5));
+    assertEquals("0", EfficiencyTable.num(0));
+    assertEquals("n/a", EfficiencyTable.num(Double.NaN));
   }
 
   @Test
@@ -142,7 +142,7 @@ class EfficiencyTest {
     assertNull(e.finish(windowStart, 1000, ex), "once");
     String[] lines = table.split("\n");
     assertTrue(lines[0].startsWith("[EFFICIENCY] run phase: 1."), table);
-    assertEquals(Efficiency.textHeader(), lines[1]);
+    assertEquals(EfficiencyTable.header(), lines[1]);
     assertEquals(lines[1].length(), lines[2].length(), table);
     // one busy thread: about 1 CPU second per second in this JVM, so about 1.1 s per 1000 operations
     // in the 1.1 s window; far less when other processes share the CPUs (0.2 seen with a load average
@@ -154,13 +154,13 @@ class EfficiencyTest {
     assertTrue(exported.get("EFFICIENCY/cpu.sec") >= 0.5, table);
     assertTrue(exported.get("EFFICIENCY/cs.sec") > 0, table);
     assertEquals(1000, exported.get("EFFICIENCY/Operations"));
-    List<String> csv = Files.readAllLines(dir.resolve(Efficiency.CSV_FILE));
-    assertEquals(Efficiency.CSV_HEADER, csv.get(0));
+    List<String> csv = Files.readAllLines(dir.resolve(EfficiencyCsv.FILE));
+    assertEquals(EfficiencyCsv.HEADER, csv.get(0));
     List<String> samples = new ArrayList<>(csv.subList(1, csv.size() - 1));
     assertTrue(samples.size() >= 2, csv.toString());
     assertTrue(samples.get(0).startsWith("before,"), samples.toString());
     samples.remove(0);
-    int columns = Efficiency.CSV_HEADER.split(",").length;
+    int columns = EfficiencyCsv.HEADER.split(",").length;
     for (String row : csv) {
       assertEquals(columns, row.split(",", -1).length, row);
     }
@@ -168,7 +168,7 @@ class EfficiencyTest {
     String[] summary = csv.get(csv.size() - 1).split(",", -1);
     assertEquals("run", summary[0]);
     assertEquals("1000", summary[4]);
-    int wkbOp = Arrays.asList(Efficiency.CSV_HEADER.split(",")).indexOf("wkb_op");
+    int wkbOp = Arrays.asList(EfficiencyCsv.HEADER.split(",")).indexOf("wkb_op");
     assertEquals(exported.get("EFFICIENCY/wkb.op"), Double.parseDouble(summary[wkbOp]),
         Math.abs(exported.get("EFFICIENCY/wkb.op")) * 1e-6);
   }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import site.ycsbx.tools.sweep.OpStats;
 import site.ycsbx.tools.sweep.PointResult;
 import site.ycsbx.tools.sweep.SweepFile;
@@ -139,6 +140,31 @@ final class Side {
     String kind = sweep ? "sweep" : hasFingerprint() ? "YCSB-X result" : "stock YCSB result";
     return label + " (" + kind + ", " + path + (t.first() > 0 ? ", threads " + join(t) : "") + (runs > t.size()
         ? ", " + runs + " runs" : "") + ")";
+  }
+
+  /** Each run's throughput of {@code op}; OVERALL: the run's own throughput. Runs without one are left out. */
+  static double[] throughputs(List<Sample> samples, String op) {
+    if (op.equals("OVERALL")) {
+      return samples.stream().mapToDouble(Sample::throughput).filter(d -> !Double.isNaN(d)).toArray();
+    }
+    return values(samples, op, OpStats::opsPerSec);
+  }
+
+  /**
+   * Each run's figure {@code f} of {@code op}; OVERALL: the highest of the run's operations (batch
+   * round trips left out). Runs without one are left out.
+   */
+  static double[] values(List<Sample> samples, String op, ToDoubleFunction<OpStats> f) {
+    return samples.stream().mapToDouble(s -> value(s, op, f)).filter(d -> !Double.isNaN(d)).toArray();
+  }
+
+  private static double value(Sample s, String op, ToDoubleFunction<OpStats> f) {
+    if (op.equals("OVERALL")) {
+      return s.ops().values().stream().filter(o -> !o.op().endsWith("_BATCH")).mapToDouble(f)
+          .filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
+    }
+    OpStats o = s.ops().get(op);
+    return o == null ? Double.NaN : f.applyAsDouble(o);
   }
 
   static String join(Set<Integer> t) {

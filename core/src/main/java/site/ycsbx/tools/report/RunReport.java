@@ -17,7 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
-import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.EfficiencyCsv;
+import site.ycsbx.measurements.EfficiencyFigures;
+import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.tools.merge.RunFolder;
 import site.ycsbx.tools.sweep.ReportHtml;
 
@@ -354,35 +356,35 @@ public final class RunReport {
   /** efficiency.csv's summary row in the console's columns; for a merge, one row per client. */
   private static String efficiency(RunFolder run, List<RunFolder> clients) throws IOException {
     Map<String, Map<String, String>> rows = new LinkedHashMap<>();
-    Map<String, String> own = summaryRow(run.path().resolve(Efficiency.CSV_FILE));
+    Map<String, String> own = summaryRow(run.path().resolve(EfficiencyCsv.FILE));
     if (own != null) {
       rows.put(own.get("row"), own);
     }
     for (RunFolder c : clients) {
-      Map<String, String> row = summaryRow(c.path().resolve(Efficiency.CSV_FILE));
+      Map<String, String> row = summaryRow(c.path().resolve(EfficiencyCsv.FILE));
       if (row != null) {
         rows.put("client " + c.clientIndex() + " (" + c.host() + ")", row);
       }
     }
     if (rows.isEmpty()) {
-      return "<p class=\"note efficiency-missing\">No " + Efficiency.CSV_FILE + " in this folder"
+      return "<p class=\"note efficiency-missing\">No " + EfficiencyCsv.FILE + " in this folder"
           + (run.result().path("client").path("index").isNull() ? " (each client keeps its own in its run folder)"
               : " (ycsbx.efficiency=false or no /proc)") + ".</p>\n";
     }
     StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results efficiency\"><thead><tr>"
         + "<th>phase</th><th class=\"num\">seconds</th><th class=\"num\">operations</th>");
-    Efficiency.COLUMNS.forEach(c -> sb.append("<th class=\"num\">").append(ReportHtml.esc(c)).append("</th>"));
+    EfficiencyFigures.COLUMNS.forEach(c -> sb.append("<th class=\"num\">").append(ReportHtml.esc(c)).append("</th>"));
     sb.append("</tr></thead><tbody>\n");
     rows.forEach((name, row) -> {
       sb.append("<tr data-row=\"").append(ReportHtml.esc(name)).append("\"><td>").append(ReportHtml.esc(name))
-          .append("</td>").append(cell("seconds", Efficiency.num(parse(row.get("seconds")))))
+          .append("</td>").append(cell("seconds", EfficiencyTable.num(parse(row.get("seconds")))))
           .append(cell("operations", row.getOrDefault("ops", "").isEmpty() ? "n/a" : row.get("ops")));
-      for (int i = 0; i < Efficiency.COLUMNS.size(); i++) {
-        sb.append(cell(Efficiency.COLUMNS.get(i), Efficiency.num(parse(row.get(Efficiency.CSV_COLUMNS.get(i))))));
+      for (int i = 0; i < EfficiencyFigures.COLUMNS.size(); i++) {
+        sb.append(cell(EfficiencyFigures.COLUMNS.get(i), EfficiencyTable.num(parse(row.get(EfficiencyCsv.COLUMNS.get(i))))));
       }
       sb.append("</tr>\n");
     });
-    sb.append("</tbody></table></div>\n<p class=\"note\">From ").append(Efficiency.CSV_FILE)
+    sb.append("</tbody></table></div>\n<p class=\"note\">From ").append(EfficiencyCsv.FILE)
         .append("'s summary row. cs: context switches; cpu: host CPU seconds busy; .Kop: CPU seconds per 1000"
             + " operations (client: this JVM, server: the database's process when local); r: disk reads; rkb/wkb: KB"
             + " read/written; us/sy/wa: % of host CPU.</p>\n");

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.tools.clients.ClientSlice;
 import site.ycsbx.tools.merge.Merge;
 import site.ycsbx.tools.merge.RunFolder;
@@ -202,7 +202,7 @@ final class FolderSweep {
       return Double.NaN;
     }
     try {
-      Map<String, String> row = RunReport.summaryRow(r.path().resolve(Efficiency.CSV_FILE));
+      Map<String, String> row = RunReport.summaryRow(r.path().resolve(EfficiencyCsv.FILE));
       int cores = Integer.parseInt(r.fingerprint().getOrDefault("client.cores", "0").trim());
       if (row != null && cores > 0 && !row.getOrDefault("client_cpu_sec", "").isEmpty()) {
         return 100.0 * Double.parseDouble(row.get("client_cpu_sec")) / cores;

@@ -169,12 +169,12 @@ class CompareTest {
     b.put("storage.engine", "INNODB");
     b.put("jdbc.engine", "server default");
     assertEquals("fingerprints: identical (the same setup measured twice)",
-        Compare.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
+        Comparability.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
     // a setting of the same engine present on one side only is still named
     b.put("durability.innodb_doublewrite", "ON");
     assertEquals("fingerprints: identical (the same setup measured twice) (set on one side only:"
         + " durability.innodb_doublewrite: (absent) vs ON)",
-        Compare.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
+        Comparability.fingerprintLine(Side.ofFingerprint("a", a), Side.ofFingerprint("b", b)));
   }
 
   @Test
@@ -190,10 +190,10 @@ class CompareTest {
     v30.put("server.version", "3.0.15");
     v30.put("storage.engine", "mmapv1");
     assertEquals("fingerprints differ in one dimension: server.version: 2.6.12 vs 3.0.15",
-        Compare.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30)));
+        Comparability.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30)));
     v30.put("storage.engine", "wiredTiger");
     v30.put("mongodb.storageEngine", "wiredTiger");
-    assertTrue(Compare.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30))
+    assertTrue(Comparability.fingerprintLine(Side.ofFingerprint("a", v26), Side.ofFingerprint("b", v30))
         .startsWith("WARNING: the fingerprints differ in 2 dimensions"));
   }
 
@@ -371,20 +371,20 @@ class CompareTest {
     double t = (ma - mb) / Math.sqrt(se2);
     double df = se2 * se2 / ((va / 4) * (va / 4) / 3 + (vb / 4) * (vb / 4) / 3);
     double p = 2 * new org.apache.commons.math3.distribution.TDistribution(df).cumulativeProbability(-Math.abs(t));
-    assertTrue(Compare.significance(a, b).startsWith(
+    assertTrue(Statistics.significance(a, b).startsWith(
         String.format(Locale.ROOT, "p=%.3f%s  CI ", p, p < 0.05 ? " significant" : " not significant")),
-        Compare.significance(a, b));
-    assertTrue(Compare.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199})
+        Statistics.significance(a, b));
+    assertTrue(Statistics.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199})
         .startsWith("p=0.000 significant"));
-    assertTrue(Compare.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).contains(" not significant"));
+    assertTrue(Statistics.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).contains(" not significant"));
     // below three runs a side the test has no power: it is not run at all
-    assertEquals("-", Compare.significance(new double[] {100}, new double[] {200, 201}));
-    assertEquals("-", Compare.significance(new double[] {100, 102}, new double[] {45, 56}));
+    assertEquals("-", Statistics.significance(new double[] {100}, new double[] {200, 201}));
+    assertEquals("-", Statistics.significance(new double[] {100, 102}, new double[] {45, 56}));
     // quantized throughputs can repeat exactly: no variance to test, the verdict follows the means
     assertEquals("significant (no spread on either side)  CI 2.00-2.00",
-        Compare.significance(new double[] {100, 100, 100}, new double[] {200, 200, 200}));
+        Statistics.significance(new double[] {100, 100, 100}, new double[] {200, 200, 200}));
     assertEquals("no difference (no spread)  CI 1.00-1.00",
-        Compare.significance(new double[] {100, 100, 100}, new double[] {100, 100, 100}));
+        Statistics.significance(new double[] {100, 100, 100}, new double[] {100, 100, 100}));
   }
 
   /** The interval of B/A by hand: Welch's interval on the logarithms, exponentiated. */
@@ -402,12 +402,12 @@ class CompareTest {
     double half = new org.apache.commons.math3.distribution.TDistribution(df).inverseCumulativeProbability(0.975)
         * Math.sqrt(va + vb);
     assertEquals(String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(mb - ma - half), Math.exp(mb - ma + half)),
-        Compare.ratioInterval(a, b));
+        Statistics.ratioInterval(a, b));
     // B at about half of A, clearly: the interval excludes 1
-    String ci = Compare.ratioInterval(a, b);
+    String ci = Statistics.ratioInterval(a, b);
     assertTrue(Double.parseDouble(ci.substring(3).split("-")[1]) < 1.0, ci);
     // the same throughputs on both sides: the interval straddles 1
-    String same = Compare.ratioInterval(a, new double[] {1050, 950, 1010});
+    String same = Statistics.ratioInterval(a, new double[] {1050, 950, 1010});
     assertTrue(Double.parseDouble(same.substring(3).split("-")[0]) < 1.0
         && Double.parseDouble(same.substring(3).split("-")[1]) > 1.0, same);
   }
@@ -484,9 +484,9 @@ class CompareTest {
     rocks.put("durability.rocksdb_flush_log_at_trx_commit", "1");
     // RocksDB's own flush setting follows from the engine: not a second difference, not noise either
     assertEquals("fingerprints differ in one dimension: storage.engine: InnoDB vs ROCKSDB, jdbc.engine: InnoDB vs "
-        + "RocksDB", Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks)));
+        + "RocksDB", Comparability.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks)));
     rocks.put("db.url", "jdbc:mysql://db2:3306/ycsbx_b?connectTimeout=5000");
-    assertTrue(Compare.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks))
+    assertTrue(Comparability.fingerprintLine(Side.ofFingerprint("a", inno), Side.ofFingerprint("b", rocks))
         .startsWith("WARNING: the fingerprints differ in 2 dimensions"), "another server is another dimension");
   }
 }

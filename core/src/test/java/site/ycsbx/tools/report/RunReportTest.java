@@ -24,7 +24,9 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.EfficiencyCsv;
+import site.ycsbx.measurements.EfficiencyFigures;
+import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.testing.HeadlessChromium;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.RunFolderFixture;
@@ -107,7 +109,7 @@ class RunReportTest {
   }
 
   private static void efficiencyCsv(Path dir, double scale) throws IOException {
-    int columns = Efficiency.CSV_HEADER.split(",").length;
+    int columns = EfficiencyCsv.HEADER.split(",").length;
     StringBuilder sample = new StringBuilder("sample,1790000001000,1,1,");
     StringBuilder summary = new StringBuilder("run,1790000008000,8,8,4000");
     for (int i = 5; i < columns; i++) {
@@ -115,7 +117,7 @@ class RunReportTest {
       // server_cpu_kop left empty: no local server
       summary.append(',').append(i == 18 ? "" : String.valueOf((i + 0.123456) * scale));
     }
-    Files.writeString(dir.resolve(Efficiency.CSV_FILE), Efficiency.CSV_HEADER + "\n" + sample + "\n" + summary + "\n");
+    Files.writeString(dir.resolve(EfficiencyCsv.FILE), EfficiencyCsv.HEADER + "\n" + sample + "\n" + summary + "\n");
   }
 
   @Test
@@ -151,13 +153,13 @@ class RunReportTest {
     assertEquals(0, number(page, "errors", "READ", "failed"));
 
     // efficiency: the summary row, every console column, formatted as the console does
-    Map<String, String> row = RunReport.summaryRow(dir.resolve(Efficiency.CSV_FILE));
+    Map<String, String> row = RunReport.summaryRow(dir.resolve(EfficiencyCsv.FILE));
     assertEquals("run", row.get("row"));
-    for (int i = 0; i < Efficiency.COLUMNS.size(); i++) {
-      String v = row.get(Efficiency.CSV_COLUMNS.get(i));
-      assertEquals(v.isEmpty() ? "n/a" : Efficiency.num(Double.parseDouble(v)),
-          cell(page, "efficiency", "run", Efficiency.COLUMNS.get(i)), Efficiency.COLUMNS.get(i));
-      assertTrue(page.contains("<th class=\"num\">" + Efficiency.COLUMNS.get(i) + "</th>"));
+    for (int i = 0; i < EfficiencyFigures.COLUMNS.size(); i++) {
+      String v = row.get(EfficiencyCsv.COLUMNS.get(i));
+      assertEquals(v.isEmpty() ? "n/a" : EfficiencyTable.num(Double.parseDouble(v)),
+          cell(page, "efficiency", "run", EfficiencyFigures.COLUMNS.get(i)), EfficiencyFigures.COLUMNS.get(i));
+      assertTrue(page.contains("<th class=\"num\">" + EfficiencyFigures.COLUMNS.get(i) + "</th>"));
     }
     assertEquals("n/a", cell(page, "efficiency", "run", "server.Kop"));
 
@@ -193,8 +195,8 @@ class RunReportTest {
         number(page, "errors", "READ", "ok"));
     assertFalse(page.contains("data-op=\"CLEANUP\""), "YCSB's per-thread cleanup is no operation of the workload");
     assertTrue(page.contains("<th scope=\"row\">target</th><td>4000 ops/s</td>"), page);
-    Map<String, String> eff = RunReport.summaryRow(dir.resolve(Efficiency.CSV_FILE));
-    assertEquals(Efficiency.num(Double.parseDouble(eff.get("cs_op"))), cell(page, "efficiency", "run", "cs.op"));
+    Map<String, String> eff = RunReport.summaryRow(dir.resolve(EfficiencyCsv.FILE));
+    assertEquals(EfficiencyTable.num(Double.parseDouble(eff.get("cs_op"))), cell(page, "efficiency", "run", "cs.op"));
     assertEquals(eff.get("ops"), cell(page, "efficiency", "run", "operations"));
 
     HeadlessChromium.Rendered shot = RunReportChecks.rendered(dir, List.of("READ", "UPDATE"));
@@ -252,8 +254,8 @@ class RunReportTest {
         cell(page, "operations", "READ", "ops"));
     assertEquals(3 + 4 + 5 + 3, number(page, "errors", "UPDATE", "failed"));
     for (int c = 0; c < 3; c++) {
-      Map<String, String> row = RunReport.summaryRow(tmp.resolve("client-" + c).resolve(Efficiency.CSV_FILE));
-      assertEquals(Efficiency.num(Double.parseDouble(row.get("cs_op"))),
+      Map<String, String> row = RunReport.summaryRow(tmp.resolve("client-" + c).resolve(EfficiencyCsv.FILE));
+      assertEquals(EfficiencyTable.num(Double.parseDouble(row.get("cs_op"))),
           cell(page, "efficiency", "client " + c + " (host-" + c + ")", "cs.op"));
     }
     // the merged folder read alone (no clients at hand) says where the efficiency figures are

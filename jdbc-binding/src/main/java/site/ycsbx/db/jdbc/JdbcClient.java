@@ -95,8 +95,10 @@ public class JdbcClient extends DB {
   public void init() throws DBException {
     Properties props = getProperties();
     try {
-      PreflightOnce.run(JdbcPreflight.class, props);
-      options = JdbcOptions.parse(props);
+      // a subclass's own preflight (under YCSB's stock Client, the first thread's init() runs it)
+      Provides provides = getClass().getAnnotation(Provides.class);
+      PreflightOnce.run(provides == null ? JdbcPreflight.class : provides.preflight(), props);
+      options = options(props);
       conn = ReopeningConnection.open(options, Map.of());
       Deadline.arm(props);
     } catch (UserError e) {
@@ -126,6 +128,14 @@ public class JdbcClient extends DB {
     statements = new Statements(conn, options);
     client = new ClientConnection(conn, options);
     new JdbcStores().offer(client);
+  }
+
+  /**
+   * This thread's options; a subclass that runs its own server (postgres-embedded) adds where
+   * that server is.
+   */
+  protected JdbcOptions options(Properties props) {
+    return JdbcOptions.parse(props);
   }
 
   @Override

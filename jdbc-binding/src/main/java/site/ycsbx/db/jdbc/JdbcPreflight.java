@@ -25,6 +25,18 @@ import site.ycsbx.util.UserError;
  * database db.url names when the server lacks it ({@link MissingDatabase}).
  */
 public final class JdbcPreflight implements Preflight {
+  /** Where else a load could go, for the refusal of a load into a table already loaded. */
+  private final String elsewhere;
+
+  public JdbcPreflight() {
+    this("another database (" + JdbcOptions.URL_PROPERTY + ")");
+  }
+
+  /** @param elsewhere where else a load could go, e.g. another data folder of a server the binding runs */
+  public JdbcPreflight(String elsewhere) {
+    this.elsewhere = elsewhere;
+  }
+
   /** Prefixes whose properties this binding owns (a misspelt one is refused by bin/ycsb). */
   @Override
   public Set<String> propertyPrefixes() {
@@ -59,7 +71,7 @@ public final class JdbcPreflight implements Preflight {
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
-      inspect(server, phase, demand, fp, props);
+      inspect(server, phase, demand, fp, props, elsewhere);
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }
@@ -87,12 +99,12 @@ public final class JdbcPreflight implements Preflight {
     return engine.get();
   }
 
-  private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp, Properties props)
-      throws SQLException {
+  private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp, Properties props,
+      String elsewhere) throws SQLException {
     Connection c = s.connection();
     SqlDialect d = s.dialect();
     JdbcOptions o = s.options();
-    Optional<JdbcStoreCheck.Report> report = tables(s, phase, demand, props);
+    Optional<JdbcStoreCheck.Report> report = tables(s, phase, demand, props, elsewhere);
     String storageEngine = report.flatMap(JdbcStoreCheck.Report::engine)
         .orElse(s.engine() != null ? s.engine() : d.defaultEngine(c));
 
@@ -117,10 +129,9 @@ public final class JdbcPreflight implements Preflight {
    * workload's family; empty for a family with nothing to check.
    */
   private static Optional<JdbcStoreCheck.Report> tables(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand,
-      Properties props)
-      throws SQLException {
+      Properties props, String elsewhere) throws SQLException {
     if (demand.isNone()) {
-      return Optional.of(userTable(s, phase, props));
+      return Optional.of(userTable(s, phase, props, elsewhere));
     }
     Optional<JdbcStoreCheck> check = new JdbcStores().check(demand);
     return check.isEmpty() ? Optional.empty() : Optional.of(check.get().check(s, demand));
@@ -130,8 +141,8 @@ public final class JdbcPreflight implements Preflight {
    * YCSB's table: a run needs it loaded with this fieldcount; a load creates it when absent and
    * warns when it holds rows. Its engine must be the one asked.
    */
-  private static JdbcStoreCheck.Report userTable(JdbcStoreCheck.Server s, Phase phase, Properties props)
-      throws SQLException {
+  private static JdbcStoreCheck.Report userTable(JdbcStoreCheck.Server s, Phase phase, Properties props,
+      String elsewhere) throws SQLException {
     Connection c = s.connection();
     JdbcOptions o = s.options();
     String table = o.table();
@@ -167,7 +178,7 @@ public final class JdbcPreflight implements Preflight {
         if (UserTable.holds(c, table, ycsb.firstKey())) {
           long rows = Tables.rows(c, table);
           throw UserError.target(ycsb.alreadyLoaded("table " + table + " in " + s.location() + " at " + o.maskedUrl(),
-              rows, "another database (" + JdbcOptions.URL_PROPERTY + ")"));
+              rows, elsewhere));
         }
         System.err.println("[WARN] loading into " + table + " in " + s.location()
             + ", which already holds rows: keys that exist will fail as duplicates");

@@ -5,26 +5,25 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One client thread's prepared statements for YCSB's operations, built on first use for each
- * table and set of fields, then reused.
+ * table and set of fields, then reused (kept in a {@link StatementCache}).
  */
 final class Statements implements AutoCloseable {
   /** A statement and the field names its parameters (or result columns) follow, in order. */
   record Prepared(PreparedStatement statement, String[] fields) {
   }
 
-  private final Connection conn;
+  private static final String[] NO_FIELDS = new String[0];
+
   private final SqlDialect dialect;
   private final String[] allFields;
   private final int fetchSize;
-  private final Map<String, Prepared> cache = new HashMap<>();
+  private final StatementCache cache;
 
   Statements(Connection conn, JdbcOptions options) {
-    this.conn = conn;
+    this.cache = new StatementCache(conn, 0);
     this.dialect = options.dialect();
     this.allFields = options.fieldNames().toArray(new String[0]);
     this.fetchSize = options.fetchSize();
@@ -34,36 +33,36 @@ final class Statements implements AutoCloseable {
   Prepared read(String table, Collection<String> fields) throws SQLException {
     String[] f = fields == null ? allFields : order(fields);
     String key = "R\0" + table + "\0" + cacheKey(f);
-    Prepared p = cache.get(key);
-    if (p == null) {
-      p = prepare(key, "SELECT " + list(f, "") + " FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
+    PreparedStatement ps = cache.cached(key);
+    if (ps == null) {
+      ps = prepare(key, "SELECT " + list(f, "") + " FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
     }
-    return p;
+    return new Prepared(ps, f);
   }
 
   /** Rows from a start key, in key order, limited. */
   Prepared scan(String table, Collection<String> fields) throws SQLException {
     String[] f = fields == null ? allFields : order(fields);
     String key = "S\0" + table + "\0" + cacheKey(f);
-    Prepared p = cache.get(key);
-    if (p == null) {
-      p = prepare(key, dialect.scan(checked(table), UserTable.KEY_COLUMN, list(f, "")), f);
+    PreparedStatement ps = cache.cached(key);
+    if (ps == null) {
+      ps = prepare(key, dialect.scan(checked(table), UserTable.KEY_COLUMN, list(f, "")), f);
       if (fetchSize > 0) {
-        p.statement().setFetchSize(fetchSize);
+        ps.setFetchSize(fetchSize);
       }
     }
-    return p;
+    return new Prepared(ps, f);
   }
 
   /** UPDATE of the given fields; parameters are the fields in {@link Prepared#fields} order, then the key. */
   Prepared update(String table, Collection<String> fields) throws SQLException {
     String[] f = order(fields);
     String key = "U\0" + table + "\0" + cacheKey(f);
-    Prepared p = cache.get(key);
-    if (p == null) {
-      p = prepare(key, "UPDATE " + checked(table) + " SET " + list(f, " = ?") + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
+    PreparedStatement ps = cache.cached(key);
+    if (ps == null) {
+      ps = prepare(key, "UPDATE " + checked(table) + " SET " + list(f, " = ?") + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
     }
-    return p;
+    return new Prepared(ps, f);
   }
 
   /**
@@ -73,34 +72,32 @@ final class Statements implements AutoCloseable {
   Prepared insert(String table, Collection<String> fields) throws SQLException {
     String[] f = fields == null ? allFields : order(fields);
     String key = "I\0" + table + "\0" + cacheKey(f);
-    Prepared p = cache.get(key);
-    if (p == null) {
+    PreparedStatement ps = cache.cached(key);
+    if (ps == null) {
       StringBuilder marks = new StringBuilder("?");
       for (int i = 0; i < f.length; i++) {
         marks.append(", ?");
       }
-      p = prepare(key, "INSERT INTO " + checked(table) + " (" + UserTable.KEY_COLUMN + (f.length == 0 ? "" : ", ")
+      ps = prepare(key, "INSERT INTO " + checked(table) + " (" + UserTable.KEY_COLUMN + (f.length == 0 ? "" : ", ")
           + list(f, "") + ") VALUES (" + marks + ")", f);
     }
-    return p;
+    return new Prepared(ps, f);
   }
 
   Prepared delete(String table) throws SQLException {
     String key = "D\0" + table;
-    Prepared p = cache.get(key);
-    if (p == null) {
-      p = prepare(key, "DELETE FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", new String[0]);
+    PreparedStatement ps = cache.cached(key);
+    if (ps == null) {
+      ps = prepare(key, "DELETE FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", new String[0]);
     }
-    return p;
+    return new Prepared(ps, NO_FIELDS);
   }
 
-  private Prepared prepare(String key, String sql, String[] fields) throws SQLException {
+  private PreparedStatement prepare(String key, String sql, String[] fields) throws SQLException {
     for (String f : fields) {
       checked(f);
     }
-    Prepared p = new Prepared(conn.prepareStatement(sql), fields);
-    cache.put(key, p);
-    return p;
+    return cache.prepare(key, sql);
   }
 
   // the "all fields" array is shared, so the common statements are found without building a key
@@ -143,13 +140,6 @@ final class Statements implements AutoCloseable {
 
   @Override
   public void close() {
-    for (Prepared p : cache.values()) {
-      try {
-        p.statement().close();
-      } catch (SQLException ignored) {
-        // closing the connection releases it anyway
-      }
-    }
-    cache.clear();
+    cache.close();
   }
 }

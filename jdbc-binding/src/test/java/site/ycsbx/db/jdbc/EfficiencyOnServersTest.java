@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.EfficiencyCsv;
+import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.measurements.ProcStat;
 import site.ycsbx.store.ServerAddress;
 import site.ycsbx.testing.JavaProcess;
@@ -44,7 +46,7 @@ class EfficiencyOnServersTest {
   private static Map<String, String> table(Result r, String phase) {
     String[] lines = r.stderr().split("\n");
     for (int i = 0; i + 1 < lines.length; i++) {
-      if (lines[i].equals(Efficiency.textHeader()) && lines[i + 1].startsWith("[EFFICIENCY] " + phase + " ")) {
+      if (lines[i].equals(EfficiencyTable.header()) && lines[i + 1].startsWith("[EFFICIENCY] " + phase + " ")) {
         String[] names = lines[i].trim().split("\\s+");
         String[] values = lines[i + 1].trim().split("\\s+");
         Map<String, String> m = new HashMap<>();
@@ -106,8 +108,8 @@ class EfficiencyOnServersTest {
       assertTrue(num(t, "cs.sec") > 0 && num(t, "wkb.sec") > 0, r.stderr());
       // the same figures in YCSB's export (text, on stdout) and in the run folder
       assertTrue(r.stdout().contains("[EFFICIENCY], wkb.op, "), r.stdout());
-      List<String> csv = Files.readAllLines(out.resolve(Efficiency.CSV_FILE));
-      assertEquals(Efficiency.CSV_HEADER, csv.get(0));
+      List<String> csv = Files.readAllLines(out.resolve(EfficiencyCsv.FILE));
+      assertEquals(EfficiencyCsv.HEADER, csv.get(0));
       String last = csv.get(csv.size() - 1);
       assertTrue(last.startsWith("load,") && last.split(",")[4].equals("2000"), last);
     }

@@ -2,18 +2,64 @@ package site.ycsbx.db.mongodb;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.bulk.BulkWriteError;
+import java.util.function.Supplier;
+import org.bson.BsonInvalidOperationException;
+import site.ycsbx.store.StoreException;
 
 /**
  * One short line for a driver failure, for error logs and one-line user errors. The driver's
- * own messages carry class names, cluster dumps and full server replies.
+ * own messages carry class names, cluster dumps and full server replies. Every store of the
+ * binding maps the driver's exceptions to its own here ({@link #call}, {@link #failure}).
  */
 public final class MongoErrors {
+  /** A store's driver calls; a StoreException it throws (a refusal) passes unchanged. */
+  @FunctionalInterface
+  public interface StoreCall<T> {
+    T run() throws StoreException;
+  }
+
   private MongoErrors() {
+  }
+
+  /**
+   * Runs a store's driver calls; a driver failure becomes the store's exception,
+   * "{@code what}: one short line" ({@code what} is built only then).
+   */
+  public static <T> T call(Supplier<String> what, StoreCall<T> call) throws StoreException {
+    try {
+      return call.run();
+    } catch (MongoException e) {
+      throw failure(what.get(), e);
+    }
+  }
+
+  /**
+   * As {@link #call(Supplier, StoreCall)}, a document that does not decode as the store reads it
+   * ({@link BsonInvalidOperationException}) failing the call too.
+   */
+  public static <T> T decoding(Supplier<String> what, StoreCall<T> call) throws StoreException {
+    try {
+      return call(what, call);
+    } catch (BsonInvalidOperationException e) {
+      throw failure(what.get(), e);
+    }
+  }
+
+  /** As {@link #call(Supplier, StoreCall)}, the failure's line alone: for a store whose collection the line need not name. */
+  public static <T> T call(StoreCall<T> call) throws StoreException {
+    return call(() -> null, call);
+  }
+
+  /** The store's exception for {@code e}: "{@code what}: one short line", the line alone when {@code what} is null. */
+  public static StoreException failure(String what, RuntimeException e) {
+    String line = describe(e);
+    return new StoreException(what == null ? line : what + ": " + line, e);
   }
 
   public static String describe(Throwable e) {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.store.ServerAddress;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -35,6 +36,6 @@ class EfficiencyMongoTest {
         "-p", "recordcount=300", "-p", EmbeddedServer.DIR_PROPERTY + "=" + data.resolve("db"));
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("server: in this JVM (its CPU is in the client's)"), r.stderr());
-    assertTrue(r.stderr().contains(Efficiency.textHeader() + "\n[EFFICIENCY] load "), r.stderr());
+    assertTrue(r.stderr().contains(EfficiencyTable.header() + "\n[EFFICIENCY] load "), r.stderr());
   }
 }

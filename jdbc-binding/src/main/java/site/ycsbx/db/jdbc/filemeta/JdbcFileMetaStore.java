@@ -8,15 +8,14 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.CheckedTables;
 import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcErrors;
 import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.StatementCache;
 import site.ycsbx.db.jdbc.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
@@ -44,7 +43,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   private final Connection conn;
   private final JdbcOptions options;
   private final SqlDialect dialect;
-  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private final StatementCache statements;
   private String table;
   private String cachedFor;
   // the latest-by-user statement of the last limit asked: no key to build on every query
@@ -55,11 +54,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     this.conn = client.connection();
     this.options = client.options();
     this.dialect = options.dialect();
-  }
-
-  /** A statement's work on the connection. */
-  private interface Work<T> {
-    T run() throws SQLException;
+    this.statements = new StatementCache(conn, 0);
   }
 
   @Override
@@ -102,7 +97,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
           throw new StoreException(why);
         }
       } catch (SQLException e) {
-        throw failure("prepare", name, e);
+        throw JdbcErrors.failure(conn, options, name, "prepare", e, 1);
       }
       table = name;
       lastPrepared = name;
@@ -121,7 +116,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public long maxId() throws StoreException {
     String t = table();
     return call("maxId", t, () -> {
-      try (ResultSet rs = statement("maxId", () -> FileMetaSchema.maxId(t)).executeQuery()) {
+      try (ResultSet rs = statements.get("maxId", () -> FileMetaSchema.maxId(t)).executeQuery()) {
         rs.next();
         long max = rs.getLong(1);
         return rs.wasNull() ? -1L : max;
@@ -153,7 +148,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     }
     call(call, t, () -> {
       // one statement per batch size: a load's batches are full but for its last one
-      PreparedStatement ps = statement("insert/" + n, () -> FileMetaSchema.insert(t, n));
+      PreparedStatement ps = statements.get("insert/" + n, () -> FileMetaSchema.insert(t, n));
       int p = 1;
       for (FileRow f : files) {
         p = bind(ps, p, f);
@@ -168,7 +163,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     String t = table();
     return call("latestByUser", t, () -> {
       if (latest == null || latestLimit != limit) {
-        latest = statement("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
+        latest = statements.get("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
         latestLimit = limit;
       }
       PreparedStatement ps = latest;
@@ -188,7 +183,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public long countDeleted(int serverId) throws StoreException {
     String t = table();
     return call("countDeleted", t, () -> {
-      PreparedStatement ps = statement("countDeleted", () -> FileMetaSchema.countDeleted(t));
+      PreparedStatement ps = statements.get("countDeleted", () -> FileMetaSchema.countDeleted(t));
       ps.setInt(1, serverId);
       return count(ps);
     });
@@ -198,7 +193,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public boolean updateFile(long id, long lastUpdated, long size) throws StoreException {
     String t = table();
     return call("updateFile", t, () -> {
-      PreparedStatement ps = statement("updateFile", () -> FileMetaSchema.updateFile(t));
+      PreparedStatement ps = statements.get("updateFile", () -> FileMetaSchema.updateFile(t));
       ps.setObject(1, dateTime(lastUpdated));
       ps.setLong(2, size);
       ps.setLong(3, id);
@@ -210,7 +205,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public boolean deleteFile(long id) throws StoreException {
     String t = table();
     return call("deleteFile", t, () -> {
-      PreparedStatement ps = statement("deleteFile", () -> FileMetaSchema.deleteFile(t));
+      PreparedStatement ps = statements.get("deleteFile", () -> FileMetaSchema.deleteFile(t));
       ps.setLong(1, id);
       // MySQL reports found rows on this binding's connections: a file already deleted counts
       return ps.executeUpdate() > 0;
@@ -221,7 +216,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   public long countByUser(long userId) throws StoreException {
     String t = table();
     return call("countByUser", t, () -> {
-      PreparedStatement ps = statement("countByUser", () -> FileMetaSchema.countByUser(t));
+      PreparedStatement ps = statements.get("countByUser", () -> FileMetaSchema.countByUser(t));
       ps.setLong(1, userId);
       return count(ps);
     });
@@ -267,14 +262,12 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   }
 
   /** One call, committed when autocommit is off, rolled back when it fails. */
-  private <T> T call(String op, String t, Work<T> work) throws StoreException {
-    try {
+  private <T> T call(String op, String t, JdbcErrors.Work<T> work) throws StoreException {
+    return JdbcErrors.call(conn, options, t, op, () -> {
       T result = work.run();
       commit();
       return result;
-    } catch (SQLException e) {
-      throw failure(op, t, e);
-    }
+    });
   }
 
   private void commit() throws SQLException {
@@ -285,34 +278,9 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     }
   }
 
-  private interface Sql {
-    String get();
-  }
-
-  private PreparedStatement statement(String key, Sql text) throws SQLException {
-    PreparedStatement ps = statements.get(key);
-    if (ps == null) {
-      ps = conn.prepareStatement(text.get());
-      statements.put(key, ps);
-    }
-    return ps;
-  }
-
   /** Closes the cached statements (the table they name changes or is dropped). */
   private void forgetStatements() {
-    for (PreparedStatement ps : statements.values()) {
-      try {
-        ps.close();
-      } catch (SQLException ignored) {
-        // the statement is unusable anyway
-      }
-    }
     statements.clear();
     latest = null;
-  }
-
-  private StoreException failure(String op, String t, SQLException e) {
-    Tables.rollbackQuietly(conn);
-    return new StoreException(t + " " + op + ": " + Connector.message(e, options), e);
   }
 }

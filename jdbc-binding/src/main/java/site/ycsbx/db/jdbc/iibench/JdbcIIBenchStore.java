@@ -8,15 +8,13 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcErrors;
 import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.StatementCache;
 import site.ycsbx.db.jdbc.Tables;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
@@ -48,18 +46,10 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   private final JdbcOptions options;
   private final SqlDialect dialect;
   private final IIBenchSql sql;
-  private final Map<String, PreparedStatement> inserts = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
-      if (size() <= CACHED_INSERTS) {
-        return false;
-      }
-      closeQuietly(eldest.getValue());
-      return true;
-    }
-  };
-  private final Map<String, PreparedStatement> queries = new HashMap<>();
-  private final Map<String, PreparedStatement> counts = new HashMap<>();
+  /** Keyed table/rows. */
+  private final StatementCache inserts;
+  /** Keyed query/table and count/table. */
+  private final StatementCache statements;
   private Boolean local;
 
   public JdbcIIBenchStore(ClientConnection client) {
@@ -67,13 +57,15 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     this.options = client.options();
     this.dialect = options.dialect();
     this.sql = IIBenchSql.of(dialect);
+    this.inserts = new StatementCache(conn, CACHED_INSERTS);
+    this.statements = new StatementCache(conn, 0);
   }
 
   @Override
   public long prepare(IIBenchTable table, boolean drop) throws StoreException {
     String name = table.name();
     synchronized (DDL_LOCK) {
-      try {
+      call("prepare", name, () -> {
         if (drop) {
           String refused = ExistingTable.dropRefusal(conn, dialect, name);
           if (refused != null) {
@@ -98,9 +90,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
         if (why != null) {
           throw new StoreException(why);
         }
-      } catch (SQLException e) {
-        throw failure("prepare", name, e);
-      }
+        return null;
+      });
     }
     return count(table);
   }
@@ -124,8 +115,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
           + " a prepared statement takes; lower " + IIBenchStore.BATCH_SIZE_PROPERTY + " to at most "
           + IIBenchSchema.maxRowsPerInsert(paddings));
     }
-    try {
-      PreparedStatement ps = insertStatement(table, n);
+    call("insert", table.name(), () -> {
+      PreparedStatement ps = inserts.get(table.name() + '/' + n, () -> IIBenchSchema.insert(table, n));
       int p = 1;
       // one date and time per batch: convert it once
       long millis = rows.dateAndTime(0);
@@ -146,29 +137,14 @@ public final class JdbcIIBenchStore implements IIBenchStore {
       }
       ps.executeUpdate();
       commit();
-    } catch (SQLException e) {
-      throw failure("insert", table.name(), e);
-    }
-  }
-
-  private PreparedStatement insertStatement(IIBenchTable table, int rows) throws SQLException {
-    String key = table.name() + '/' + rows;
-    PreparedStatement ps = inserts.get(key);
-    if (ps == null) {
-      ps = conn.prepareStatement(IIBenchSchema.insert(table, rows));
-      inserts.put(key, ps);
-    }
-    return ps;
+      return null;
+    });
   }
 
   @Override
   public List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) throws StoreException {
-    try {
-      PreparedStatement ps = queries.get(table.name());
-      if (ps == null) {
-        ps = conn.prepareStatement(IIBenchSchema.query(sql, table.name()));
-        queries.put(table.name(), ps);
-      }
+    return call("query", table.name(), () -> {
+      PreparedStatement ps = statements.get("query/" + table.name(), () -> IIBenchSchema.query(sql, table.name()));
       double price = IIBenchSchema.storedPrice(start.price());
       LocalDateTime time = IIBenchSchema.storedDateTime(start.dateAndTime());
       if (sql.indexesRowValueComparison()) {
@@ -194,21 +170,15 @@ public final class JdbcIIBenchStore implements IIBenchStore {
       }
       commit();
       return out;
-    } catch (SQLException e) {
-      throw failure("query", table.name(), e);
-    }
+    });
   }
 
   @Override
   public long count(IIBenchTable table) throws StoreException {
-    try {
+    return call("count", table.name(), () -> {
       // iibench.verify: never on a connection that may have died with the server
       ClientConnection.renew(conn);
-      PreparedStatement ps = counts.get(table.name());
-      if (ps == null) {
-        ps = conn.prepareStatement("SELECT COUNT(*) FROM " + table.name());
-        counts.put(table.name(), ps);
-      }
+      PreparedStatement ps = statements.get("count/" + table.name(), () -> "SELECT COUNT(*) FROM " + table.name());
       long n;
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();
@@ -216,22 +186,18 @@ public final class JdbcIIBenchStore implements IIBenchStore {
       }
       commit();
       return n;
-    } catch (SQLException e) {
-      throw failure("count", table.name(), e);
-    }
+    });
   }
 
   @Override
   public SizeReport size(Collection<IIBenchTable> tables) throws StoreException {
     List<String> names = new ArrayList<>();
     tables.forEach(t -> names.add(t.name()));
-    try {
+    return call("size", String.join(", ", names), () -> {
       SizeReport r = dialect.tableSizes(conn, names);
       commit();
       return r;
-    } catch (SQLException e) {
-      throw failure("size", String.join(", ", names), e);
-    }
+    });
   }
 
   /** A loopback or local interface address, or a Unix socket (see {@link JdbcOptions#serverIsLocal}). */
@@ -250,15 +216,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
 
   /** Drops the cached statements of a table that is about to be dropped. */
   private void forget(String table) {
-    for (Map<String, PreparedStatement> cache : List.of(inserts, queries, counts)) {
-      cache.entrySet().removeIf(e -> {
-        boolean mine = e.getKey().equals(table) || e.getKey().startsWith(table + "/");
-        if (mine) {
-          closeQuietly(e.getValue());
-        }
-        return mine;
-      });
-    }
+    inserts.forget(k -> k.startsWith(table + "/"));
+    statements.forget(k -> k.endsWith("/" + table));
   }
 
   private void commit() throws SQLException {
@@ -267,16 +226,7 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     }
   }
 
-  private StoreException failure(String op, String table, SQLException e) {
-    Tables.rollbackQuietly(conn);
-    return new StoreException(table + " " + op + ": " + Connector.message(e, options), e);
-  }
-
-  private static void closeQuietly(PreparedStatement ps) {
-    try {
-      ps.close();
-    } catch (SQLException ignored) {
-      // the statement is unusable anyway
-    }
+  private <T> T call(String op, String table, JdbcErrors.Work<T> work) throws StoreException {
+    return JdbcErrors.call(conn, options, table, op, work);
   }
 }

@@ -6,12 +6,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcErrors;
 import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.Tables;
@@ -21,7 +19,6 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
-import site.ycsbx.util.UserError;
 
 /**
  * LinkBench's graph over JDBC, sending what LinkBench's MySQL store sends: MySQL/MariaDB with
@@ -29,11 +26,11 @@ import site.ycsbx.util.UserError;
  * place of MySQL's upserts. Tables in {@link LinkBenchSchema}, what differs between servers in
  * {@link LinkBenchSql}.
  *
- * <p>Two connections per client thread, as LinkBench holds them: writes go to a read-write
- * connection of the store's own with autocommit off, each operation one transaction committed
- * before it returns (rolled back on failure, and run again, as LinkBench does, when the server
- * chose it as a deadlock victim); reads go to the client thread's connection (autocommit as
- * {@code jdbc.autocommit}, committed after each read when off). On MySQL the read-write
+ * <p>Two connections per client thread, as LinkBench holds them ({@link LinkBenchTransactions}):
+ * writes go to a read-write connection of the store's own with autocommit off, each operation one
+ * transaction committed before it returns (rolled back on failure, and run again, as LinkBench
+ * does, when the server chose it as a deadlock victim); reads go to the client thread's connection
+ * (autocommit as {@code jdbc.autocommit}, committed after each read when off). On MySQL the read-write
  * connection counts affected rows, not found rows ({@code useAffectedRows=true}, as LinkBench
  * connects), since addLink tells a new link from a changed or an unchanged one by that count;
  * so updateNode, as in LinkBench, says false for a node set to the values it has.
@@ -64,14 +61,6 @@ import site.ycsbx.util.UserError;
  * </ul>
  */
 public final class JdbcLinkBenchStore implements LinkBenchStore {
-  /**
-   * Attempts of a write transaction that the server rolls back as a deadlock victim, a lock
-   * wait timeout or (MyRocks under REPEATABLE READ) a snapshot conflict. LinkBench retries
-   * without end; MyRocks with 4 writers on one (id1, link_type) needed up to 16 attempts here.
-   */
-  static final int MAX_ATTEMPTS = 1000;
-  /** Prepared statements kept per connection (multiget and bulk statements are per row count). */
-  private static final int CACHED_STATEMENTS = 48;
   /** Client threads prepare tables one at a time in this JVM: catalog races stay out. */
   private static final Object DDL_LOCK = new Object();
   /**
@@ -80,28 +69,18 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
    */
   private static volatile LinkBenchPlan lastPrepared = LinkBenchPlan.defaults(false);
 
-  private final ClientConnection client;
-  private final Connection ro;
   private final JdbcOptions options;
   private final SqlDialect dialect;
   private final LinkBenchSql sql;
-  private Connection rw;
+  private final LinkBenchTransactions tx;
   private LinkBenchPlan plan;
   private LinkBenchPlan cachedFor;
-  private final Map<String, PreparedStatement> rwStatements = lru();
-  private final Map<String, PreparedStatement> roStatements = lru();
 
   public JdbcLinkBenchStore(ClientConnection client) {
-    this.client = client;
-    this.ro = client.connection();
     this.options = client.options();
     this.dialect = options.dialect();
     this.sql = LinkBenchSql.of(dialect);
-  }
-
-  /** A transaction's or a read's work on one connection. */
-  private interface Work<T> {
-    T run() throws SQLException;
+    this.tx = new LinkBenchTransactions(client);
   }
 
   @Override
@@ -114,8 +93,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     synchronized (DDL_LOCK) {
       String current = p.linkTable();
       try {
-        Connection c = rw();
-        forgetStatements();
+        Connection c = tx.rw();
+        tx.forgetStatements();
         if (p.drop()) {
           for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
             String refused = LinkBenchSchema.dropRefusal(c, dialect, kind, kind.name(p));
@@ -149,7 +128,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
           }
         }
       } catch (SQLException e) {
-        throw failure(rw, "prepare", current, e, 1);
+        throw tx.failure("prepare", current, e);
       }
       plan = new LinkBenchPlan(p.nodeTable(), p.linkTable(), p.countTable(), false);
       lastPrepared = plan;
@@ -169,12 +148,12 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       return;
     }
     String table = tables().nodeTable();
-    write("addNodes", table, () -> {
+    tx.write("addNodes", table, () -> {
       int per = LinkBenchSchema.MAX_PARAMETERS / 5;
       long maxId = 0;
       for (int from = 0; from < nodes.size(); from += per) {
         List<Node> part = nodes.subList(from, Math.min(nodes.size(), from + per));
-        PreparedStatement ps = rwStatement("addNodes/" + part.size(), () -> "INSERT INTO " + table
+        PreparedStatement ps = tx.rwStatement("addNodes/" + part.size(), () -> "INSERT INTO " + table
             + " (id, type, version, time, data) VALUES " + LinkBenchSchema.rows(5, part.size()));
         int i = 1;
         for (Node n : part) {
@@ -188,7 +167,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         ps.executeUpdate();
       }
       if (sql.raiseNodeIdCounter() != null) {
-        PreparedStatement ps = rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
+        PreparedStatement ps = tx.rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
         ps.setLong(1, maxId);
         ps.setString(2, table);
         ps.executeQuery().close();
@@ -200,13 +179,9 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public long addNode(Node node) throws StoreException {
     String table = tables().nodeTable();
-    return write("addNode", table, () -> {
-      PreparedStatement ps = rwStatements.get("addNode");
-      if (ps == null) {
-        ps = rw.prepareStatement("INSERT INTO " + table + " (type, version, time, data) VALUES (?, ?, ?, ?)",
-            new String[] {"id"});
-        rwStatements.put("addNode", ps);
-      }
+    return tx.write("addNode", table, () -> {
+      PreparedStatement ps = tx.rwStatementReturning("addNode", () -> "INSERT INTO " + table
+          + " (type, version, time, data) VALUES (?, ?, ?, ?)", "id");
       ps.setInt(1, node.type());
       ps.setLong(2, node.version());
       ps.setInt(3, node.time());
@@ -224,8 +199,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public Node getNode(int type, long id) throws StoreException {
     String table = tables().nodeTable();
-    return read("getNode", table, () -> {
-      PreparedStatement ps = roStatement("getNode", () -> "SELECT id, type, version, time, data FROM " + table
+    return tx.read("getNode", table, () -> {
+      PreparedStatement ps = tx.roStatement("getNode", () -> "SELECT id, type, version, time, data FROM " + table
           + " WHERE id = ?");
       ps.setLong(1, id);
       try (ResultSet rs = ps.executeQuery()) {
@@ -240,8 +215,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public boolean updateNode(Node node) throws StoreException {
     String table = tables().nodeTable();
-    return write("updateNode", table, () -> {
-      PreparedStatement ps = rwStatement("updateNode", () -> "UPDATE " + table
+    return tx.write("updateNode", table, () -> {
+      PreparedStatement ps = tx.rwStatement("updateNode", () -> "UPDATE " + table
           + " SET version = ?, time = ?, data = ? WHERE id = ? AND type = ?");
       ps.setLong(1, node.version());
       ps.setInt(2, node.time());
@@ -255,8 +230,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public boolean deleteNode(int type, long id) throws StoreException {
     String table = tables().nodeTable();
-    return write("deleteNode", table, () -> {
-      PreparedStatement ps = rwStatement("deleteNode", () -> "DELETE FROM " + table + " WHERE id = ? AND type = ?");
+    return tx.write("deleteNode", table, () -> {
+      PreparedStatement ps = tx.rwStatement("deleteNode", () -> "DELETE FROM " + table + " WHERE id = ? AND type = ?");
       ps.setLong(1, id);
       ps.setInt(2, type);
       return ps.executeUpdate() == 1;
@@ -268,8 +243,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public boolean addLink(Link link) throws StoreException {
     LinkBenchPlan t = tables();
-    return write("addLink", t.linkTable(), () -> {
-      PreparedStatement insert = rwStatement("addLink", () -> sql.addLink(t.linkTable()));
+    return tx.write("addLink", t.linkTable(), () -> {
+      PreparedStatement insert = tx.rwStatement("addLink", () -> sql.addLink(t.linkTable()));
       bindLink(insert, 1, link);
       // LinkBench's affected rows: 1 a new link, 2 an existing one whose visibility changed,
       // 0 an existing one with this visibility; the link is locked until the commit
@@ -287,7 +262,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       int delta = outcome == 0 ? 0 : link.visible() ? 1 : outcome == 2 ? -1 : 0;
       if (delta != 0) {
         long now = System.currentTimeMillis();
-        PreparedStatement count = rwStatement("addToCount", () -> sql.addToCount(t.countTable()));
+        PreparedStatement count = tx.rwStatement("addToCount", () -> sql.addToCount(t.countTable()));
         count.setLong(1, link.id1());
         count.setLong(2, link.linkType());
         count.setLong(3, delta < 0 ? 0 : 1);
@@ -298,7 +273,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       }
       if (outcome != 1) {
         // the insert changed only the visibility of the existing link
-        PreparedStatement update = rwStatement("updateLinkData", () -> sql.updateLinkData(t.linkTable()));
+        PreparedStatement update = tx.rwStatement("updateLinkData", () -> sql.updateLinkData(t.linkTable()));
         update.setInt(1, link.visible() ? LinkBenchSchema.VISIBLE : LinkBenchSchema.HIDDEN);
         update.setBytes(2, link.data());
         update.setLong(3, link.time());
@@ -320,9 +295,9 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
     LinkBenchPlan t = tables();
-    return write("deleteLink", t.linkTable(), () -> {
+    return tx.write("deleteLink", t.linkTable(), () -> {
       // locked, so that no other transaction sees it visible and takes it off the count too
-      PreparedStatement select = rwStatement("selectVisibility", () -> "SELECT visibility FROM " + t.linkTable()
+      PreparedStatement select = tx.rwStatement("selectVisibility", () -> "SELECT visibility FROM " + t.linkTable()
           + " WHERE id1 = ? AND id2 = ? AND link_type = ? FOR UPDATE");
       select.setLong(1, id1);
       select.setLong(2, id2);
@@ -338,15 +313,15 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         return true;
       }
       PreparedStatement change = expunge
-          ? rwStatement("expungeLink", () -> sql.expungeLink(t.linkTable()))
-          : rwStatement("hideLink", () -> sql.hideLink(t.linkTable()));
+          ? tx.rwStatement("expungeLink", () -> sql.expungeLink(t.linkTable()))
+          : tx.rwStatement("hideLink", () -> sql.hideLink(t.linkTable()));
       change.setLong(1, id1);
       change.setLong(2, id2);
       change.setLong(3, linkType);
       change.executeUpdate();
       if (visibility != LinkBenchSchema.HIDDEN) {
         long now = System.currentTimeMillis();
-        PreparedStatement count = rwStatement("decrementCount", () -> sql.decrementCount(t.countTable()));
+        PreparedStatement count = tx.rwStatement("decrementCount", () -> sql.decrementCount(t.countTable()));
         count.setLong(1, id1);
         count.setLong(2, linkType);
         count.setLong(3, now);
@@ -363,8 +338,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       return List.of();
     }
     String table = tables().linkTable();
-    return read("getLinks", table, () -> {
-      PreparedStatement ps = roStatement("getLinks/" + id2s.length, () -> "SELECT " + LinkBenchSchema.LINK_COLUMNS
+    return tx.read("getLinks", table, () -> {
+      PreparedStatement ps = tx.roStatement("getLinks/" + id2s.length, () -> "SELECT " + LinkBenchSchema.LINK_COLUMNS
           + " FROM " + table + " WHERE id1 = ? AND link_type = ? AND id2 IN "
           + LinkBenchSchema.rows(id2s.length, 1));
       ps.setLong(1, id1);
@@ -380,8 +355,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
       throws StoreException {
     String table = tables().linkTable();
-    return read("getLinkList", table, () -> {
-      PreparedStatement ps = roStatement("getLinkList", () -> sql.linkList(table,
+    return tx.read("getLinkList", table, () -> {
+      PreparedStatement ps = tx.roStatement("getLinkList", () -> sql.linkList(table,
           dialect.indexName(table, LinkBenchSchema.ID1_TYPE)));
       ps.setLong(1, id1);
       ps.setLong(2, linkType);
@@ -397,8 +372,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   @Override
   public long countLinks(long id1, long linkType) throws StoreException {
     String table = tables().countTable();
-    return read("countLinks", table, () -> {
-      PreparedStatement ps = roStatement("countLinks", () -> "SELECT count FROM " + table
+    return tx.read("countLinks", table, () -> {
+      PreparedStatement ps = tx.roStatement("countLinks", () -> "SELECT count FROM " + table
           + " WHERE id = ? AND link_type = ?");
       ps.setLong(1, id1);
       ps.setLong(2, linkType);
@@ -416,11 +391,11 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       return;
     }
     String table = tables().linkTable();
-    write("addBulkLinks", table, () -> {
+    tx.write("addBulkLinks", table, () -> {
       int per = LinkBenchSchema.MAX_PARAMETERS / 7;
       for (int from = 0; from < links.size(); from += per) {
         List<Link> part = links.subList(from, Math.min(links.size(), from + per));
-        PreparedStatement ps = rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
+        PreparedStatement ps = tx.rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
         int p = 1;
         for (Link l : part) {
           p = bindLink(ps, p, l);
@@ -437,11 +412,11 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       return;
     }
     String table = tables().countTable();
-    write("addBulkCounts", table, () -> {
+    tx.write("addBulkCounts", table, () -> {
       int per = LinkBenchSchema.MAX_PARAMETERS / 5;
       for (int from = 0; from < counts.size(); from += per) {
         List<LinkCount> part = counts.subList(from, Math.min(counts.size(), from + per));
-        PreparedStatement ps = rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
+        PreparedStatement ps = tx.rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
         int p = 1;
         for (LinkCount c : part) {
           ps.setLong(p++, c.id1());
@@ -485,125 +460,9 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   private LinkBenchPlan tables() {
     LinkBenchPlan t = plan != null ? plan : lastPrepared;
     if (t != cachedFor) {
-      forgetStatements();
+      tx.forgetStatements();
       cachedFor = t;
     }
     return t;
-  }
-
-  /**
-   * One transaction on the read-write connection, committed; rolled back on failure and run
-   * again when the server rolled it back to break a deadlock (LinkBench retries those too).
-   */
-  private <T> T write(String op, String table, Work<T> work) throws StoreException {
-    for (int attempt = 1;; attempt++) {
-      try {
-        rw();
-        T result = work.run();
-        rw.commit();
-        return result;
-      } catch (SQLException e) {
-        if (attempt < MAX_ATTEMPTS && retryable(e)) {
-          Tables.rollbackQuietly(rw);
-          continue;
-        }
-        throw failure(rw, op, table, e, attempt);
-      }
-    }
-  }
-
-  /** A read on the client thread's connection, committed when autocommit is off. */
-  private <T> T read(String op, String table, Work<T> work) throws StoreException {
-    try {
-      T result = work.run();
-      if (!ro.getAutoCommit()) {
-        ro.commit();
-      }
-      return result;
-    } catch (SQLException e) {
-      throw failure(ro, op, table, e, 1);
-    }
-  }
-
-  /**
-   * Deadlock victims, snapshot conflicts and lock wait timeouts (MySQL, MariaDB, MyRocks: 1213,
-   * 1205, SQLState 40001; PostgreSQL: 40P01, and 40001 serialization failures), which LinkBench
-   * retries too.
-   */
-  static boolean retryable(SQLException e) {
-    String state = e.getSQLState();
-    return "40001".equals(state) || "40P01".equals(state) || e.getErrorCode() == 1213 || e.getErrorCode() == 1205;
-  }
-
-  /** The read-write connection, opened on first use: autocommit off, MySQL counting affected rows. */
-  private Connection rw() throws SQLException {
-    if (rw == null) {
-      try {
-        rw = client.openAnother(dialect.kind() == SqlDialect.Kind.MYSQL ? Map.of("useAffectedRows", "true") : Map.of());
-      } catch (UserError e) {
-        throw new SQLException(e.getMessage(), e);
-      }
-      rw.setAutoCommit(false);
-    }
-    return rw;
-  }
-
-  private interface Sql {
-    String get();
-  }
-
-  private PreparedStatement rwStatement(String key, Sql text) throws SQLException {
-    PreparedStatement ps = rwStatements.get(key);
-    if (ps == null) {
-      ps = rw.prepareStatement(text.get());
-      rwStatements.put(key, ps);
-    }
-    return ps;
-  }
-
-  private PreparedStatement roStatement(String key, Sql text) throws SQLException {
-    PreparedStatement ps = roStatements.get(key);
-    if (ps == null) {
-      ps = ro.prepareStatement(text.get());
-      roStatements.put(key, ps);
-    }
-    return ps;
-  }
-
-  /** Closes the cached statements (the tables they name change or are dropped). */
-  private void forgetStatements() {
-    for (Map<String, PreparedStatement> cache : List.of(rwStatements, roStatements)) {
-      cache.values().forEach(JdbcLinkBenchStore::closeQuietly);
-      cache.clear();
-    }
-  }
-
-  private StoreException failure(Connection c, String op, String table, SQLException e, int attempts) {
-    if (c != null) {
-      Tables.rollbackQuietly(c);
-    }
-    return new StoreException(table + " " + op + ": " + Connector.message(e, options)
-        + (attempts > 1 ? " (after " + attempts + " attempts)" : ""), e);
-  }
-
-  private static Map<String, PreparedStatement> lru() {
-    return new LinkedHashMap<>(16, 0.75f, true) {
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<String, PreparedStatement> eldest) {
-        if (size() <= CACHED_STATEMENTS) {
-          return false;
-        }
-        closeQuietly(eldest.getValue());
-        return true;
-      }
-    };
-  }
-
-  private static void closeQuietly(PreparedStatement ps) {
-    try {
-      ps.close();
-    } catch (SQLException ignored) {
-      // the statement is unusable anyway
-    }
   }
 }

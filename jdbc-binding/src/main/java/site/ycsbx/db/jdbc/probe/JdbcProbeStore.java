@@ -5,8 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcErrors;
 import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.StatementCache;
 import site.ycsbx.db.jdbc.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.probe.ProbeStore;
@@ -19,45 +20,38 @@ import site.ycsbx.store.probe.ProbeStore;
 public final class JdbcProbeStore implements ProbeStore {
   private final Connection conn;
   private final JdbcOptions options;
-  private PreparedStatement put;
-  private PreparedStatement get;
-  private PreparedStatement count;
+  private final StatementCache statements;
 
   public JdbcProbeStore(ClientConnection client) {
     this.conn = client.connection();
     this.options = client.options();
+    this.statements = new StatementCache(conn, 0);
   }
 
   @Override
   public void prepare() throws StoreException {
-    try {
+    call("prepare", () -> {
       Tables.ensure(conn, options.dialect(), TABLE, "k BIGINT NOT NULL PRIMARY KEY, v BIGINT NOT NULL", options.engine());
-    } catch (SQLException e) {
-      throw failure("prepare", e);
-    }
+      return null;
+    });
   }
 
   @Override
   public void put(long key, long value) throws StoreException {
-    try {
-      if (put == null) {
-        put = conn.prepareStatement(ProbeSql.upsert(options.dialect()));
-      }
+    call("put", () -> {
+      PreparedStatement put = statements.get("put", () -> ProbeSql.upsert(options.dialect()));
       put.setLong(1, key);
       put.setLong(2, value);
       put.executeUpdate();
       commit();
-    } catch (SQLException e) {
-      throw failure("put", e);
-    }
+      return null;
+    });
   }
 
   @Override
   public Long get(long key) throws StoreException {
-    try {
-      if (get == null) {
-        get = conn.prepareStatement("SELECT v FROM " + TABLE + " WHERE k = ?");
-      }
+    return call("get", () -> {
+      PreparedStatement get = statements.get("get", () -> "SELECT v FROM " + TABLE + " WHERE k = ?");
       get.setLong(1, key);
       Long v;
       try (ResultSet rs = get.executeQuery()) {
@@ -65,17 +59,13 @@ public final class JdbcProbeStore implements ProbeStore {
       }
       commit();
       return v;
-    } catch (SQLException e) {
-      throw failure("get", e);
-    }
+    });
   }
 
   @Override
   public long count() throws StoreException {
-    try {
-      if (count == null) {
-        count = conn.prepareStatement("SELECT COUNT(*) FROM " + TABLE);
-      }
+    return call("count", () -> {
+      PreparedStatement count = statements.get("count", () -> "SELECT COUNT(*) FROM " + TABLE);
       long n;
       try (ResultSet rs = count.executeQuery()) {
         rs.next();
@@ -83,9 +73,7 @@ public final class JdbcProbeStore implements ProbeStore {
       }
       commit();
       return n;
-    } catch (SQLException e) {
-      throw failure("count", e);
-    }
+    });
   }
 
   private void commit() throws SQLException {
@@ -94,8 +82,7 @@ public final class JdbcProbeStore implements ProbeStore {
     }
   }
 
-  private StoreException failure(String op, SQLException e) {
-    Tables.rollbackQuietly(conn);
-    return new StoreException(TABLE + " " + op + ": " + Connector.message(e, options), e);
+  private <T> T call(String op, JdbcErrors.Work<T> work) throws StoreException {
+    return JdbcErrors.call(conn, options, TABLE, op, work);
   }
 }

@@ -8,6 +8,7 @@ import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -97,8 +98,7 @@ public final class MongoFileMetaStore implements FileMetaStore {
       }
     } catch (MongoException e) {
       // (a sharding command that failed is named in the server's message)
-      throw new StoreException("cannot prepare collection " + name + " in " + options.databaseOf(name) + ": "
-          + MongoErrors.describe(e), e);
+      throw MongoErrors.failure("cannot prepare collection " + name + " in " + options.databaseOf(name), e);
     }
     use(p);
     shared.prepared = p;
@@ -132,12 +132,10 @@ public final class MongoFileMetaStore implements FileMetaStore {
   @Override
   public long maxId() throws StoreException {
     ready();
-    try {
+    return call(() -> "find the largest _id", () -> {
       BsonDocument d = files.find().sort(BY_ID_DESCENDING).projection(ID_ONLY).limit(1).first();
       return d == null ? -1 : d.getNumber(ID).longValue();
-    } catch (MongoException e) {
-      throw failure("find the largest _id", e);
-    }
+    });
   }
 
   @Override
@@ -150,27 +148,19 @@ public final class MongoFileMetaStore implements FileMetaStore {
     for (FileRow f : batch) {
       docs.add(document(f));
     }
-    try {
-      files.insertMany(docs, UNORDERED);
-    } catch (MongoException e) {
-      throw failure("insertMany of " + docs.size() + " files", e);
-    }
+    call(() -> "insertMany of " + docs.size() + " files", () -> files.insertMany(docs, UNORDERED));
   }
 
   @Override
   public void insertFile(FileRow file) throws StoreException {
     ready();
-    try {
-      files.insertOne(document(file));
-    } catch (MongoException e) {
-      throw failure("insert file " + file.id(), e);
-    }
+    call(() -> "insert file " + file.id(), () -> files.insertOne(document(file)));
   }
 
   @Override
   public List<FileRow> latestByUser(long userId, int limit) throws StoreException {
     ready();
-    try {
+    return MongoErrors.decoding(in(() -> "latest files of user " + userId), () -> {
       List<FileRow> out = new ArrayList<>(limit);
       for (BsonDocument d : files.find(new BsonDocument(USER_ID, new BsonInt64(userId))).sort(NEWEST_FIRST).limit(limit)) {
         out.add(new FileRow(d.getNumber(ID).longValue(), d.getString(PATH).getValue(), d.getNumber(SIZE).longValue(),
@@ -179,9 +169,7 @@ public final class MongoFileMetaStore implements FileMetaStore {
             d.getNumber(USER_ID).longValue()));
       }
       return out;
-    } catch (MongoException | org.bson.BsonInvalidOperationException e) {
-      throw failure("latest files of user " + userId, e);
-    }
+    });
   }
 
   @Override
@@ -197,13 +185,11 @@ public final class MongoFileMetaStore implements FileMetaStore {
   /** The count command, read as the run reads ({@code mongodb.readPreference}); runCommand alone reads the primary. */
   private long count(BsonDocument query, String what) throws StoreException {
     ready();
-    try {
+    return call(() -> "count of " + what, () -> {
       Document reply = database().runCommand(new BsonDocument("count", new BsonString(plan.table())).append("query", query),
           database().getReadPreference());
       return ((Number) reply.get("n")).longValue();
-    } catch (MongoException e) {
-      throw failure("count of " + what, e);
-    }
+    });
   }
 
   @Override
@@ -220,30 +206,26 @@ public final class MongoFileMetaStore implements FileMetaStore {
 
   private boolean update(long id, BsonDocument change, String what) throws StoreException {
     ready();
-    try {
+    return call(() -> what + id, () -> {
       UpdateResult r = files.updateOne(new BsonDocument(ID, new BsonInt64(id)), change);
       // unacknowledged: the server says nothing, the file is taken as found
       return !r.wasAcknowledged() || r.getMatchedCount() > 0;
-    } catch (MongoException e) {
-      throw failure(what + id, e);
-    }
+    });
   }
 
   /** From collStats through a mongos; empty on any other server (nothing is sharded there). */
   @Override
   public List<ShardCount> documentsPerShard() throws StoreException {
     ready();
-    try {
+    return call(() -> "collStats", () -> {
       if (!ShardedCluster.isMongos(connection.hello())) {
-        return List.of();
+        return List.<ShardCount>of();
       }
       List<ShardCount> out = new ArrayList<>();
       ShardedCluster.documentsPerShard(database(), plan.table(), ShardSetup.shardsOf(connection))
           .forEach((shard, n) -> out.add(new ShardCount(shard, n)));
       return out;
-    } catch (MongoException e) {
-      throw failure("collStats", e);
-    }
+    });
   }
 
   private static BsonDocument document(FileRow f) {
@@ -257,8 +239,12 @@ public final class MongoFileMetaStore implements FileMetaStore {
         .append(USER_ID, new BsonInt64(f.userId()));
   }
 
-  private StoreException failure(String what, Exception e) {
-    return new StoreException(what + " in " + options.databaseOf(plan.table()) + "." + plan.table() + ": "
-        + (e instanceof MongoException m ? MongoErrors.describe(m) : e.getMessage()), e);
+  /** A call on the collection; a failure names it after {@code what}. */
+  private <T> T call(Supplier<String> what, MongoErrors.StoreCall<T> call) throws StoreException {
+    return MongoErrors.call(in(what), call);
+  }
+
+  private Supplier<String> in(Supplier<String> what) {
+    return () -> what.get() + " in " + options.databaseOf(plan.table()) + "." + plan.table();
   }
 }

@@ -2,7 +2,6 @@ package site.ycsbx.db.mongodb.iibench;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.model.IndexOptions;
@@ -84,7 +83,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
   public long prepare(IIBenchTable table, boolean drop) throws StoreException {
     String name = table.name();
     MongoSchema schema = connection.schema(options.databaseOf(name));
-    try {
+    return MongoErrors.call(() -> "cannot prepare collection " + where(table), () -> {
       if (drop) {
         schema.drop(name);
       }
@@ -95,9 +94,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
         schema.ensureIndex(name, Indexes.ascending(index.columns()), new IndexOptions().name(index.name()));
       }
       return reader(table).countDocuments();
-    } catch (MongoException e) {
-      throw new StoreException("cannot prepare collection " + where(table) + ": " + MongoErrors.describe(e), e);
-    }
+    });
   }
 
   // an existing collection with more indexes than asked would measure another benchmark
@@ -120,12 +117,8 @@ public final class MongoIIBenchStore implements IIBenchStore {
     for (int i = 0; i < n; i++) {
       handles.get(i).batch = rows;
     }
-    try {
-      writer(table).insertMany(handles.subList(0, n), UNORDERED);
-    } catch (MongoException e) {
-      throw new StoreException("insertMany of " + n + " documents into " + where(table) + ": "
-          + MongoErrors.describe(e), e);
-    }
+    MongoErrors.call(() -> "insertMany of " + n + " documents into " + where(table),
+        () -> writer(table).insertMany(handles.subList(0, n), UNORDERED));
   }
 
   @Override
@@ -138,17 +131,17 @@ public final class MongoIIBenchStore implements IIBenchStore {
         new BsonDocument(IIBenchTable.PRICE, price).append(IIBenchTable.DATE_AND_TIME, time)
             .append(IIBenchTable.CUSTOMER_ID, new BsonDocument("$gt", new BsonInt32(start.customerId())))));
     List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
-    try (MongoCursor<BsonDocument> cursor = reader(table).find(new BsonDocument("$or", clauses))
-        .sort(BY_PDC).projection(PROJECTION).limit(limit).iterator()) {
-      while (cursor.hasNext()) {
-        BsonDocument d = cursor.next();
-        out.add(new QueryRow(number(d, IIBenchTable.PRICE).doubleValue(),
-            number(d, IIBenchTable.DATE_AND_TIME).longValue(), number(d, IIBenchTable.CUSTOMER_ID).intValue()));
+    return MongoErrors.call(() -> "query on " + where(table), () -> {
+      try (MongoCursor<BsonDocument> cursor = reader(table).find(new BsonDocument("$or", clauses))
+          .sort(BY_PDC).projection(PROJECTION).limit(limit).iterator()) {
+        while (cursor.hasNext()) {
+          BsonDocument d = cursor.next();
+          out.add(new QueryRow(number(d, IIBenchTable.PRICE).doubleValue(),
+              number(d, IIBenchTable.DATE_AND_TIME).longValue(), number(d, IIBenchTable.CUSTOMER_ID).intValue()));
+        }
       }
-    } catch (MongoException e) {
-      throw new StoreException("query on " + where(table) + ": " + MongoErrors.describe(e), e);
-    }
-    return out;
+      return out;
+    });
   }
 
   private static Number number(BsonDocument d, String field) throws StoreException {
@@ -164,11 +157,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
 
   @Override
   public long count(IIBenchTable table) throws StoreException {
-    try {
-      return reader(table).countDocuments();
-    } catch (MongoException e) {
-      throw new StoreException("count of " + where(table) + ": " + MongoErrors.describe(e), e);
-    }
+    return MongoErrors.call(() -> "count of " + where(table), () -> reader(table).countDocuments());
   }
 
   /**
@@ -178,24 +167,24 @@ public final class MongoIIBenchStore implements IIBenchStore {
    */
   @Override
   public SizeReport size(Collection<IIBenchTable> tables) throws StoreException {
-    try {
-      if (!connection.reportsSizes()) {
-        return new SizeReport(-1, -1, NO_SIZE_SOURCE);
-      }
-      long data = 0;
-      long index = 0;
-      for (IIBenchTable t : tables) {
-        Document stats = connection.database(options.databaseOf(t.name())).runCommand(new Document("collStats", t.name()));
-        long count = bytes(stats, "count");
-        long storage = bytes(stats, "storageSize");
-        long indexes = bytes(stats, "totalIndexSize");
-        data = storage < 0 || (storage == 0 && count > 0) || data < 0 ? -1 : data + storage;
-        index = indexes < 0 || (indexes == 0 && count > 0) || index < 0 ? -1 : index + indexes;
-      }
-      return new SizeReport(data, index, SIZE_SOURCE);
-    } catch (MongoException e) {
-      throw new StoreException("collStats: " + MongoErrors.describe(e), e);
+    return MongoErrors.call(() -> "collStats", () -> sizes(tables));
+  }
+
+  private SizeReport sizes(Collection<IIBenchTable> tables) {
+    if (!connection.reportsSizes()) {
+      return new SizeReport(-1, -1, NO_SIZE_SOURCE);
     }
+    long data = 0;
+    long index = 0;
+    for (IIBenchTable t : tables) {
+      Document stats = connection.database(options.databaseOf(t.name())).runCommand(new Document("collStats", t.name()));
+      long count = bytes(stats, "count");
+      long storage = bytes(stats, "storageSize");
+      long indexes = bytes(stats, "totalIndexSize");
+      data = storage < 0 || (storage == 0 && count > 0) || data < 0 ? -1 : data + storage;
+      index = indexes < 0 || (indexes == 0 && count > 0) || index < 0 ? -1 : index + indexes;
+    }
+    return new SizeReport(data, index, SIZE_SOURCE);
   }
 
   private static long bytes(Document stats, String field) {

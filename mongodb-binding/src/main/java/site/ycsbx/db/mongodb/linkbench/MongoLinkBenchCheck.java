@@ -77,18 +77,18 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
    */
   private static void checkDrop(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
     String[][] kinds = {
-        {plan.nodeTable(), "nodetable", MongoLinkBenchStore.TYPE, MongoLinkBenchStore.VERSION, MongoLinkBenchStore.TIME,
-            MongoLinkBenchStore.DATA, MongoLinkBenchStore.COUNTER_LAST},
-        {plan.linkTable(), "linktable", MongoLinkBenchStore.ID1, MongoLinkBenchStore.ID2, MongoLinkBenchStore.LINK_TYPE,
-            MongoLinkBenchStore.VISIBILITY, MongoLinkBenchStore.DATA, MongoLinkBenchStore.TIME,
-            MongoLinkBenchStore.VERSION},
-        {plan.countTable(), "counttable", MongoLinkBenchStore.COUNT_ID, MongoLinkBenchStore.LINK_TYPE,
-            MongoLinkBenchStore.COUNT, MongoLinkBenchStore.TIME, MongoLinkBenchStore.VERSION}};
+        {plan.nodeTable(), "nodetable", LinkBenchDocuments.TYPE, LinkBenchDocuments.VERSION, LinkBenchDocuments.TIME,
+            LinkBenchDocuments.DATA, LinkBenchDocuments.COUNTER_LAST},
+        {plan.linkTable(), "linktable", LinkBenchDocuments.ID1, LinkBenchDocuments.ID2, LinkBenchDocuments.LINK_TYPE,
+            LinkBenchDocuments.VISIBILITY, LinkBenchDocuments.DATA, LinkBenchDocuments.TIME,
+            LinkBenchDocuments.VERSION},
+        {plan.countTable(), "counttable", LinkBenchDocuments.COUNT_ID, LinkBenchDocuments.LINK_TYPE,
+            LinkBenchDocuments.COUNT, LinkBenchDocuments.TIME, LinkBenchDocuments.VERSION}};
     for (String[] kind : kinds) {
       ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
       java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
       if (c != null && !c.isEmpty() && !allowed.containsAll(c.fields())) {
-        allowed.remove(MongoLinkBenchStore.COUNTER_LAST);
+        allowed.remove(LinkBenchDocuments.COUNTER_LAST);
         throw new UserError(DROP_PROPERTY + "=true refused, nothing dropped: " + c.describe() + ", not LinkBench's "
             + kind[1] + " (" + String.join(", ", allowed) + "); " + DROP_PROPERTY + " drops only such a collection:"
             + " name another linkbench." + kind[1] + ", or drop it yourself");

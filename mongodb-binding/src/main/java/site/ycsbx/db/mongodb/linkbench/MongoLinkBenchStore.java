@@ -1,8 +1,29 @@
 package site.ycsbx.db.mongodb.linkbench;
 
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNTER_LAST;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_ID;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_UNIQUE_INDEX;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.DATA;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ID;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ID1;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ID2;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.LINK_RANGE_INDEX;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.LINK_TYPE;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.LINK_UNIQUE_INDEX;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.NODE_COUNTER;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ONE;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TIME;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TYPE;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VERSION;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VISIBILITY;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.keys;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.linkKey;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeDocument;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeKey;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.visible;
+
 import com.mongodb.MongoException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.TransactionOptions;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
@@ -17,13 +38,13 @@ import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
-import org.bson.BsonValue;
 import site.ycsbx.db.mongodb.MongoConnection;
 import site.ycsbx.db.mongodb.MongoErrors;
 import site.ycsbx.db.mongodb.MongoOptions;
@@ -39,7 +60,7 @@ import site.ycsbx.store.linkbench.Node;
 /**
  * LinkBench's graph on MongoDB, with the documents and indexes of LinkBench's MongoDB port:
  * <ul>
- * <li>node: {@code _id} = id (int64), {@code type} (int32), {@code version} (int64),
+ * <li>node ({@link LinkBenchDocuments}): {@code _id} = id (int64), {@code type} (int32), {@code version} (int64),
  * {@code time} (int32), {@code data} (binary);</li>
  * <li>link: {@code id1}, {@code link_type}, {@code id2} (int64), {@code visibility} (int32, 0
  * hidden, 1 visible), {@code data} (binary), {@code time} (int64), {@code version} (int32), an
@@ -57,7 +78,7 @@ import site.ycsbx.store.linkbench.Node;
  * remove to expunge), and when the visibility changed the count document gets {@code $inc} of
  * +1 or -1 (upsert). Each transition of a link is seen by exactly one writer, so the count is the
  * visible links once the writers are done, also without transactions. With
- * {@value #TRANSACTIONS_PROPERTY} (see {@link Transactions}) both writes are one multi-document
+ * {@value #TRANSACTIONS_PROPERTY} (see {@link Transactions}, {@link LinkWrites}) both writes are one multi-document
  * transaction, committed with the run's write concern; without, they are two single-document
  * writes in that order, each with the run's write concern.
  */
@@ -71,37 +92,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   public static final String TRANSACTIONS_PROPERTY = "linkbench.transactions";
   public static final String TRANSACTIONS_PROPERTY_DEFAULT = "auto";
 
-  static final String ID = "_id";
-  static final String TYPE = "type";
-  static final String VERSION = "version";
-  static final String TIME = "time";
-  static final String DATA = "data";
-  static final String ID1 = "id1";
-  static final String ID2 = "id2";
-  static final String LINK_TYPE = "link_type";
-  static final String VISIBILITY = "visibility";
-  static final String COUNT_ID = "id";
-  static final String COUNT = "count";
-  /**
-   * The node collection's id counter: a document whose string {@code _id} no node id (int64)
-   * can equal, holding in {@code last} the highest id handed out or loaded. addNode takes the
-   * next id with one findAndModify {@code $inc}: ids stay unique and are never reused, also after
-   * the newest node is deleted (as SQL's AUTO_INCREMENT, LinkBench's source of new ids), which
-   * max(_id)+1 could not promise; it is one atomic round trip however many threads add nodes. A
-   * collection without the counter gets it at its highest stored id (addNodes raises it with
-   * {@code $max}).
-   */
-  static final String NODE_COUNTER = "linkbench.lastid";
-  static final String COUNTER_LAST = "last";
-
-  static final String LINK_UNIQUE_INDEX = "link_type_1_id1_1_id2_1";
-  static final String LINK_RANGE_INDEX = "id1_1_link_type_1_visibility_1_time_1_id2_1_version_1_data_1";
-  static final String COUNT_UNIQUE_INDEX = "id_1_link_type_1";
-
-  private static final int DUPLICATE_KEY = 11000;
-  // concurrent upserts of one absent key: all but one fail with a duplicate key and are retried
-  private static final int ATTEMPTS = 5;
-  private static final BsonInt32 ONE = new BsonInt32(1);
   private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
   private static final BsonDocument NO_ID = new BsonDocument(ID, new BsonInt32(0));
   private static final BsonDocument VISIBILITY_ONLY = new BsonDocument(VISIBILITY, ONE).append(ID, new BsonInt32(0));
@@ -148,16 +138,10 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
   }
 
-  /** A link or node write, in a session when in a transaction (null otherwise). */
-  @FunctionalInterface
-  private interface Write<T> {
-    T apply(ClientSession session);
-  }
-
   private final MongoConnection connection;
   private final MongoOptions options;
   private final Shared shared;
-  private final TransactionOptions transactionOptions;
+  private final LinkWrites writes;
   private LinkBenchPlan plan;
   private MongoCollection<BsonDocument> nodes;
   private MongoCollection<BsonDocument> counter;
@@ -168,48 +152,38 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     this.connection = connection;
     this.options = connection.options();
     this.shared = connection.shared(Shared.class, Shared::new);
-    // the commit carries the run's write concern; the driver sends none on writes inside
-    this.transactionOptions = TransactionOptions.builder().writeConcern(options.writeConcern()).build();
+    this.writes = new LinkWrites(connection, shared);
   }
 
   @Override
   public void prepare(LinkBenchPlan plan) throws StoreException {
     // linkbench.transactions=true on a server without them is refused before anything is created
-    transactions();
+    writes.transactions();
     List<String> names = List.of(plan.nodeTable(), plan.linkTable(), plan.countTable());
-    try {
-      if (plan.drop()) {
-        for (String n : names) {
-          schema(n).drop(n);
-        }
-      }
-      for (String n : names) {
-        schema(n).ensureCollection(n);
-      }
-      schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2),
-          new IndexOptions().unique(true).name(LINK_UNIQUE_INDEX));
-      schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA),
-          new IndexOptions().name(LINK_RANGE_INDEX));
-      schema(plan.countTable()).ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE),
-          new IndexOptions().unique(true).name(COUNT_UNIQUE_INDEX));
-    } catch (MongoException e) {
-      throw new StoreException("cannot prepare collections " + String.join(", ", names) + " in "
-          + options.databaseOf(plan.linkTable()) + ": " + MongoErrors.describe(e), e);
-    }
+    MongoErrors.call(() -> "cannot prepare collections " + String.join(", ", names) + " in "
+        + options.databaseOf(plan.linkTable()), () -> {
+          if (plan.drop()) {
+            for (String n : names) {
+              schema(n).drop(n);
+            }
+          }
+          for (String n : names) {
+            schema(n).ensureCollection(n);
+          }
+          schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2),
+              new IndexOptions().unique(true).name(LINK_UNIQUE_INDEX));
+          schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA),
+              new IndexOptions().name(LINK_RANGE_INDEX));
+          schema(plan.countTable()).ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE),
+              new IndexOptions().unique(true).name(COUNT_UNIQUE_INDEX));
+          return null;
+        });
     use(plan);
     shared.prepared = plan;
   }
 
   private MongoSchema schema(String collection) {
     return connection.schema(options.databaseOf(collection));
-  }
-
-  private static BsonDocument keys(String... fields) {
-    BsonDocument d = new BsonDocument();
-    for (String f : fields) {
-      d.append(f, ONE);
-    }
-    return d;
   }
 
   private void use(LinkBenchPlan p) {
@@ -241,16 +215,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     use(p);
   }
 
-  private boolean transactions() throws StoreException {
-    try {
-      return shared.transactions(connection);
-    } catch (site.ycsbx.util.UserError e) {
-      throw new StoreException(e.getMessage());
-    } catch (MongoException e) {
-      throw new StoreException("isMaster: " + MongoErrors.describe(e), e);
-    }
-  }
-
   // ---- nodes
 
   @Override
@@ -265,35 +229,32 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       docs.add(nodeDocument(n));
       max = Math.max(max, n.id());
     }
-    try {
+    long highest = max;
+    MongoErrors.call(() -> "insertMany of " + docs.size() + " nodes into " + where(plan.nodeTable()), () -> {
       nodes.insertMany(docs, UNORDERED);
-      raiseCounter(max);
-    } catch (MongoException e) {
-      throw new StoreException("insertMany of " + docs.size() + " nodes into " + where(plan.nodeTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
+      raiseCounter(highest);
+      return null;
+    });
   }
 
   @Override
   public long addNode(Node node) throws StoreException {
     ready();
-    try {
+    return MongoErrors.call(() -> "add node to " + where(plan.nodeTable()), () -> {
       for (int attempt = 1; ; attempt++) {
         long id = nextNodeId();
         try {
           nodes.insertOne(nodeDocument(node.withId(id)));
           return id;
         } catch (MongoException e) {
-          if (!isDuplicateKey(e) || attempt >= ATTEMPTS) {
+          if (!LinkWrites.isDuplicateKey(e) || attempt >= LinkWrites.ATTEMPTS) {
             throw e;
           }
           // a node stored since without this store (no counter update): continue above the highest id
           raiseCounter(highestNodeId());
         }
       }
-    } catch (MongoException e) {
-      throw new StoreException("add node to " + where(plan.nodeTable()) + ": " + MongoErrors.describe(e), e);
-    }
+    });
   }
 
   /** The next id: {@code $inc} of the counter; a collection without one gets it first, above its nodes. */
@@ -316,56 +277,37 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   }
 
   private void raiseCounter(long atLeast) {
-    retrying(null, () -> counter.updateOne(new BsonDocument(ID, new BsonString(NODE_COUNTER)),
+    LinkWrites.retrying(null, () -> counter.updateOne(new BsonDocument(ID, new BsonString(NODE_COUNTER)),
         new BsonDocument("$max", new BsonDocument(COUNTER_LAST, new BsonInt64(atLeast))), UPSERT));
   }
 
   @Override
   public Node getNode(int type, long id) throws StoreException {
     ready();
-    try {
+    return MongoErrors.call(() -> "get node " + id + " from " + where(plan.nodeTable()), () -> {
       BsonDocument d = nodes.find(nodeKey(type, id)).first();
-      return d == null ? null : new Node(d.getNumber(ID).longValue(), d.getNumber(TYPE).intValue(),
-          d.getNumber(VERSION).longValue(), d.getNumber(TIME).intValue(), d.getBinary(DATA).getData());
-    } catch (MongoException e) {
-      throw new StoreException("get node " + id + " from " + where(plan.nodeTable()) + ": " + MongoErrors.describe(e), e);
-    }
+      return d == null ? null : LinkBenchDocuments.node(d);
+    });
   }
 
   @Override
   public boolean updateNode(Node node) throws StoreException {
     ready();
-    try {
+    return MongoErrors.call(() -> "update node " + node.id() + " in " + where(plan.nodeTable()), () -> {
       UpdateResult r = nodes.updateOne(nodeKey(node.type(), node.id()), new BsonDocument("$set",
           new BsonDocument(VERSION, new BsonInt64(node.version())).append(TIME, new BsonInt32(node.time()))
               .append(DATA, new BsonBinary(node.data()))));
       return !r.wasAcknowledged() || r.getMatchedCount() > 0;
-    } catch (MongoException e) {
-      throw new StoreException("update node " + node.id() + " in " + where(plan.nodeTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
+    });
   }
 
   @Override
   public boolean deleteNode(int type, long id) throws StoreException {
     ready();
-    try {
+    return MongoErrors.call(() -> "delete node " + id + " from " + where(plan.nodeTable()), () -> {
       DeleteResult r = nodes.deleteOne(nodeKey(type, id));
       return !r.wasAcknowledged() || r.getDeletedCount() > 0;
-    } catch (MongoException e) {
-      throw new StoreException("delete node " + id + " from " + where(plan.nodeTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
-  }
-
-  private static BsonDocument nodeKey(int type, long id) {
-    return new BsonDocument(ID, new BsonInt64(id)).append(TYPE, new BsonInt32(type));
-  }
-
-  private static BsonDocument nodeDocument(Node n) {
-    return new BsonDocument(ID, new BsonInt64(n.id())).append(TYPE, new BsonInt32(n.type()))
-        .append(VERSION, new BsonInt64(n.version())).append(TIME, new BsonInt32(n.time()))
-        .append(DATA, new BsonBinary(n.data()));
+    });
   }
 
   // ---- links
@@ -387,8 +329,8 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     BsonDocument set = new BsonDocument("$set", new BsonDocument(VISIBILITY, new BsonInt32(link.visible() ? 1 : 0))
         .append(DATA, new BsonBinary(link.data())).append(TIME, new BsonInt64(link.time()))
         .append(VERSION, new BsonInt32(link.version())));
-    return write("write link (" + link.id1() + ", " + link.linkType() + ", " + link.id2() + ")", s -> {
-      BsonDocument old = retrying(s, () -> s == null ? links.findOneAndUpdate(key, set, UPSERT_RETURN_OLD)
+    return writes.write(inLinks(() -> "write link (" + link.id1() + ", " + link.linkType() + ", " + link.id2() + ")"), s -> {
+      BsonDocument old = LinkWrites.retrying(s, () -> s == null ? links.findOneAndUpdate(key, set, UPSERT_RETURN_OLD)
           : links.findOneAndUpdate(s, key, set, UPSERT_RETURN_OLD));
       int delta = (link.visible() ? 1 : 0) - (visible(old) ? 1 : 0);
       if (delta != 0) {
@@ -402,86 +344,35 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
     ready();
     BsonDocument key = linkKey(id1, linkType, id2);
-    return write((expunge ? "expunge" : "hide") + " link (" + id1 + ", " + linkType + ", " + id2 + ")", s -> {
-      BsonDocument old;
-      if (expunge) {
-        old = s == null ? links.findOneAndDelete(key, DELETE_RETURN_OLD) : links.findOneAndDelete(s, key, DELETE_RETURN_OLD);
-      } else {
-        old = s == null ? links.findOneAndUpdate(key, HIDE, RETURN_OLD) : links.findOneAndUpdate(s, key, HIDE, RETURN_OLD);
-      }
-      if (old == null) {
-        return false;
-      }
-      if (visible(old)) {
-        count(s, id1, linkType, -1, System.currentTimeMillis());
-      }
-      return true;
-    });
+    return writes.write(inLinks(() -> (expunge ? "expunge" : "hide") + " link (" + id1 + ", " + linkType + ", " + id2 + ")"),
+        s -> {
+          BsonDocument old;
+          if (expunge) {
+            old = s == null ? links.findOneAndDelete(key, DELETE_RETURN_OLD) : links.findOneAndDelete(s, key, DELETE_RETURN_OLD);
+          } else {
+            old = s == null ? links.findOneAndUpdate(key, HIDE, RETURN_OLD) : links.findOneAndUpdate(s, key, HIDE, RETURN_OLD);
+          }
+          if (old == null) {
+            return false;
+          }
+          if (visible(old)) {
+            count(s, id1, linkType, -1, System.currentTimeMillis());
+          }
+          return true;
+        });
   }
 
   /** {@code $inc} of the count of (id1, link_type), created when absent. */
   private void count(ClientSession s, long id1, long linkType, int delta, long time) {
-    BsonDocument key = new BsonDocument(COUNT_ID, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType));
+    BsonDocument key = LinkBenchDocuments.countKey(id1, linkType);
     BsonDocument inc = new BsonDocument("$inc", new BsonDocument(COUNT, new BsonInt64(delta)).append(VERSION, new BsonInt64(1)))
         .append("$set", new BsonDocument(TIME, new BsonInt64(time)));
-    retrying(s, () -> s == null ? counts.updateOne(key, inc, UPSERT) : counts.updateOne(s, key, inc, UPSERT));
+    LinkWrites.retrying(s, () -> s == null ? counts.updateOne(key, inc, UPSERT) : counts.updateOne(s, key, inc, UPSERT));
   }
 
-  /**
-   * Runs a link write and its count change: in one transaction when this connection uses them
-   * (the whole transaction is retried after a duplicate key of a concurrent upsert; the driver's
-   * withTransaction retries transient errors such as write conflicts), else as they come.
-   */
-  private <T> T write(String what, Write<T> body) throws StoreException {
-    boolean inTransaction = transactions();
-    for (int attempt = 1; ; attempt++) {
-      try {
-        if (!inTransaction) {
-          return body.apply(null);
-        }
-        try (ClientSession session = connection.startSession()) {
-          return session.withTransaction(() -> body.apply(session), transactionOptions);
-        }
-      } catch (MongoException e) {
-        if (!(inTransaction && isDuplicateKey(e) && attempt < ATTEMPTS)) {
-          throw new StoreException(what + " in " + where(plan.linkTable()) + ": " + MongoErrors.describe(e), e);
-        }
-      }
-    }
-  }
-
-  /**
-   * A single-document write, retried when an upsert lost the race to insert the same key;
-   * inside a transaction (session not null) the whole transaction is retried instead.
-   */
-  private static <T> T retrying(ClientSession session, java.util.function.Supplier<T> command) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return command.get();
-      } catch (MongoException e) {
-        if (session != null || !isDuplicateKey(e) || attempt >= ATTEMPTS) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  private static boolean isDuplicateKey(MongoException e) {
-    return e.getCode() == DUPLICATE_KEY
-        || e instanceof MongoWriteException w && w.getError().getCode() == DUPLICATE_KEY;
-  }
-
-  private static boolean visible(BsonDocument link) {
-    if (link == null) {
-      return false;
-    }
-    BsonValue v = link.get(VISIBILITY);
-    return v != null && v.isNumber() && v.asNumber().intValue() == 1;
-  }
-
-  private static BsonDocument linkKey(long id1, long linkType, long id2) {
-    return new BsonDocument(LINK_TYPE, new BsonInt64(linkType)).append(ID1, new BsonInt64(id1))
-        .append(ID2, new BsonInt64(id2));
+  /** "what in db.linktable", built only when a write fails. */
+  private Supplier<String> inLinks(Supplier<String> what) {
+    return () -> what.get() + " in " + where(plan.linkTable());
   }
 
   @Override
@@ -493,7 +384,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
     BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
         .append(ID2, new BsonDocument("$in", in));
-    return links(filter, null, 0, Integer.MAX_VALUE, "multiget links of (" + id1 + ", " + linkType + ")");
+    return links(filter, null, 0, Integer.MAX_VALUE, () -> "multiget links of (" + id1 + ", " + linkType + ")");
   }
 
   @Override
@@ -506,11 +397,11 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
         .append(VISIBILITY, ONE).append(TIME, new BsonDocument("$gte", new BsonInt64(minTime))
             .append("$lte", new BsonInt64(maxTime)));
-    return links(filter, NEWEST_FIRST, offset, limit, "link list of (" + id1 + ", " + linkType + ")");
+    return links(filter, NEWEST_FIRST, offset, limit, () -> "link list of (" + id1 + ", " + linkType + ")");
   }
 
   /** The links of a find: sorted when {@code sort} is not null, at most {@code limit} (MAX_VALUE: all). */
-  private List<Link> links(BsonDocument filter, BsonDocument sort, int skip, int limit, String what)
+  private List<Link> links(BsonDocument filter, BsonDocument sort, int skip, int limit, Supplier<String> what)
       throws StoreException {
     List<Link> out = new ArrayList<>();
     var find = links.find(filter).projection(NO_ID);
@@ -523,29 +414,25 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     if (limit < Integer.MAX_VALUE) {
       find = find.limit(limit);
     }
-    try (MongoCursor<BsonDocument> c = find.iterator()) {
-      while (c.hasNext()) {
-        BsonDocument d = c.next();
-        out.add(new Link(d.getNumber(ID1).longValue(), d.getNumber(LINK_TYPE).longValue(), d.getNumber(ID2).longValue(),
-            visible(d), d.getBinary(DATA).getData(), d.getNumber(VERSION).intValue(), d.getNumber(TIME).longValue()));
+    var query = find;
+    return MongoErrors.call(() -> what.get() + " from " + where(plan.linkTable()), () -> {
+      try (MongoCursor<BsonDocument> c = query.iterator()) {
+        while (c.hasNext()) {
+          out.add(LinkBenchDocuments.link(c.next()));
+        }
       }
-    } catch (MongoException e) {
-      throw new StoreException(what + " from " + where(plan.linkTable()) + ": " + MongoErrors.describe(e), e);
-    }
-    return out;
+      return out;
+    });
   }
 
   @Override
   public long countLinks(long id1, long linkType) throws StoreException {
     ready();
-    try {
-      BsonDocument c = counts.find(new BsonDocument(COUNT_ID, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType)))
+    return MongoErrors.call(() -> "count of (" + id1 + ", " + linkType + ") from " + where(plan.countTable()), () -> {
+      BsonDocument c = counts.find(LinkBenchDocuments.countKey(id1, linkType))
           .projection(new BsonDocument(COUNT, ONE).append(ID, new BsonInt32(0))).first();
       return c == null ? 0 : c.getNumber(COUNT).longValue();
-    } catch (MongoException e) {
-      throw new StoreException("count of (" + id1 + ", " + linkType + ") from " + where(plan.countTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
+    });
   }
 
   // ---- bulk load
@@ -558,16 +445,10 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     ready();
     List<BsonDocument> docs = new ArrayList<>(batch.size());
     for (Link l : batch) {
-      docs.add(linkKey(l.id1(), l.linkType(), l.id2()).append(VISIBILITY, new BsonInt32(l.visible() ? 1 : 0))
-          .append(DATA, new BsonBinary(l.data())).append(TIME, new BsonInt64(l.time()))
-          .append(VERSION, new BsonInt32(l.version())));
+      docs.add(LinkBenchDocuments.linkDocument(l));
     }
-    try {
-      links.insertMany(docs, UNORDERED);
-    } catch (MongoException e) {
-      throw new StoreException("insertMany of " + docs.size() + " links into " + where(plan.linkTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
+    MongoErrors.call(() -> "insertMany of " + docs.size() + " links into " + where(plan.linkTable()),
+        () -> links.insertMany(docs, UNORDERED));
   }
 
   @Override
@@ -578,16 +459,10 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     ready();
     List<BsonDocument> docs = new ArrayList<>(batch.size());
     for (LinkCount c : batch) {
-      docs.add(new BsonDocument(COUNT_ID, new BsonInt64(c.id1())).append(LINK_TYPE, new BsonInt64(c.linkType()))
-          .append(COUNT, new BsonInt64(c.count())).append(TIME, new BsonInt64(c.time()))
-          .append(VERSION, new BsonInt64(c.version())));
+      docs.add(LinkBenchDocuments.countDocument(c));
     }
-    try {
-      counts.insertMany(docs, UNORDERED);
-    } catch (MongoException e) {
-      throw new StoreException("insertMany of " + docs.size() + " counts into " + where(plan.countTable()) + ": "
-          + MongoErrors.describe(e), e);
-    }
+    MongoErrors.call(() -> "insertMany of " + docs.size() + " counts into " + where(plan.countTable()),
+        () -> counts.insertMany(docs, UNORDERED));
   }
 
   private String where(String collection) {

@@ -2,7 +2,6 @@ package site.ycsbx.db.mongodb.probe;
 
 import static com.mongodb.client.model.Filters.eq;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.ReplaceOptions;
 import org.bson.Document;
@@ -26,25 +25,20 @@ public final class MongoProbeStore implements ProbeStore {
 
   @Override
   public void prepare() throws StoreException {
-    try {
+    MongoErrors.call(() -> "cannot create collection " + TABLE, () -> {
       schema.ensureCollection(TABLE);
-    } catch (MongoException e) {
-      throw new StoreException("cannot create collection " + TABLE + ": " + MongoErrors.describe(e), e);
-    }
+      return null;
+    });
   }
 
   @Override
   public void put(long key, long value) throws StoreException {
-    try {
-      collection.replaceOne(eq("_id", key), new Document("_id", key).append("value", value), UPSERT);
-    } catch (MongoException e) {
-      throw new StoreException(MongoErrors.describe(e), e);
-    }
+    MongoErrors.call(() -> collection.replaceOne(eq("_id", key), new Document("_id", key).append("value", value), UPSERT));
   }
 
   @Override
   public Long get(long key) throws StoreException {
-    try {
+    return MongoErrors.call(() -> {
       Document d = collection.find(eq("_id", key)).first();
       if (d == null) {
         return null;
@@ -54,17 +48,11 @@ public final class MongoProbeStore implements ProbeStore {
         throw new StoreException("document " + key + " in " + TABLE + " has no numeric value: " + d.toJson());
       }
       return ((Number) v).longValue();
-    } catch (MongoException e) {
-      throw new StoreException(MongoErrors.describe(e), e);
-    }
+    });
   }
 
   @Override
   public long count() throws StoreException {
-    try {
-      return collection.countDocuments();
-    } catch (MongoException e) {
-      throw new StoreException(MongoErrors.describe(e), e);
-    }
+    return MongoErrors.call(collection::countDocuments);
   }
 }
