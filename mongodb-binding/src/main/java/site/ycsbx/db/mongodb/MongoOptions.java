@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import site.ycsbx.faults.OperationTimeout;
 import site.ycsbx.faults.Reconnect;
 import site.ycsbx.util.PropertyDef;
