@@ -300,7 +300,7 @@ public final class Compare {
     for (double d : v) {
       s.addValue(d);
     }
-    return String.format(Locale.ROOT, "±%.0f", s.getStandardDeviation());
+    return String.format(Locale.ROOT, "+/-%.0f", s.getStandardDeviation());
   }
 
   /**

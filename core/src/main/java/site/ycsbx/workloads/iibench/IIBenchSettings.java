@@ -42,6 +42,11 @@ public final class IIBenchSettings {
   public static final String QUERY_INTERVAL_MS_PROPERTY = "iibench.queryintervalms";
   public static final String DROP_PROPERTY = IIBenchStore.DROP_PROPERTY;
   public static final String VERIFY_PROPERTY = "iibench.verify";
+  /**
+   * Once the period of iibench's own status line; accepted (and checked) so that existing
+   * command lines run, and unused: the run's [STATUS] line, every ycsbx.interval seconds, has
+   * iibench's figures (rows/s, the QUERY rate and latency).
+   */
   public static final String REPORT_SECONDS_PROPERTY = "iibench.reportseconds";
   public static final int REPORT_SECONDS_PROPERTY_DEFAULT = 10;
   public static final String SEED_PROPERTY = "iibench.seed";
@@ -70,7 +75,6 @@ public final class IIBenchSettings {
   final long queryIntervalMs;
   final boolean drop;
   final boolean verify;
-  final int reportSeconds;
   final long seed;
   final boolean load;
 
@@ -103,7 +107,7 @@ public final class IIBenchSettings {
     queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, 0, 0, 86_400_000L);
     drop = Props.getBoolean(p, DROP_PROPERTY, false);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, false);
-    reportSeconds = Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400);
+    Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400); // accepted, unused
     seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
     // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction
     long callsPerThread = fromCount / threads;

@@ -40,6 +40,7 @@ final class RequestSettings {
   static final String WARMUP_LINKBENCH = "linkbench.warmup_time";
   static final String VERIFY = "linkbench.verify";
   static final String VERIFY_CHUNKS = "linkbench.verify_chunks";
+  /** LinkBench's period of its progress lines: accepted (and checked), unused; the [STATUS] line follows ycsbx.interval. */
   static final String PROGRESS = "linkbench.progressfreq";
   static final String CSV_STATS = "linkbench.csvstats";
   /** LinkStore's DEFAULT_LIMIT: the most links one GET_LINKS_LIST returns. */
@@ -98,7 +99,6 @@ final class RequestSettings {
   final double warmupSeconds;
   final boolean verify;
   final int verifyChunks;
-  final double progressSeconds;
   final Path csvStats;
 
   RequestSettings(Properties p) {
@@ -158,7 +158,7 @@ final class RequestSettings {
     warmupSeconds = Math.max(Math.max(warmup, warmupLinkBench), site.ycsbx.measurements.Warmup.seconds(p));
     verify = Props.getBoolean(p, VERIFY, false);
     verifyChunks = Props.getInt(p, VERIFY_CHUNKS, 8, 0, Integer.MAX_VALUE);
-    progressSeconds = Props.getDouble(p, PROGRESS, 10, 0, 1e7);
+    Props.getDouble(p, PROGRESS, 10, 0, 1e7); // accepted, unused
     String csv = p.getProperty(CSV_STATS, "").trim();
     csvStats = csv.isEmpty() ? null : Path.of(csv);
   }
