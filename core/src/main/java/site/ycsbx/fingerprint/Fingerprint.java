@@ -130,7 +130,8 @@ public final class Fingerprint {
       String separator = group ? SEPARATOR : "";
       boolean first = true;
       for (String piece : l.getValue()) {
-        if (!first && line.length() + separator.length() + piece.length() > WIDTH) {
+        // room for the separator that ends a wrapped line
+        if (!first && line.length() + separator.length() + piece.length() + separator.trim().length() > WIDTH) {
           sb.append(line.append(separator.trim())).append('\n');
           line = new StringBuilder(indent);
         } else if (!first) {

@@ -114,8 +114,11 @@ final class StatusLine implements IntervalSink {
       Map<String, Long> runCounts, String figures) {
     StringBuilder sb = new StringBuilder(PREFIX);
     sb.append(String.format(Locale.ROOT, "%5s %-4s ", elapsed(interval), p.phase()));
+    double now = sinceLast / interval.seconds();
+    double avg = sinceStart / Math.max(1e-9, interval.endSeconds());
+    // the time limit ends the run before the count would
     boolean timeBound = p.timeBound() || !Double.isNaN(p.secondsLeft()) && p.total() > 0
-        && p.secondsLeft() < (p.total() - p.done()) / Math.max(1e-9, sinceStart / interval.endSeconds());
+        && p.secondsLeft() < (p.total() - p.done()) / Math.max(1e-9, avg);
     if (p.total() > 0 && !p.timeBound()) {
       int w = String.valueOf(p.total()).length();
       sb.append(String.format(Locale.ROOT, "%" + w + "d/%d %s %5.1f%%", p.done(), p.total(), p.unit(),
@@ -123,8 +126,6 @@ final class StatusLine implements IntervalSink {
     } else {
       sb.append(String.format(Locale.ROOT, "%d %s", p.done(), p.unit()));
     }
-    double now = sinceLast / interval.seconds();
-    double avg = sinceStart / Math.max(1e-9, interval.endSeconds());
     sb.append(String.format(Locale.ROOT, " | %7s %s/s now, %7s avg", rate(now), p.unit(), rate(avg)));
     if (timeBound) {
       sb.append(String.format(Locale.ROOT, " | left %5s", Progress.duration(p.secondsLeft())));

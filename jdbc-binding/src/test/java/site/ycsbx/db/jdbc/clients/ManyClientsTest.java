@@ -35,6 +35,7 @@ import site.ycsb.Utils;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.db.jdbc.faults.PrivateMariaDb;
 import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.PrintedFingerprint;
 
 /**
  * Three client processes against one MariaDB database, each started through the script the
@@ -189,7 +190,7 @@ class ManyClientsTest {
       Run r = runs.get(i);
       assertEquals(0, r.exit(), "client " + i + ":\n" + r.all());
       assertTrue(r.stdout().contains("[YCSB-X] client " + i + " of 3 (0-based)"), r.stdout());
-      assertTrue(r.stdout().matches("(?s).*client\\.index +: " + i + "\n.*"), r.stdout());
+      assertEquals(String.valueOf(i), PrintedFingerprint.of(r.stdout()).get("client.index"), r.stdout());
       assertFalse(r.all().contains("Duplicate") || r.all().contains("Exception"), r.all());
       Matcher m = STARTED.matcher(r.stdout());
       assertTrue(m.find(), r.stdout());
