@@ -96,8 +96,8 @@ public final class Fingerprint {
    * entry alone is {@code key : value}; entries that share a parent key (everything before the
    * last dot: {@code client.host}, {@code client.cores}, ...) are one group,
    * {@code parent.* : name=value; name=value}, wrapped under its first value. An entry whose value
-   * holds a ';' stays alone, so that the block reads back exactly ({@link #parse}); a long list
-   * without spaces wraps after its commas.
+   * holds a ';' stays alone, so that the block reads back exactly ({@link #parse}); so does a list
+   * without spaces (workload.defining), which wraps after its commas.
    */
   public String format() {
     Map<String, String> copy = entries();
@@ -105,8 +105,8 @@ public final class Fingerprint {
     Map<String, List<String>> groups = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : copy.entrySet()) {
       String parent = parentOf(e.getKey());
-      if (parent != null && !e.getValue().contains(SEPARATOR.trim()) && copy.keySet().stream()
-          .filter(k -> parent.equals(parentOf(k)) && !copy.get(k).contains(SEPARATOR.trim())).count() > 1) {
+      if (parent != null && groupable(e.getValue()) && copy.keySet().stream()
+          .filter(k -> parent.equals(parentOf(k)) && groupable(copy.get(k))).count() > 1) {
         List<String> g = groups.get(parent);
         if (g == null) {
           g = new ArrayList<>();
@@ -114,7 +114,7 @@ public final class Fingerprint {
           lines.add(Map.entry(parent + ".*", g));
         }
         g.add(e.getKey().substring(parent.length() + 1) + "=" + e.getValue());
-      } else if (e.getValue().matches("\\S+,\\S+")) {
+      } else if (commaList(e.getValue())) {
         // a list without spaces (workload.defining) wraps after its commas; read back, the lines join as they are
         lines.add(Map.entry(e.getKey(), List.of(e.getValue().split("(?<=,)"))));
       } else {
@@ -186,6 +186,15 @@ public final class Fingerprint {
       }
     }
     return out;
+  }
+
+  // a value that reads back from a group: no separator in it, and not a list that wraps on its own lines
+  private static boolean groupable(String value) {
+    return !value.contains(SEPARATOR.trim()) && !commaList(value);
+  }
+
+  private static boolean commaList(String value) {
+    return value.matches("\\S+,\\S+");
   }
 
   private static final java.util.regex.Pattern ENTRY = java.util.regex.Pattern.compile("^  (\\S+) +: (.*)$");
