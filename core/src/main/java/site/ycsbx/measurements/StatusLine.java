@@ -16,8 +16,8 @@ import org.HdrHistogram.Histogram;
  * default), on stderr, the same for every workload, load or run:
  *
  * <pre>
- * [STATUS]   20 s load  11000/200000 rows    5.5% |     604 rows/s now,     550 avg | ETA  5m44s | INSERT_TXN 0.6/s p50 1125 ms p99 1904 ms
- * [STATUS] 1m10s run          3167 requests       |     317 requests/s now, 317 avg | left   50 s | GET_LINKS_LIST 160/s p50 0.21 ms p99 1.02 ms | ...
+ * [STATUS]  20 s load  11000/200000 rows   5.5% |     600 rows/s now,     550 avg | ETA  5m44s | INSERT_TXN   0.6/s p50 1125 ms p99 1904 ms
+ * [STATUS] 1m10s run      3167 requests |     317 requests/s now,     317 avg | left  50 s | ADD_LINK    28/s p50 0.09 ms p99   18 ms | ...
  * </pre>
  *
  * Columns, left to right:
@@ -124,7 +124,8 @@ final class StatusLine implements IntervalSink {
       sb.append(String.format(Locale.ROOT, "%" + w + "d/%d %s %5.1f%%", p.done(), p.total(), p.unit(),
           Math.min(100.0, 100.0 * p.done() / p.total())));
     } else {
-      sb.append(String.format(Locale.ROOT, "%d %s", p.done(), p.unit()));
+      // no total to take the width from: room for 99999999, so that the columns stay put
+      sb.append(String.format(Locale.ROOT, "%8d %s", p.done(), p.unit()));
     }
     sb.append(String.format(Locale.ROOT, " | %7s %s/s now, %7s avg", rate(now), p.unit(), rate(avg)));
     if (timeBound) {

@@ -59,7 +59,7 @@ class StatusLineTest {
     Interval i = new Interval(0, 10, false, ops("GET_NODE", latencies(210)));
     String line = StatusLine.format(i, new Progress.Snapshot("run", "requests", 3167, Progress.NO_COUNT, 50), 3167, 3167,
         Map.of(), null);
-    assertEquals("[STATUS]  10 s run  3167 requests |     317 requests/s now,     317 avg | left  50 s"
+    assertEquals("[STATUS]  10 s run      3167 requests |     317 requests/s now,     317 avg | left  50 s"
         + " | GET_NODE   0.1/s p50 0.21 ms p99 0.21 ms", line);
     assertFalse(line.contains("2147483647") || line.contains("%"), line);
   }
