@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,8 +16,9 @@ import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * What was measured: server product and version, storage engine, durability settings, binding
- * options, client host and YCSB-X version. Printed once at start and written into every export,
- * so a published number carries its label. Values pass through {@link Secrets#mask}.
+ * options, client host and YCSB-X version. Printed once at start ({@link #format}) and written
+ * into every export file and run folder, one row per entry, so a published number carries its
+ * label. Values pass through {@link Secrets#mask}.
  */
 public final class Fingerprint {
   /** Workload properties are recorded as {@code workload.<property>}. */
@@ -24,6 +27,11 @@ public final class Fingerprint {
   public static final String WORKLOAD_DEFINING = "workload.defining";
   private static final Fingerprint CURRENT = new Fingerprint();
   private static final AtomicBoolean PRINTED = new AtomicBoolean();
+
+  /** Between the entries of a group in the printed block. */
+  static final String SEPARATOR = "; ";
+  /** The printed block's lines wrap beyond this many characters. */
+  private static final int WIDTH = 120;
 
   private final Map<String, String> entries = Collections.synchronizedMap(new LinkedHashMap<>());
 
@@ -89,15 +97,118 @@ public final class Fingerprint {
     }
   }
 
-  /** Aligned "key : value" lines under a heading. */
+  /**
+   * The block printed at the start, grouped to be read (the export keeps one row per entry): an
+   * entry alone is {@code key : value}; entries that share a parent key (everything before the
+   * last dot: {@code client.host}, {@code client.cores}, ...) are one group,
+   * {@code parent.* : name=value; name=value}, wrapped under its first value. An entry whose value
+   * holds a ';' stays alone, so that the block reads back exactly ({@link #parse}); so does a list
+   * without spaces (workload.defining), which wraps after its commas.
+   */
   public String format() {
     Map<String, String> copy = entries();
-    int width = copy.keySet().stream().mapToInt(String::length).max().orElse(0);
-    StringBuilder sb = new StringBuilder("[FINGERPRINT]\n");
+    List<Map.Entry<String, List<String>>> lines = new ArrayList<>();
+    Map<String, List<String>> groups = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : copy.entrySet()) {
-      sb.append("  ").append(String.format("%-" + width + "s", e.getKey())).append(" : ").append(e.getValue()).append('\n');
+      String parent = parentOf(e.getKey());
+      if (parent != null && groupable(e.getValue()) && copy.keySet().stream()
+          .filter(k -> parent.equals(parentOf(k)) && groupable(copy.get(k))).count() > 1) {
+        List<String> g = groups.get(parent);
+        if (g == null) {
+          g = new ArrayList<>();
+          groups.put(parent, g);
+          lines.add(Map.entry(parent + ".*", g));
+        }
+        g.add(e.getKey().substring(parent.length() + 1) + "=" + e.getValue());
+      } else if (commaList(e.getValue())) {
+        // a list without spaces (workload.defining) wraps after its commas; read back, the lines join as they are
+        lines.add(Map.entry(e.getKey(), List.of(e.getValue().split("(?<=,)"))));
+      } else {
+        lines.add(Map.entry(e.getKey(), List.of(e.getValue())));
+      }
+    }
+    int width = lines.stream().mapToInt(l -> l.getKey().length()).max().orElse(0);
+    String indent = " ".repeat(2 + width + 3);
+    StringBuilder sb = new StringBuilder("[FINGERPRINT]\n");
+    for (Map.Entry<String, List<String>> l : lines) {
+      StringBuilder line = new StringBuilder("  ").append(String.format("%-" + width + "s", l.getKey())).append(" : ");
+      boolean group = l.getKey().endsWith(".*");
+      String separator = group ? SEPARATOR : "";
+      boolean first = true;
+      for (String piece : l.getValue()) {
+        // room for the separator that ends a wrapped line
+        if (!first && line.length() + separator.length() + piece.length() + separator.trim().length() > WIDTH) {
+          sb.append(line.append(separator.trim())).append('\n');
+          line = new StringBuilder(indent);
+        } else if (!first) {
+          line.append(separator);
+        }
+        line.append(piece);
+        first = false;
+      }
+      sb.append(line).append('\n');
     }
     return sb.toString();
+  }
+
+  /**
+   * The entries of a block {@link #format} printed, from its lines after the heading: a
+   * {@code key : value} line, a {@code parent.* : name=value; ...} line, or the continuation of
+   * the group above it (indented further). Returns null for a line that is none of these.
+   */
+  public static Map<String, String> parse(List<String> blockLines) {
+    Map<String, String> out = new LinkedHashMap<>();
+    String group = null;
+    String single = null;
+    for (String line : blockLines) {
+      java.util.regex.Matcher m = ENTRY.matcher(line);
+      String pieces;
+      if (m.matches()) {
+        String key = m.group(1);
+        if (!key.endsWith(".*")) {
+          out.put(key, m.group(2).trim());
+          single = key;
+          group = null;
+          continue;
+        }
+        group = key.substring(0, key.length() - 2);
+        single = null;
+        pieces = m.group(2);
+      } else if (line.startsWith("    ") && !line.isBlank() && (group != null || single != null)) {
+        if (single != null) {
+          out.put(single, out.get(single) + line.trim());
+          continue;
+        }
+        pieces = line.trim();
+      } else {
+        return null;
+      }
+      for (String piece : pieces.split(java.util.regex.Pattern.quote(SEPARATOR.trim()))) {
+        String p = piece.trim();
+        int eq = p.indexOf('=');
+        if (eq > 0) {
+          out.put(group + "." + p.substring(0, eq), p.substring(eq + 1));
+        }
+      }
+    }
+    return out;
+  }
+
+  // a value that reads back from a group: no separator in it, and not a list that wraps on its own lines
+  private static boolean groupable(String value) {
+    return !value.contains(SEPARATOR.trim()) && !commaList(value);
+  }
+
+  private static boolean commaList(String value) {
+    return value.matches("\\S+,\\S+");
+  }
+
+  private static final java.util.regex.Pattern ENTRY = java.util.regex.Pattern.compile("^  (\\S+) +: (.*)$");
+
+  // "client" for client.host; null for a key without a dot
+  private static String parentOf(String key) {
+    int dot = key.lastIndexOf('.');
+    return dot <= 0 ? null : key.substring(0, dot);
   }
 
   /** The YCSB-X version from the build. */

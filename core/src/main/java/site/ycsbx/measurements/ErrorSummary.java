@@ -135,8 +135,21 @@ final class ErrorSummary {
     }
   }
 
-  /** The table, the not-attempted line and the verdict line, as printed on stderr. */
+  /** The table, the not-attempted line and the verdict line, as the run folder's summary.txt has them. */
   String render() {
+    return renderTable() + verdictLine() + '\n';
+  }
+
+  /**
+   * Whether the table says nothing the verdict line does not: nothing failed, everything asked
+   * for was attempted, no signal. The console then leaves the table out.
+   */
+  boolean clean() {
+    return failed == 0 && notAttempted == 0 && why == null && Interruption.current() == null;
+  }
+
+  /** The table and the not-attempted line, each line ending in a newline. */
+  String renderTable() {
     StringBuilder t = new StringBuilder();
     t.append(String.format("[ERRORS] %-24s %12s %12s %8s  %s%n", "operation", "ok", "failed", "failed%",
         "failures by status"));
@@ -154,18 +167,21 @@ final class ErrorSummary {
       t.append(String.format("[ERRORS] %-24s %12s %12d %8s  of %s=%d (%s)%n", NOT_ATTEMPTED, "", notAttempted, "",
           RunVerdict.requestedBy(), RunVerdict.requested(), notAttemptedNote));
     }
+    return t.toString();
+  }
+
+  /** The verdict: OK, FAILED with why, or INTERRUPTED; no newline. */
+  String verdictLine() {
     Interruption.Signal sig = Interruption.current();
     Optional<String> first = ErrorLog.first();
     String firstError = first.map(f -> "; first error: " + f).orElse("");
     if (sig != null) {
-      t.append(String.format("[ERRORS] INTERRUPTED by %s at %s: %d operations measured, %d failed%s%s%n", sig.name(),
-          sig.at(), total, failed, notAttempted > 0 ? ", " + notAttempted + " not attempted" : "", firstError));
+      return String.format("[ERRORS] INTERRUPTED by %s at %s: %d operations measured, %d failed%s%s", sig.name(),
+          sig.at(), total, failed, notAttempted > 0 ? ", " + notAttempted + " not attempted" : "", firstError);
     } else if (why != null) {
-      t.append("[ERRORS] FAILED: ").append(why).append(firstError).append('\n');
-    } else {
-      t.append(String.format("[ERRORS] OK: %d operations, %d failed%n", total, failed));
+      return "[ERRORS] FAILED: " + why + firstError;
     }
-    return t.toString();
+    return String.format("[ERRORS] OK: %d operations, %d failed", total, failed);
   }
 
   /**

@@ -4,6 +4,10 @@ import java.io.IOException;
 
 /** Where each finished {@link Interval} goes: the console line, a CSV file, the export rows. */
 interface IntervalSink {
+  /** Interval 0 starts now (the run's first measured operation). */
+  default void start() {
+  }
+
   void accept(Interval interval) throws IOException;
 
   /**

@@ -21,9 +21,9 @@ import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 
 /**
- * Latency over time, per operation: every {@value #INTERVAL_PROPERTY} seconds (default 10) a
- * console line with each operation's throughput and p50/p99/max in that interval, the same
- * figures in YCSB's export ({@link IntervalRows}) and, with {@value #FILE_PROPERTY}, in a CSV
+ * Latency over time, per operation: every {@value #INTERVAL_PROPERTY} seconds (default 10) the
+ * console's {@link StatusLine} (progress, rates, each operation's p50/p99 in that interval), the
+ * same figures in YCSB's export ({@link IntervalRows}) and, with {@value #FILE_PROPERTY}, in a CSV
  * file. Totals hide a reader starved while a writer ran; intervals show it. Independent of
  * YCSB's {@code -s} status and {@code measurement.interval}.
  *
@@ -57,6 +57,7 @@ public final class Intervals {
   private final long periodNanos;
   private final List<IntervalSink> sinks = new ArrayList<>();
   private final IntervalRows rows = new IntervalRows();
+  private final IntervalTotals totals = new IntervalTotals();
   private final PrintStream out;
   private final boolean tickerThread;
   private final ConcurrentHashMap<String, Recorder> recorders = new ConcurrentHashMap<>();
@@ -76,7 +77,7 @@ public final class Intervals {
    * @param tickerThread false in tests that end intervals themselves ({@link #tick})
    */
   Intervals(double seconds, PrintStream out, Path csv, boolean tickerThread) throws IOException {
-    this(seconds, out, csv, null, null, tickerThread);
+    this(seconds, out, csv, null, null, tickerThread, true);
   }
 
   /**
@@ -84,15 +85,20 @@ public final class Intervals {
    * @param hdrDir the run folder that gets one HdrHistogram interval log per operation, or null
    * @param source the histograms of each interval when taken from elsewhere (then {@link #startRun}
    *        starts the intervals), or null for the recorders of {@link #record}
+   * @param statusLine whether the console gets the {@link StatusLine} (ycsbx.progress=0 turns it off)
    */
   Intervals(double seconds, PrintStream out, Path csv, Path hdrDir,
-      java.util.function.Supplier<SortedMap<String, Histogram>> source, boolean tickerThread) throws IOException {
+      java.util.function.Supplier<SortedMap<String, Histogram>> source, boolean tickerThread, boolean statusLine)
+      throws IOException {
     this.source = source;
     this.periodNanos = Math.round(seconds * 1e9);
     this.out = out;
     this.tickerThread = tickerThread && seconds > 0;
+    sinks.add(new Display(totals));
     if (seconds > 0) {
-      sinks.add(new Display(new IntervalLine(out)));
+      if (statusLine) {
+        sinks.add(new Display(new StatusLine(out)));
+      }
       sinks.add(new Display(rows));
       if (csv != null) {
         sinks.add(new Display(new IntervalCsv(csv)));
@@ -136,6 +142,11 @@ public final class Intervals {
    */
   private record Display(IntervalSink sink) implements IntervalSink {
     @Override
+    public void start() {
+      sink.start();
+    }
+
+    @Override
     public void accept(Interval interval) throws IOException {
       sink.accept(shown(interval));
     }
@@ -167,7 +178,10 @@ public final class Intervals {
     }
   }
 
-  /** The interval in seconds; 0 turns the lines, rows and file off. A bad value is a {@link UserError}. */
+  /**
+   * The interval in seconds, also the status line's period; 0 turns the line, the rows and the
+   * file off. A bad value is a {@link UserError}.
+   */
   public static double seconds(Properties props) {
     double s = Props.getDouble(props, INTERVAL_PROPERTY, INTERVAL_PROPERTY_DEFAULT, 0, MAX_SECONDS);
     if (s > 0 && s < MIN_SECONDS) {
@@ -216,11 +230,17 @@ public final class Intervals {
     if (old != null) {
       old.drop();
     }
+    Progress.configure(props);
     double seconds = seconds(props);
     if (seconds == 0 && hdrDir == null) {
       return;
     }
-    current = new Intervals(seconds, System.err, file(props), hdrDir, source, true);
+    double progress = Progress.seconds(props);
+    if (props.getProperty(Progress.PROPERTY) != null && progress > 0 && progress != seconds && seconds > 0) {
+      System.err.println("[YCSB-X] " + Progress.PROPERTY + "=" + props.getProperty(Progress.PROPERTY) + ": the [STATUS]"
+          + " line comes once per interval (" + INTERVAL_PROPERTY + "=" + Warmup.stripZeros(seconds) + " s); " + Progress.PROPERTY + "=0 turns it off");
+    }
+    current = new Intervals(seconds, System.err, file(props), hdrDir, source, true, progress > 0);
     if (!hooked) {
       hooked = true;
       // a run killed or ended by YCSB's System.exit before the export still prints its last interval
@@ -275,6 +295,9 @@ public final class Intervals {
     startNanos = System.nanoTime();
     startEpochMillis = System.currentTimeMillis();
     lastTickNanos = startNanos;
+    for (IntervalSink s : sinks) {
+      s.start();
+    }
     if (tickerThread) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ycsbx-intervals");
@@ -319,7 +342,7 @@ public final class Intervals {
       try {
         s.close();
       } catch (IOException e) {
-        out.println(IntervalLine.PREFIX + "cannot finish writing the intervals: " + e.getMessage());
+        out.println(StatusLine.PREFIX + "cannot finish writing the intervals: " + e.getMessage());
       }
     }
   }
@@ -359,9 +382,18 @@ public final class Intervals {
         s.accept(interval);
       } catch (IOException e) {
         sinks.remove(s);
-        out.println(IntervalLine.PREFIX + "cannot write the intervals any more: " + e.getMessage());
+        out.println(StatusLine.PREFIX + "cannot write the intervals any more: " + e.getMessage());
       }
     }
+  }
+
+  /**
+   * Each operation's latencies over the run (the intervals added up, as shown: from the intended
+   * start when the run records both), for the summary; ends the run first.
+   */
+  public SortedMap<String, Histogram> totals() {
+    finish(System.nanoTime());
+    return totals.totals();
   }
 
   /** Adds every interval's figures to the export, beside the operations'. Ends the run first. */

@@ -39,4 +39,13 @@ public final class OpTimer {
     // the intended start when the run is paced (YCSB keeps one), as the summary's Intended- figures
     Intervals.record(name, (endNanos - (intendedStartNanos != 0 ? intendedStartNanos : startNanos)) / 1000);
   }
+
+  /**
+   * Records a check a workload runs once, such as a verify that started at {@code startNanos}
+   * and ends now: timed like an operation, so YCSB's summary has {@code [VERIFY], Operations, 1}
+   * (and its latency) beside {@code Return=OK, 1}; a status alone left Operations at 0.
+   */
+  public static void recordCheck(String op, Status status, long startNanos) {
+    new OpTimer().record(op, status, startNanos, startNanos, System.nanoTime());
+  }
 }

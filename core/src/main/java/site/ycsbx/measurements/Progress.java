@@ -1,182 +1,135 @@
 package site.ycsbx.measurements;
 
-import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import site.ycsbx.util.Props;
 
 /**
- * The periodic progress line of a long phase: done of total, the rate over the last interval and
- * since the start, and the time left (by the rate so far, or the time limit when that comes
- * first). YCSB's status line ({@code -s}) has neither a total nor an ETA.
- *
- * <p>One line for every workload: bin/ycsb starts {@link #startLoad} for every load, counting the
- * operations of the summary (one per record of YCSB's core workloads) against YCSB's
- * {@code insertcount}/{@code recordcount}. A workload whose unit is not one operation
- * (rows of a batch) {@link #claim claims} the run's line and {@link #addUnits adds} its units;
- * one that prints its own line with this class (LinkBench, also for its requests) claims it with
- * total 0 and units never added, which silences the run's line.
+ * How far the run is, for the {@link StatusLine} and the {@link RunSummary}: units done of a
+ * total, and the time limit. By default the unit is the operation of the summary (one per
+ * record of YCSB's core workloads), counted by {@link RunMeasurements} against YCSB's
+ * {@code insertcount}/{@code recordcount} in a load and {@code operationcount} in a run. A
+ * workload whose unit is not one operation (rows of a batch) {@link #claim claims} the count and
+ * {@link #addUnits adds} its units; one whose operations have a name of their own (LinkBench's
+ * requests) {@link #operationsAre names} them. A workload may add figures of its own to each
+ * status line ({@link #figures}) and a line to the summary ({@link #headline}). One run per JVM,
+ * as YCSB's Measurements; {@link #configure} starts it, so workloads claim in their
+ * {@code init}, after it.
  */
 public final class Progress {
+  /**
+   * Kept so that existing command lines run: 0 turns the status line off; any other value is
+   * accepted, and the line comes once per {@value Intervals#INTERVAL_PROPERTY} seconds.
+   */
   public static final String PROPERTY = "ycsbx.progress";
   public static final double PROPERTY_DEFAULT = 10;
-  static final String PREFIX = "[PROGRESS] ";
+  /** YCSB reads operationcount as an int: its largest value says "until the time limit". */
+  static final long NO_COUNT = Integer.MAX_VALUE;
 
+  private static volatile String phase = "run";
+  private static volatile String unit = "ops";
+  private static volatile long total;
   private static volatile boolean claimed;
-  private static volatile long claimedTotal;
-  private static volatile String claimedUnit;
+  private static volatile double limitSeconds;
+  private static volatile long configuredMillis = System.currentTimeMillis();
+  private static volatile Supplier<String> figures;
+  private static volatile Supplier<String> headline;
   private static final LongAdder UNITS = new LongAdder();
 
-  private final String prefix;
-  private final String what;
-  private final String unit;
-  private final long total;
-  private final long intervalNanos;
-  private final long startNanos;
-  private final long deadlineNanos;
-  private final PrintStream out;
-  // added to by every client thread after each unit: a LongAdder keeps them off one cache line
-  private final LongAdder done = new LongAdder();
-  private final AtomicLong nextNanos;
-  private long lastDone;
-  private long lastNanos;
-
-  /**
-   * @param prefix the line's tag, e.g. {@code [LINKBENCH] }
-   * @param total units in all, 0 when unknown
-   * @param intervalSeconds 0 for no line
-   * @param maxSeconds the phase's time limit, 0 for none
-   */
-  public Progress(String prefix, String what, String unit, long total, double intervalSeconds, double maxSeconds,
-      long startNanos, PrintStream out) {
-    this.prefix = prefix;
-    this.what = what;
-    this.unit = unit;
-    this.total = total;
-    this.intervalNanos = intervalSeconds <= 0 ? Long.MAX_VALUE : (long) (intervalSeconds * 1e9);
-    this.startNanos = startNanos;
-    this.deadlineNanos = maxSeconds <= 0 ? 0 : startNanos + (long) (maxSeconds * 1e9);
-    this.out = out;
-    this.nextNanos = new AtomicLong(intervalNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + intervalNanos);
-    this.lastNanos = startNanos;
+  private Progress() {
   }
 
-  /** Adds {@code units} done; the thread that finds the interval up prints the line. */
-  public void add(long units, long nowNanos, String extra) {
-    done.add(units);
-    long next = nextNanos.get();
-    if (nowNanos >= next && nextNanos.compareAndSet(next, nowNanos + intervalNanos)) {
-      print(done.sum(), nowNanos, extra);
+  /** What the status line shows of the progress at one moment. */
+  record Snapshot(String phase, String unit, long done, long total, double secondsLeft) {
+    /** True when the time limit, not the count, ends the run: the line says the time left. */
+    boolean timeBound() {
+      return !Double.isNaN(secondsLeft) && (total <= 0 || total >= NO_COUNT);
     }
   }
 
-  public long done() {
-    return done.sum();
-  }
-
-  // ---- the run's line (bin/ycsb)
-
-  /** The interval in seconds, 0 for no line. A bad value is a UserError. */
+  /** The value of {@value #PROPERTY}; a bad value is a UserError. */
   public static double seconds(Properties props) {
     return Props.getDouble(props, PROPERTY, PROPERTY_DEFAULT, 0, 86_400);
   }
 
+  /** Starts this JVM's run: phase, total and time limit from YCSB's properties, nothing claimed. */
+  public static synchronized void configure(Properties props) {
+    boolean load = !Props.getBoolean(props, "dotransactions", true);
+    phase = load ? "load" : "run";
+    total = load
+        ? Props.getLong(props, "insertcount", Props.getLong(props, "recordcount", 0, 0, Long.MAX_VALUE), 0, Long.MAX_VALUE)
+        : Props.getLong(props, "operationcount", 0, 0, Long.MAX_VALUE);
+    limitSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
+    unit = "ops";
+    claimed = false;
+    figures = null;
+    headline = null;
+    configuredMillis = System.currentTimeMillis();
+    UNITS.reset();
+  }
+
   /**
-   * A workload takes over the run's line: its {@code unit}s (rows, files) against its
-   * {@code total}; total 0 and no {@link #addUnits} silence the line (the workload prints its own).
-   * Call in {@code Workload.init}, before the client threads start.
+   * A workload counts its own {@code unit}s (rows, files) against its {@code total}, with
+   * {@link #addUnits}. Call in {@code Workload.init}, before the client threads start.
    */
   public static void claim(String unit, long total) {
-    claimedUnit = unit;
-    claimedTotal = total;
+    Progress.unit = unit;
+    Progress.total = total;
     claimed = true;
   }
 
-  /** Adds units to a claimed line; free when none is configured. */
+  /** Adds units done to a claimed count; free when nothing reads it. */
   public static void addUnits(long n) {
     UNITS.add(n);
   }
 
+  /** The run's operations are counted as before, under the workload's name for them. */
+  public static void operationsAre(String unit) {
+    Progress.unit = unit;
+  }
+
+  /** Figures of the workload's own at the end of each status line (e.g. LinkBench's links loaded). */
+  public static void figures(Supplier<String> f) {
+    figures = f;
+  }
+
+  /** The workload's line of the run's summary (e.g. iibench's rows/s and size on storage). */
+  public static void headline(Supplier<String> h) {
+    headline = h;
+  }
+
+  static String figures() {
+    Supplier<String> f = figures;
+    return f == null ? null : f.get();
+  }
+
+  static String headline() {
+    Supplier<String> h = headline;
+    return h == null ? null : h.get();
+  }
+
+  static boolean claimed() {
+    return claimed;
+  }
+
   /**
-   * Starts the load's line on a daemon thread: every {@value #PROPERTY} seconds once the first
-   * operation ran, until the JVM ends.
+   * Where the run stands now. {@code opsSeen}: operations the caller counted, the fallback when
+   * bin/ycsb's hook (which counts every call, warm-up included) is not installed.
    */
-  public static void startLoad(Properties props, PrintStream out) {
-    double seconds = seconds(props);
-    claimed = false;
-    UNITS.reset();
-    if (seconds <= 0) {
-      return;
-    }
-    long opsTotal = Props.getLong(props, "insertcount", Props.getLong(props, "recordcount", 0, 0, Long.MAX_VALUE), 0,
-        Long.MAX_VALUE);
-    double maxSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
-    RunMeasurements.countCalls();
-    Thread t = new Thread(() -> {
-      long period = (long) (seconds * 1e9);
-      try {
-        while (!Warmup.started()) {
-          Thread.sleep(10);
-        }
-        long start = System.nanoTime();
-        Progress p = null;
-        LongSupplier done = null;
-        while (true) {
-          long next = start + period * ((System.nanoTime() - start) / period + 1);
-          java.util.concurrent.locks.LockSupport.parkNanos(next - System.nanoTime());
-          if (p == null) {
-            if (claimed && claimedTotal == 0) {
-              return; // the workload prints its own line
-            }
-            p = claimed ? new Progress(PREFIX, "load", claimedUnit, claimedTotal, seconds, maxSeconds, start, out)
-                : new Progress(PREFIX, "load", "operations", opsTotal, seconds, maxSeconds, start, out);
-            done = claimed ? UNITS::sum : RunMeasurements::allCalls;
-          }
-          long d = done.getAsLong();
-          p.print(d, System.nanoTime(), null);
-          if (p.total > 0 && d >= p.total) {
-            return; // the load is done: its last line said 100%
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "ycsbx-progress");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  private synchronized void print(long d, long now, String extra) {
-    double sinceStart = Math.max(1e-9, (now - startNanos) / 1e9);
-    double interval = Math.max(1e-9, (now - lastNanos) / 1e9);
-    double rate = (d - lastDone) / interval;
-    double average = d / sinceStart;
-    lastDone = d;
-    lastNanos = now;
-    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s%s: %d", prefix, what, d));
-    if (total > 0) {
-      line.append(String.format(Locale.ROOT, "/%d %s (%.1f%%)", total, unit, 100.0 * d / total));
-    } else {
-      line.append(' ').append(unit);
-    }
-    line.append(extra == null ? "" : ", " + extra);
-    line.append(String.format(Locale.ROOT, interval < 9.95 ? ", %.0f %s/s over the last %.1f s, %.0f/s since the start"
-        : ", %.0f %s/s over the last %.0f s, %.0f/s since the start", rate, unit, interval, average));
+  static Snapshot now(long opsSeen) {
+    long done = claimed ? UNITS.sum() : RunMeasurements.installed() ? RunMeasurements.allCalls() : opsSeen;
     double left = Double.NaN;
-    if (total > 0 && average > 0) {
-      left = Math.max(0, (total - d) / average);
+    if (limitSeconds > 0) {
+      // YCSB starts maxexecutiontime's clock with its Client, which bin/ycsb starts right after runStarts()
+      long start = RunMeasurements.installed() ? ResultExporter.runStartMillis() : configuredMillis;
+      left = Math.max(0, limitSeconds - (System.currentTimeMillis() - start) / 1000.0);
     }
-    if (deadlineNanos > 0) {
-      double toDeadline = Math.max(0, (deadlineNanos - now) / 1e9);
-      left = Double.isNaN(left) ? toDeadline : Math.min(left, toDeadline);
-    }
-    line.append(Double.isNaN(left) ? "" : ", ETA " + duration(left));
-    out.println(line);
+    return new Snapshot(phase, unit, done, total, left);
   }
 
+  /** 45 s, 5m44s, 2h05m: a time to read at a glance. */
   public static String duration(double seconds) {
     long s = Math.round(seconds);
     if (s < 60) {

@@ -17,8 +17,10 @@ import site.ycsbx.fingerprint.Fingerprint;
 /**
  * The exporter {@code bin/ycsb} hands YCSB's Client: it writes the fingerprint into the export,
  * passes every measurement to the exporter the user chose ({@value #DELEGATE_PROPERTY}, by
- * default YCSB's text exporter), counts operations per return status, prints the error summary
- * and decides the {@link RunVerdict}.
+ * default YCSB's text exporter), counts operations per return status, prints the tables and the
+ * {@link RunSummary} at the end and decides the {@link RunVerdict}. YCSB's text export to the
+ * console (no {@code exportfile}) is cut to what people read there ({@link ConsoleExport}); the
+ * export files and the run folder get all of it.
  */
 public final class ResultExporter implements MeasurementsExporter {
   /** The exporter the user asked for; {@code bin/ycsb} moves YCSB's {@code exporter} here. */
@@ -27,6 +29,8 @@ public final class ResultExporter implements MeasurementsExporter {
   private static final String JSON = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
   private static final String JSON_ARRAY = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
 
+  /** The metric of the fingerprint's entries in the export. */
+  public static final String FINGERPRINT_METRIC = "FINGERPRINT";
   /** The metric of the error summary's counts in the export. */
   public static final String ERRORS_METRIC = "ERRORS";
   /** The metric that marks an interrupted run's export. */
@@ -58,6 +62,8 @@ public final class ResultExporter implements MeasurementsExporter {
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
   private long runMillis = -1;
   private double throughput = Double.NaN;
+  // YCSB's text export goes to the console (no exportfile): the cut of ConsoleExport
+  private final boolean console;
 
   /** Reads the user's exporter and the error threshold; call before the Client starts. */
   public static void configure(Properties props) {
@@ -94,11 +100,12 @@ public final class ResultExporter implements MeasurementsExporter {
     } else {
       summaryText = null;
     }
+    console = exportFile == null && delegateClass.equals(DELEGATE_PROPERTY_DEFAULT);
     switch (delegateClass) {
       case JSON:
       case JSON_ARRAY: {
         JsonExporter j = new JsonExporter(os, delegateClass.equals(JSON_ARRAY));
-        j.writeStrings("FINGERPRINT", fp);
+        j.writeStrings(FINGERPRINT_METRIC, fp);
         j.writeStrings(INTERRUPTED_METRIC, marker);
         delegate = j;
         break;
@@ -106,13 +113,17 @@ public final class ResultExporter implements MeasurementsExporter {
       default: {
         if (delegateClass.equals(DELEGATE_PROPERTY_DEFAULT)) {
           StringBuilder sb = new StringBuilder();
-          fp.forEach((k, v) -> sb.append("[FINGERPRINT], ").append(k).append(", ").append(v).append('\n'));
+          if (!console) {
+            // the console printed the fingerprint at the start
+            fp.forEach((k, v) -> sb.append("[FINGERPRINT], ").append(k).append(", ").append(v).append('\n'));
+          }
           marker.forEach((k, v) -> sb.append('[').append(INTERRUPTED_METRIC).append("], ").append(k).append(", ")
               .append(v).append('\n'));
           os.write(sb.toString().getBytes(StandardCharsets.UTF_8));
           os.flush();
         }
-        delegate = instantiate(delegateClass, os);
+        MeasurementsExporter chosen = instantiate(delegateClass, os);
+        delegate = console ? new ConsoleExport(chosen) : chosen;
       }
     }
   }
@@ -205,8 +216,9 @@ public final class ResultExporter implements MeasurementsExporter {
     return !interruptedExport && Warmup.millis() > 0 && RunMeasurements.installed();
   }
 
+  // the run folder's result.json and the summary's figures when there are no intervals
   private void figure(String metric, String measurement, Number n) {
-    if (folder != null && !metric.equals("OVERALL") && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX)) {
+    if (!metric.equals("OVERALL") && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX)) {
       figures.computeIfAbsent(metric, k -> new java.util.LinkedHashMap<>()).put(measurement, n);
     }
   }
@@ -246,16 +258,40 @@ public final class ResultExporter implements MeasurementsExporter {
           + RunMeasurements.warmupCalls() + " operations ran unrecorded; [OVERALL] and every figure cover the run"
           + " after it" + (opsDone() <= 0 ? " (the run ended within the warm-up: nothing was measured)" : ""));
     }
+    // the details first, the answer last: what the last screen shows
     site.ycsbx.faults.Outages.print(System.err);
-    System.err.print(summary.render());
     if (efficiencyTable != null) {
       System.err.print(efficiencyTable);
     }
+    if (!summary.clean()) {
+      System.err.print(summary.renderTable());
+    }
+    System.out.flush();
+    System.err.print(RunSummary.render(summaryFacts(summary, intervals)));
     System.err.flush();
     if (folder != null) {
       writeFolder(summary, sig);
     }
     RunVerdict.exported(summary.why);
+  }
+
+  private RunSummary.Facts summaryFacts(ErrorSummary summary, Intervals intervals) {
+    Map<String, String> fp = Fingerprint.current().entries();
+    String note;
+    if (folder != null) {
+      note = "whole export: " + folder.dir().resolve(RunFolder.SUMMARY_FILE) + " and " + RunFolder.RESULT_FILE;
+    } else if (exportFile != null) {
+      note = "whole export: " + exportFile;
+    } else if (console) {
+      note = "whole export (fingerprint, intervals, errors, efficiency, GC): -p exportfile=FILE or -p "
+          + RunFolder.OUT_PROPERTY + "=DIR";
+    } else {
+      note = null;
+    }
+    return new RunSummary.Facts(Progress.now(0).phase(), RunSummary.workloadName(fp.get("workload")),
+        fp.getOrDefault("binding", "?"), fp.get("threads"), opsDone(), runMillis, throughput,
+        RunSummary.operations(intervals == null ? null : intervals.totals(), figures), Progress.now(0),
+        Progress.headline(), note, summary.verdictLine());
   }
 
   private void writeFolder(ErrorSummary summary, Interruption.Signal sig) {

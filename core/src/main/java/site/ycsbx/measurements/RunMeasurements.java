@@ -22,7 +22,7 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * {@code bin/ycsb} installs this subclass as the singleton before anything asks for it. The hook
  * drops what ends during the {@link Warmup}, feeds the {@link Intervals} (console lines, rows,
  * CSV, the run folder's HdrHistogram logs) under the names of the summary ({@code READ},
- * {@code Intended-READ}) and counts operations for the {@link Progress} line.
+ * {@code Intended-READ}) and counts operations for the {@link Progress} of the status line.
  *
  * <p>Cost per operation once the warm-up is over: with YCSB's default {@code measurementtype=hdrhistogram}
  * (and neither {@code -s} nor {@code hdrhistogram.fileoutput}, which swap YCSB's histograms
@@ -35,8 +35,6 @@ public final class RunMeasurements extends Measurements {
   private static volatile boolean installed;
   private static final LongAdder WARMUP_CALLS = new LongAdder();
   private static final LongAdder CALLS = new LongAdder();
-  // only the load's progress line reads CALLS; set before the client threads start
-  private static boolean countCalls;
 
   /** YCSB's DBWrapper times each thread's DB cleanup; not an operation of the workload, left out of the intervals. */
   static final String CLEANUP = "CLEANUP";
@@ -151,17 +149,12 @@ public final class RunMeasurements extends Measurements {
     WARMUP_CALLS.increment();
   }
 
-  /** Calls with a status (not of {@code *_BATCH} operations) recorded, for the progress line. */
+  /** Calls with a status (not of {@code *_BATCH} operations) recorded. */
   public static long calls() {
     return CALLS.sum();
   }
 
-  /** Counts the calls for {@link #allCalls()}; call before the client threads start. */
-  static void countCalls() {
-    countCalls = true;
-  }
-
-  /** Calls with a status, warm-up included: the work done, for the load's progress line. */
+  /** Calls with a status, warm-up included: the work done, for the status line. */
   public static long allCalls() {
     return CALLS.sum() + WARMUP_CALLS.sum();
   }
@@ -196,7 +189,7 @@ public final class RunMeasurements extends Measurements {
       }
       return;
     }
-    if (countCalls && !operation.endsWith(ResultExporter.BATCH_SUFFIX)) {
+    if (!operation.endsWith(ResultExporter.BATCH_SUFFIX)) {
       CALLS.increment();
     }
     super.reportStatus(operation, status);

@@ -34,10 +34,10 @@ final class LauncherProperties implements PropertyOwner {
           + " efficiency.csv, report.html"),
       PropertyDef.of(ResultExporter.REPORT_PROPERTY, true, "false: no report.html in the run folder"),
       PropertyDef.of(Warmup.PROPERTY, 0, "seconds of operations run unrecorded at the start"),
-      PropertyDef.of(Progress.PROPERTY, Progress.PROPERTY_DEFAULT, "seconds between a load's progress lines; 0 for"
-          + " none"),
-      PropertyDef.of(Intervals.INTERVAL_PROPERTY, Intervals.INTERVAL_PROPERTY_DEFAULT, "seconds per [INTERVAL] line"
-          + " (0.1 to 86400); 0 for none"),
+      PropertyDef.of(Progress.PROPERTY, Progress.PROPERTY_DEFAULT, "0: no [STATUS] line (the intervals are"
+          + " still exported); another value only notes that the line follows ycsbx.interval"),
+      PropertyDef.of(Intervals.INTERVAL_PROPERTY, Intervals.INTERVAL_PROPERTY_DEFAULT, "seconds per interval (0.1 to 86400):"
+          + " the [STATUS] line, the export's [INTERVAL-OP] rows, the CSV and the run folder's logs; 0 for none"),
       PropertyDef.noDefault(Intervals.FILE_PROPERTY, "CSV file of the intervals (its folder must exist)"),
       PropertyDef.of(Efficiency.PROPERTY, true, "false: no /proc sampling, no efficiency table"),
       new PropertyDef(DiskStats.DISKS_PROPERTY, "every physical disk", "disks the efficiency table counts, names from"

@@ -12,7 +12,6 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
-import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.RunFolder;
 import site.ycsbx.measurements.RunMeasurements;
@@ -152,7 +151,7 @@ final class LoadRunCommand {
     }
   }
 
-  /** The warm-up clock, the run folder, the latency intervals and a load's progress. */
+  /** The warm-up clock, the run folder, the latency intervals (which also drive the [STATUS] line). */
   private static void startRecorders(Properties props, String command, String bindingName) {
     Warmup.configure(props);
     RunFolder folder = RunFolder.create(props, command, bindingName);
@@ -164,9 +163,6 @@ final class LoadRunCommand {
       }
     } catch (IOException e) {
       throw UserError.target("cannot write the intervals: " + e.getMessage());
-    }
-    if (command.equals("load")) {
-      Progress.startLoad(props, System.err);
     }
   }
 

@@ -67,10 +67,9 @@ final class Usage {
     out.printf("  %-19s efficiency.csv and report.html (charts, no network needed) in DIR%n", "");
     out.printf("  %-19s (new or empty; a sweep: DIR/t<threads>-r<repeat>/)%n", "");
     out.printf("  %-19s run S seconds unrecorded before measuring%n", Warmup.PROPERTY + "=S");
-    out.printf("  %-19s a latency line per S seconds (default 10; 0 none)%n",
+    out.printf("  %-19s a [STATUS] line per S seconds: done/total, rate, ETA, p50/p99 (default 10; 0 none)%n",
         site.ycsbx.measurements.Intervals.INTERVAL_PROPERTY + "=S");
-    out.printf("  %-19s a load's progress line (done/total, rate, ETA) per S seconds (default 10; 0 none)%n",
-        Progress.PROPERTY + "=S");
+    out.printf("  %-19s no [STATUS] line (the intervals are still exported)%n", Progress.PROPERTY + "=0");
     out.println();
     out.println("Launcher options (as in YCSB 0.17's bin/ycsb; anywhere on the command line):");
     out.println("  -jvm-args \"ARGS\" JVM arguments, split on spaces, e.g. -jvm-args \"-Xmx4g -XX:+UseG1GC\"");

@@ -31,7 +31,7 @@ final class Statistics {
     return s.getN() == 0 ? Double.NaN : s.getMean();
   }
 
-  /** "±sd" of the values, empty below two values. */
+  /** "+/-sd" of the values, empty below two values. */
   static String spread(double[] v) {
     if (v.length < 2) {
       return "";
@@ -40,7 +40,7 @@ final class Statistics {
     for (double d : v) {
       s.addValue(d);
     }
-    return String.format(Locale.ROOT, "±%.0f", s.getStandardDeviation());
+    return String.format(Locale.ROOT, "+/-%.0f", s.getStandardDeviation());
   }
 
   /** The min..max of the values as {lo, hi}; NaN, NaN below two values. */

@@ -105,7 +105,7 @@ public final class RunFolder {
         EncodableHistogram h;
         while ((h = reader.nextIntervalHistogram()) != null) {
           if (!(h instanceof Histogram)) {
-            throw new UserError(log + " holds a " + h.getClass().getSimpleName() + "; merge reads integer (µs) histograms");
+            throw new UserError(log + " holds a " + h.getClass().getSimpleName() + "; merge reads integer (us) histograms");
           }
           each.accept(new Interval(h.getStartTimeStamp(), h.getEndTimeStamp(), (Histogram) h));
         }

@@ -173,7 +173,7 @@ public final class SweepReport {
     for (String op : sections()) {
       sb.append(op.equals(OVERALL) ? "OVERALL (latency columns: the slowest operation)" : op).append('\n');
       sb.append(String.format(Locale.ROOT, "%8s %12s%s %9s %9s %9s %9s %9s %8s %7s%n", "threads", "ops/s",
-          repeats ? String.format("%10s", "± sd") : "", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "errors",
+          repeats ? String.format("%10s", "+/- sd") : "", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "errors",
           "CPU %"));
       for (Line l : lines(op)) {
         if (l.failure() != null) {

@@ -136,10 +136,10 @@ public record Verdict(KneeFinder.Knee knee, int kneeOpsThreads, double kneeOps, 
     return String.format(Locale.ROOT, "%.0f", v);
   }
 
-  /** A latency in µs as people say it: 850 µs, 1.2 ms, 35 ms. */
+  /** A latency in microseconds as people say it: 850 us, 1.2 ms, 35 ms (ASCII: the console may not be UTF-8). */
   public static String latency(double us) {
     if (us < 1000) {
-      return String.format(Locale.ROOT, "%.0f µs", us);
+      return String.format(Locale.ROOT, "%.0f us", us);
     }
     double ms = us / 1000;
     return ms < 10 ? String.format(Locale.ROOT, "%.1f ms", ms).replace(".0 ms", " ms")

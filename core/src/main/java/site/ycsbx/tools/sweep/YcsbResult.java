@@ -122,19 +122,22 @@ public final class YcsbResult {
   }
 
   private void parseText(String text) {
-    boolean inPrintedFingerprint = false;
-    for (String line : text.split("\\R")) {
+    String[] lines = text.split("\\R");
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i];
       // the block a YCSB-X binding prints at start, also under the stock Client
       if (line.equals("[FINGERPRINT]")) {
-        inPrintedFingerprint = true;
+        List<String> block = new ArrayList<>();
+        while (i + 1 < lines.length && (PRINTED_ENTRY.matcher(lines[i + 1]).matches()
+            || lines[i + 1].startsWith("    ") && !lines[i + 1].isBlank())) {
+          block.add(lines[++i]);
+        }
+        Map<String, String> printed = site.ycsbx.fingerprint.Fingerprint.parse(block);
+        if (printed != null) {
+          printed.forEach(fingerprint::putIfAbsent);
+        }
         continue;
       }
-      Matcher printed = PRINTED_ENTRY.matcher(line);
-      if (inPrintedFingerprint && printed.matches()) {
-        fingerprint.putIfAbsent(printed.group(1), printed.group(2).trim());
-        continue;
-      }
-      inPrintedFingerprint = false;
       Matcher cl = COMMAND_LINE.matcher(line);
       if (cl.matches()) {
         commandLine(cl.group(1).trim().split("\\s+"));

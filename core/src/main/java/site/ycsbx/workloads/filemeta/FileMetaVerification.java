@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import site.ycsb.Status;
-import site.ycsb.measurements.Measurements;
 import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaStore;
 
@@ -83,7 +83,7 @@ final class FileMetaVerification {
     String why = e.getMessage() != null ? e.getMessage() : e.toString();
     System.out.println("[FILEMETA-VERIFY] cannot verify: " + why);
     ErrorLog.report(VERIFY, "cannot verify: " + why);
-    Measurements.getMeasurements().reportStatus(VERIFY, Status.ERROR);
+    OpTimer.recordCheck(VERIFY, Status.ERROR, System.nanoTime());
   }
 
   /** Counts through the store, prints the verdict and records it under VERIFY. */
@@ -97,6 +97,7 @@ final class FileMetaVerification {
    * than a plain OK.
    */
   void run(FileMetaStore store, long failedBatches) {
+    long start = System.nanoTime();
     long[] users = users();
     Expected e = expected(users);
     List<String> mismatches = new ArrayList<>();
@@ -142,6 +143,6 @@ final class FileMetaVerification {
       status = Status.UNEXPECTED_STATE;
       ErrorLog.report(VERIFY, mismatches.size() + " counts differ from the generator's, first: " + mismatches.get(0));
     }
-    Measurements.getMeasurements().reportStatus(VERIFY, status);
+    OpTimer.recordCheck(VERIFY, status, start);
   }
 }

@@ -97,9 +97,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
   protected void setUp(Properties props) {
     this.props = props;
     settings = new FileMetaSettings(props);
-    // the load's progress line counts this client's files (a call inserts a batch of them)
-    site.ycsbx.measurements.Progress.claim("files", Math.min(settings.endBatch() * settings.batchSize, settings.files)
-        - settings.firstBatch() * settings.batchSize);
+    if (settings.load) {
+      // the status line counts this client's files (a call inserts a batch of them); a run counts its operations
+      site.ycsbx.measurements.Progress.claim("files", Math.min(settings.endBatch() * settings.batchSize, settings.files)
+          - settings.firstBatch() * settings.batchSize);
+    }
     generator = settings.generator();
     userRanks = settings.userChoice == FileMetaSettings.Distribution.ZIPFIAN
         ? new Zipf(settings.users, settings.zipfianConstant) : null;

@@ -49,6 +49,11 @@ public final class IIBenchSettings {
   public static final boolean DROP_PROPERTY_DEFAULT = false;
   public static final String VERIFY_PROPERTY = "iibench.verify";
   public static final boolean VERIFY_PROPERTY_DEFAULT = false;
+  /**
+   * Once the period of iibench's own status line; accepted (and checked) so that existing
+   * command lines run, and unused: the run's [STATUS] line, every ycsbx.interval seconds, has
+   * iibench's figures (rows/s, the QUERY rate and latency).
+   */
   public static final String REPORT_SECONDS_PROPERTY = "iibench.reportseconds";
   public static final int REPORT_SECONDS_PROPERTY_DEFAULT = 10;
   public static final String SEED_PROPERTY = "iibench.seed";
@@ -87,8 +92,8 @@ public final class IIBenchSettings {
           + " columns); otherwise rows are appended"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
           + " rows acknowledged (timed as VERIFY)"),
-      PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "seconds between [IIBENCH-STATUS] lines"
-          + " on stderr; 0 for none"),
+      PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "unused, accepted so old command lines"
+          + " run: iibench's figures are in the [STATUS] line, every ycsbx.interval seconds"),
       new PropertyDef(SEED_PROPERTY, "the clock", "seed of the row generator; the same seed, the same rows"));
 
   final long rows;
@@ -108,7 +113,6 @@ public final class IIBenchSettings {
   final long queryIntervalMs;
   final boolean drop;
   final boolean verify;
-  final int reportSeconds;
   final long seed;
   final boolean load;
 
@@ -141,7 +145,7 @@ public final class IIBenchSettings {
     queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, 0, 86_400_000L);
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
-    reportSeconds = Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400);
+    Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400); // accepted, unused
     seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
     // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction
     long callsPerThread = fromCount / threads;

@@ -11,10 +11,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.measurements.Measurements;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchPlan;
@@ -50,11 +50,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private Optional<ServerProcess> serverPid = Optional.empty();
   private volatile boolean acknowledged = true;
   private final AtomicLong insertedRows = new AtomicLong();
-  private final AtomicLong queries = new AtomicLong();
-  private final AtomicLong queryMicros = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
   private volatile boolean insertersDone;
-  private StatusReporter reporter;
 
   public IIBenchWorkload() {
     super(IIBenchStore.class, "iibench");
@@ -92,28 +89,46 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected void setUp(Properties props) {
     settings = new IIBenchSettings(props);
-    // the load's progress line counts rows (a transaction inserts a batch of them)
+    // the status line counts rows (a transaction inserts a batch of them); queries show as QUERY there
     site.ycsbx.measurements.Progress.claim("rows", java.util.Arrays.stream(settings.quotas()).sum());
-        disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
+    site.ycsbx.measurements.Progress.headline(this::headline);
+    disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
     for (IIBenchTable t : tables) {
       existing.put(t.name(), new AtomicLong());
       acked.put(t.name(), new AtomicLong());
     }
-    if (settings.reportSeconds > 0) {
-      reporter = new StatusReporter(settings.reportSeconds);
-      reporter.start();
-    }
   }
 
   @Override
   public void cleanup() {
     super.cleanup();
-    if (reporter != null) {
-      reporter.interrupt();
-    }
     reportStopped();
+  }
+
+  /**
+   * The summary's line: rows and rows/s of the inserters (from the first transaction to the last
+   * round's end, as the round lines count) and the size on storage at the last round's end.
+   */
+  private String headline() {
+    Rounds r = rounds;
+    if (r == null || settings.inserters() == 0) {
+      return null;
+    }
+    double secs = r.elapsedSeconds();
+    long rows = r.insertedRows();
+    Rounds.Line last = r.lastLine();
+    String size;
+    if (last == null) {
+      size = "no round ended";
+    } else if (last.dbBytes() < 0) {
+      size = "n/a (" + last.sizeSource() + ")";
+    } else {
+      size = String.format(Locale.ROOT, "%.1f MB, %.0f bytes/row", last.dbBytes() / 1048576.0, last.bytesPerRow());
+    }
+    return String.format(Locale.ROOT, "iibench: %d rows in %.1f s, %.1f rows/s; on storage %s", rows, secs,
+        rows / Math.max(1e-9, secs), size);
   }
 
   // inserters stopped short of their rows (maxexecutiontime, a server the run gave up on, a
@@ -291,8 +306,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   }
 
   private void verify(IIBenchStore store) {
-    Measurements m = Measurements.getMeasurements();
     for (IIBenchTable table : tables) {
+      long start = System.nanoTime();
       long expected = existing.get(table.name()).get() + acked.get(table.name()).get();
       String verdict;
       Status status = Status.OK;
@@ -313,7 +328,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
         status = Status.ERROR;
         ErrorLog.report(VERIFY, "cannot count " + table.name() + ": " + e.getMessage());
       }
-      m.reportStatus(VERIFY, status);
+      OpTimer.recordCheck(VERIFY, status, start);
     }
   }
 
@@ -337,12 +352,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     IIBenchTable table = tables.get(ThreadLocalRandom.current().nextInt(tables.size()));
     QueryStart q = t.generator.queryStart(t.firstMillis);
-    long start = System.nanoTime();
     if (!timed(QUERY, () -> t.store.query(table, q, settings.queryLimit)).isOk()) {
       errors.incrementAndGet();
     }
-    queries.incrementAndGet();
-    queryMicros.addAndGet((System.nanoTime() - start) / 1000);
     rounds.onQuery();
     if (settings.queryIntervalMs > 0) {
       sleep(settings.queryIntervalMs);
@@ -355,58 +367,6 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
       Thread.sleep(ms);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * The reference programs' periodic line, on stderr beside YCSB's status: rows, elapsed
-   * seconds, cumulative and interval rows/s, cumulative and interval average query latency,
-   * queries per minute, errors.
-   */
-  private final class StatusReporter extends Thread {
-    private final int seconds;
-
-    StatusReporter(int seconds) {
-      super("iibench-status");
-      setDaemon(true);
-      this.seconds = seconds;
-    }
-
-    @Override
-    public void run() {
-      long t0 = System.nanoTime();
-      long lastT = t0;
-      long lastRows = 0;
-      long lastQueries = 0;
-      long lastMicros = 0;
-      while (!isInterrupted()) {
-        try {
-          Thread.sleep(seconds * 1000L);
-        } catch (InterruptedException e) {
-          return;
-        }
-        long now = System.nanoTime();
-        long inserted = insertedRows.get();
-        long rows = existingRows + inserted; // what the round lines' rows column counts
-        long q = queries.get();
-        long us = queryMicros.get();
-        double elapsed = (now - t0) / 1e9;
-        double interval = (now - lastT) / 1e9;
-        System.err.println(String.format(Locale.ROOT,
-            "[IIBENCH-STATUS] rows=%d elapsed_s=%.0f rows_s=%.1f interval_rows_s=%.1f query_ms=%s "
-                + "interval_query_ms=%s queries_per_min=%.1f errors=%d",
-            rows, elapsed, inserted / elapsed, (inserted - lastRows) / interval, avgMs(us, q),
-            avgMs(us - lastMicros, q - lastQueries),
-            (q - lastQueries) * 60 / interval, errors.get()));
-        lastT = now;
-        lastRows = inserted;
-        lastQueries = q;
-        lastMicros = us;
-      }
-    }
-
-    private String avgMs(long micros, long count) {
-      return count == 0 ? "n/a" : String.format(Locale.ROOT, "%.3f", micros / 1000.0 / count);
     }
   }
 }

@@ -1,31 +1,27 @@
 package site.ycsbx.workloads.linkbench;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.RunMeasurements;
-import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
-import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.RepeatableLoad;
 import site.ycsbx.workloads.StoreWorkload;
@@ -45,37 +41,29 @@ import site.ycsbx.workloads.WorkloadShape;
  * At the end come LinkBench's closing lines with exact percentiles ({@link RequestStats}).
  */
 public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements PropertyExpansion, RepeatableLoad {
-  static final String LOAD_NODES = "LOAD_NODES";
-  static final String LOAD_LINKS = "LOAD_LINKS";
-  static final String LOAD_COUNTS = "LOAD_COUNTS";
-  static final String VERIFY = "VERIFY";
-  // the (id1, link_type) written in a run that a verify checks; beyond this, a sample of them
-  private static final int TOUCHED_LIMIT = 100_000;
+  static final String LOAD_NODES = LinkLoad.LOAD_NODES;
+  static final String LOAD_LINKS = LinkLoad.LOAD_LINKS;
+  static final String LOAD_COUNTS = LinkLoad.LOAD_COUNTS;
+  static final String VERIFY = LinkBenchVerification.VERIFY;
 
   private Properties props;
   private LinkBenchSettings settings;
   private ChunkGenerator generator;
-  private final AtomicLong nextChunk = new AtomicLong();
-  private final AtomicLong chunksDone = new AtomicLong();
-  private final AtomicLong nodes = new AtomicLong();
-  private final AtomicLong links = new AtomicLong();
-  private final AtomicLong failedBatches = new AtomicLong();
   private volatile long startMillis;
-  private volatile boolean reported;
+  private volatile LinkLoad load;
 
   private RequestPlan requestPlan;
   private final RequestStats stats = new RequestStats();
   private final ThreadLocal<Requesting> current = new ThreadLocal<>();
-  private final Set<List<Long>> touched = ConcurrentHashMap.newKeySet();
-  private final AtomicLong touchedAll = new AtomicLong();
+  private final LinkBenchVerification verification = new LinkBenchVerification();
   private final AtomicLong historyRequests = new AtomicLong();
   private final AtomicLong fullLists = new AtomicLong();
+  // requests recorded (after the warm-up): LinkBench's count at the end
+  private final LongAdder recorded = new LongAdder();
   private final List<Requesting> requesting = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile long firstNanos;
   private volatile long timedFromNanos;
   private volatile boolean warmupSaid;
-  private Progress progress;
-  private final AtomicLong threadsStarted = new AtomicLong();
 
   public LinkBenchWorkload() {
     super(LinkBenchStore.class, "linkbench");
@@ -141,8 +129,16 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   protected void setUp(Properties props) {
     this.props = props;
     settings = new LinkBenchSettings(props);
-    Progress.claim("nodes", 0); // LinkBench prints its own progress line, also for its requests
     generator = new ChunkGenerator(settings);
+    if (settings.load) {
+      // the status line counts node ids loaded (a call loads a chunk of them) and says the links
+      Progress.claim("nodes", LinkLoad.ids(settings, generator));
+      Progress.figures(() -> load == null ? null : load.linksLoaded() + " links");
+      Progress.headline(() -> load == null ? null : load.headline());
+    } else {
+      Progress.operationsAre("requests");
+      Progress.headline(this::requestsHeadline);
+    }
     Expansion config = expand(props); // present only under YCSB's own Client: bin/ycsb expands it first
     if (config.property() != null) {
       System.out.println("[LINKBENCH] " + config.note());
@@ -197,19 +193,11 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     synchronized (this) {
       if (startMillis == 0) {
         startMillis = System.currentTimeMillis();
-        long now = System.nanoTime();
-        double maxSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
-        double interval = settings.request.progressSeconds;
         if (settings.load) {
-          progress = new Progress("[LINKBENCH] ", "load", "nodes", myIds(), interval, maxSeconds, now,
-              System.out);
-        } else {
-          long total = Props.getLong(props, "operationcount", 0, 0, Long.MAX_VALUE);
-          progress = new Progress("[LINKBENCH] ", "requests", "requests", total, interval, maxSeconds, now, System.out);
+          load = new LinkLoad(settings, generator, (op, call) -> timed(op, call::run), startMillis);
         }
       }
     }
-    threadsStarted.incrementAndGet();
     if (settings.load) {
       return store;
     }
@@ -228,83 +216,12 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   /** Loads the next chunk of ids; false when none is left (the thread's work is done). */
   @Override
   public boolean doInsert(DB db, Object threadState) {
-    long n = nextChunk.getAndIncrement();
-    if (n >= settings.endChunk() - settings.firstChunk()) {
-      report(false);
+    long ids = load.next((LinkBenchStore) threadState);
+    if (ids < 0) {
       return false;
     }
-    // this client's chunks (all of them with one client), the last first as LinkBench queues them
-    long chunk = settings.endChunk() - 1 - n;
-    loadChunk((LinkBenchStore) threadState, chunk);
-    chunksDone.incrementAndGet();
-    progress.add(generator.endId(chunk) - generator.firstId(chunk), System.nanoTime(), links.get() + " links");
+    Progress.addUnits(ids);
     return true;
-  }
-
-  private void loadChunk(LinkBenchStore store, long chunk) {
-    Batch<Node> nodeBatch = new Batch<>(LOAD_NODES, store::addNodes, nodes);
-    Batch<Link> linkBatch = new Batch<>(LOAD_LINKS, store::addBulkLinks, links);
-    Batch<LinkCount> countBatch = new Batch<>(LOAD_COUNTS, store::addBulkCounts, null);
-    generator.generate(chunk, startMillis, new ChunkGenerator.Sink() {
-      @Override
-      public void node(Node node) {
-        nodeBatch.add(node);
-      }
-
-      @Override
-      public void link(Link link) {
-        nodeBatch.flush(); // nodes first, as LinkBench's loaders write them
-        linkBatch.add(link);
-      }
-
-      @Override
-      public void count(LinkCount count) {
-        countBatch.add(count);
-      }
-    });
-    nodeBatch.flush();
-    linkBatch.flush();
-    countBatch.flush();
-  }
-
-  @FunctionalInterface
-  private interface BatchWrite<T> {
-    void write(List<T> rows) throws StoreException;
-  }
-
-  /** Rows of one kind gathered up to bulk_batch and written as one timed operation. */
-  private final class Batch<T> {
-    private final String op;
-    private final BatchWrite<T> write;
-    private final AtomicLong written;
-    private final List<T> rows = new ArrayList<>(settings.bulkBatch);
-
-    Batch(String op, BatchWrite<T> write, AtomicLong written) {
-      this.op = op;
-      this.write = write;
-      this.written = written;
-    }
-
-    void add(T row) {
-      rows.add(row);
-      if (rows.size() == settings.bulkBatch) {
-        flush();
-      }
-    }
-
-    void flush() {
-      if (rows.isEmpty()) {
-        return;
-      }
-      if (timed(op, () -> write.write(rows)).isOk()) {
-        if (written != null) {
-          written.addAndGet(rows.size());
-        }
-      } else {
-        failedBatches.incrementAndGet();
-      }
-      rows.clear();
-    }
   }
 
   // ---- request phase
@@ -339,14 +256,13 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
       afterOk(t, q);
     }
     if (!t.warmingUp) {
-      long end = t.lastEndNanos; // set by the timed() hook
       if (settings.request.verify && op.writesLinks()) {
-        touch(q.id1, q.linkType);
+        verification.touch(q.id1, q.linkType);
       }
       if (!warmupSaid && settings.request.warmupSeconds > 0) {
         sayWarmupDone();
       }
-      progress.add(1, end, null);
+      recorded.increment();
     }
     return true;
   }
@@ -428,13 +344,6 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     t.list = null;
   }
 
-  private void touch(long id1, long type) {
-    touchedAll.incrementAndGet();
-    if (touched.size() < TOUCHED_LIMIT) {
-      touched.add(List.of(id1, type));
-    }
-  }
-
   private synchronized void sayWarmupDone() {
     if (!warmupSaid) {
       warmupSaid = true;
@@ -468,46 +377,31 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
       return;
     }
     if (settings.load) {
-      report(true);
+      load.report(true);
     } else {
       reportRequests();
     }
     if (settings.request.verify) {
-      verify();
+      verification.run(props, settings, generator);
     }
   }
 
-  /** The node ids of this client's chunks (every id with one client). */
-  private long myIds() {
-    return settings.endChunk() == settings.firstChunk() ? 0
-        : generator.endId(settings.endChunk() - 1) - generator.firstId(settings.firstChunk());
+  // the recorded requests, from the first one's start (after the warm-up) to the last one's end
+  private double requestSeconds() {
+    long lastEnd = requesting.stream().mapToLong(r -> r.lastEndNanos).max().orElse(timedFromNanos);
+    return Math.max(1e-3, (lastEnd - timedFromNanos) / 1e9);
   }
 
-  // LinkBench's closing line of the load phase, once, when the last chunk is done
-  private synchronized void report(boolean evenIfUnfinished) {
-    long myChunks = settings.endChunk() - settings.firstChunk();
-    boolean finished = chunksDone.get() >= myChunks;
-    if (reported || !(finished || evenIfUnfinished)) {
-      return;
-    }
-    reported = true;
-    if (!finished) {
-      System.out.println("LOAD PHASE STOPPED after " + chunksDone.get() + " of " + myChunks + " chunks: "
-          + nodes.get() + " nodes and " + links.get() + " links loaded");
-      return;
-    }
-    double secs = Math.max(1e-3, (System.currentTimeMillis() - startMillis) / 1000.0);
-    long expected = myIds();
-    System.out.println(String.format(Locale.ROOT, "LOAD PHASE COMPLETED. Loaded %d nodes (Expected %d). Loaded %d links"
-        + " (%.2f links per node). Took %.1f seconds. Links/second = %d%s", nodes.get(), expected, links.get(),
-        (double) links.get() / Math.max(1, nodes.get()), secs, Math.round(links.get() / secs),
-        failedBatches.get() == 0 ? "" : ". " + failedBatches.get() + " batches failed (see the errors)"));
+  private String requestsHeadline() {
+    long done = recorded.sum();
+    double secs = requestSeconds();
+    return done == 0 ? null : String.format(Locale.ROOT, "linkbench: %d requests in %.1f s, %d requests/s (from the first"
+        + " recorded request to the last)", done, secs, Math.round(done / secs));
   }
 
   private void reportRequests() {
-    long done = progress.done();
-    long lastEnd = requesting.stream().mapToLong(r -> r.lastEndNanos).max().orElse(timedFromNanos);
-    double secs = Math.max(1e-3, (lastEnd - timedFromNanos) / 1e9);
+    long done = recorded.sum();
+    double secs = requestSeconds();
     if (done == 0) {
       System.out.println("REQUEST PHASE STOPPED before any request was recorded"
           + (settings.request.warmupSeconds > 0 ? " (the warm-up of " + RequestSettings.stripZeros(
@@ -524,8 +418,10 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     stats.print(System.out);
     System.out.println(String.format(Locale.ROOT, "[LINKBENCH] GET_LINKS_LIST: %d history requests (paging back),"
         + " %d lists filled the limit of %d", historyRequests.get(), fullLists.get(), settings.request.rangeLimit));
+    // LinkBench's line; its rate is not YCSB's [OVERALL] Throughput, which counts from the Client's start
     System.out.println(String.format(Locale.ROOT, "REQUEST PHASE COMPLETED. %d requests done in %d seconds."
-        + " Requests/second = %d", done, Math.round(secs), Math.round(done / secs)));
+        + " Requests/second = %d (from the first recorded request to the last; [OVERALL] divides by YCSB's RunTime,"
+        + " which also counts connecting and closing)", done, Math.round(secs), Math.round(done / secs)));
     if (settings.request.csvStats != null) {
       try {
         stats.writeCsv(settings.request.csvStats);
@@ -535,55 +431,5 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
             + e.getMessage());
       }
     }
-  }
-
-  // on a connection of its own: the requesters' connections are closed, and may have broken
-  private void verify() {
-    Status status = Status.OK;
-    try (FreshStore<LinkBenchStore> fresh = FreshStore.open(props, LinkBenchStore.class)) {
-      GraphCheck check = new GraphCheck(fresh.store());
-      String scope;
-      if (settings.load) {
-        // this client's chunks: the others check theirs
-        long chunks = settings.endChunk() - settings.firstChunk();
-        long k = settings.request.verifyChunks == 0 ? chunks : Math.min(chunks, settings.request.verifyChunks);
-        long ids = 0;
-        for (long i = 0; i < k; i++) {
-          long chunk = settings.firstChunk() + i * chunks / k;
-          check.chunk(generator, chunk);
-          ids += generator.endId(chunk) - generator.firstId(chunk);
-        }
-        scope = String.format(Locale.ROOT, "load: %d of %d chunks (%d of %d ids%s): %d nodes, %d (id1, link_type) lists"
-            + " and counts compared with the generated graph", k, chunks, ids, myIds(),
-            k == chunks ? "" : "; " + RequestSettings.VERIFY_CHUNKS + "=0 checks all", check.checkedNodes(),
-            check.checkedPairs());
-      } else {
-        for (List<Long> pair : touched) {
-          check.counts(pair.get(0), pair.get(1));
-        }
-        long all = touchedAll.get();
-        scope = String.format(Locale.ROOT, "run: %d (id1, link_type) written by the run%s: count table against visible"
-            + " links", touched.size(), touched.size() < TOUCHED_LIMIT ? "" : " (the first " + TOUCHED_LIMIT + " of " + all
-            + " link writes' pairs)");
-      }
-      System.out.println("[LINKBENCH-VERIFY] " + scope + ": " + (check.found() == 0 ? "OK" : check.found()
-          + " MISMATCHES"));
-      for (String m : check.listed()) {
-        System.out.println("[LINKBENCH-VERIFY] MISMATCH " + m);
-      }
-      if (check.found() > check.listed().size()) {
-        System.out.println("[LINKBENCH-VERIFY] ... and " + (check.found() - check.listed().size()) + " more");
-      }
-      if (check.found() > 0) {
-        status = Status.UNEXPECTED_STATE;
-        RunVerdict.checkFailed("linkbench.verify found " + check.found() + " mismatches (listed above)");
-      }
-    } catch (Exception e) {
-      status = Status.ERROR;
-      String why = e.getMessage() != null ? e.getMessage() : e.toString();
-      System.out.println("[LINKBENCH-VERIFY] cannot verify: " + why);
-      RunVerdict.checkFailed("linkbench.verify could not run: " + why);
-    }
-    Measurements.getMeasurements().reportStatus(VERIFY, status);
   }
 }

@@ -41,6 +41,7 @@ final class RequestSettings {
   static final String WARMUP_LINKBENCH = "linkbench.warmup_time";
   static final String VERIFY = "linkbench.verify";
   static final String VERIFY_CHUNKS = "linkbench.verify_chunks";
+  /** LinkBench's period of its progress lines: accepted (and checked), unused; the [STATUS] line follows ycsbx.interval. */
   static final String PROGRESS = "linkbench.progressfreq";
   static final String CSV_STATS = "linkbench.csvstats";
   /** LinkStore's DEFAULT_LIMIT: the most links one GET_LINKS_LIST returns. */
@@ -121,7 +122,7 @@ final class RequestSettings {
     out.add(PropertyDef.of(WARMUP, WARMUP_DEFAULT, "seconds of requests run before any is recorded (the same setting as"
         + " ycsbx.warmup)"));
     out.add(PropertyDef.of(WARMUP_LINKBENCH, WARMUP_DEFAULT, "LinkBench's name of linkbench.warmup"));
-    out.add(PropertyDef.of(PROGRESS, PROGRESS_DEFAULT, "seconds between progress lines; 0 for none"));
+    out.add(PropertyDef.of(PROGRESS, PROGRESS_DEFAULT, "unused, accepted so LinkBench's configs run: progress is in the [STATUS] line, every ycsbx.interval seconds"));
     out.add(PropertyDef.noDefault(CSV_STATS, "CSV file of the closing figures per request (count, errors, percentiles"
         + " in ms)"));
     out.add(PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load, compare regenerated chunks; after a run,"
@@ -159,7 +160,6 @@ final class RequestSettings {
   final double warmupSeconds;
   final boolean verify;
   final int verifyChunks;
-  final double progressSeconds;
   final Path csvStats;
 
   RequestSettings(Properties p) {
@@ -219,7 +219,7 @@ final class RequestSettings {
     warmupSeconds = Math.max(Math.max(warmup, warmupLinkBench), site.ycsbx.measurements.Warmup.seconds(p));
     verify = Props.getBoolean(p, VERIFY, VERIFY_DEFAULT);
     verifyChunks = Props.getInt(p, VERIFY_CHUNKS, VERIFY_CHUNKS_DEFAULT, 0, Integer.MAX_VALUE);
-    progressSeconds = Props.getDouble(p, PROGRESS, PROGRESS_DEFAULT, 0, 1e7);
+    Props.getDouble(p, PROGRESS, PROGRESS_DEFAULT, 0, 1e7); // accepted, unused
     String csv = p.getProperty(CSV_STATS, "").trim();
     csvStats = csv.isEmpty() ? null : Path.of(csv);
   }

@@ -306,7 +306,7 @@ class CompareTest {
     assertFalse(r.out().contains("no significance test"), r.out());
     for (String t : List.of("1", "2")) {
       List<String> cells = row(r.out(), t, "OVERALL");
-      assertTrue(cells.get(3).startsWith("±"), "spread column: " + cells);
+      assertTrue(cells.get(3).startsWith("+/-"), "spread column: " + cells);
       String line = String.join(" ", cells);
       assertTrue(line.matches(".* (p=[01]\\.\\d{3} (not )?significant|significant \\(no spread on either side\\))"
           + " CI \\d+\\.\\d\\d-\\d+\\.\\d\\d$"), line);
@@ -335,7 +335,7 @@ class CompareTest {
     assertTrue(r.out().contains("no significance test: free has 2 and paced 2 runs at a thread count; Welch's test on"
         + " fewer than 3 runs a side has almost no power, so a claim that A and B differ needs 3 or more runs a side"
         + " (sweep --repeat 3)"), r.out());
-    assertTrue(row(r.out(), "1", "OVERALL").get(3).startsWith("±"), "the spread is still shown");
+    assertTrue(row(r.out(), "1", "OVERALL").get(3).startsWith("+/-"), "the spread is still shown");
   }
 
   /** The null binding swept free and paced at 3000 ops/s, {@code repeat} runs a thread count, compared. */

@@ -25,6 +25,7 @@ import site.ycsbx.store.filemeta.FileRow;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryFileMetaDb;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 import static site.ycsbx.workloads.filemeta.FileMetaWorkload.COUNT_DELETED;
 import static site.ycsbx.workloads.filemeta.FileMetaWorkload.DELETE_FILE;
@@ -261,8 +262,10 @@ class FileMetaWorkloadTest {
     assertTrue(r.stdout().contains("[FILEMETA] loaded 3000 of 3000 files into files"), r.stdout());
     assertTrue(r.stdout().contains("[FILEMETA-VERIFY] files per user of 1000 of 10000 users"), r.stdout());
     assertTrue(r.stdout().contains("[VERIFY], Return=OK, 1"), r.stdout());
+    assertTrue(r.stdout().contains("[VERIFY], Operations, 1\n"), "the verify is timed as an operation: " + r.stdout());
     assertTrue(r.stdout().contains("[LOAD_FILES], Return=OK, 3"), r.stdout());
-    assertTrue(r.stdout().contains("workload.filemeta.filesperuser"), "the data's shape is in the fingerprint: " + r.stdout());
+    assertEquals("zipfian", PrintedFingerprint.of(r.stdout()).get("workload.filemeta.filesperuser"),
+        "the data's shape is in the fingerprint: " + r.stdout());
   }
 
   @Test

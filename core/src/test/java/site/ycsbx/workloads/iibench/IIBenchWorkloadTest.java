@@ -60,6 +60,11 @@ class IIBenchWorkloadTest {
     assertEquals(20000L, rows.get(3));
     assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 20000 rows, 20000 expected"), r.stdout());
     assertTrue(r.stdout().contains("[IIBENCH] inserted 20000 rows in"), r.stdout());
+    // the verify is an operation of the summary: counted where its status is, timed
+    assertTrue(r.stdout().contains("[VERIFY], Operations, 1\n"), r.stdout());
+    assertTrue(r.stdout().contains("[VERIFY], Return=OK, 1\n"), r.stdout());
+    assertTrue(Pattern.compile("(?m)^\\[SUMMARY\\] iibench: 20000 rows in [0-9.]+ s, [0-9.]+ rows/s; on storage ")
+        .matcher(r.stderr()).find(), r.stderr());
     List<String> lines = Files.readAllLines(csv);
     assertEquals(5, lines.size(), lines.toString());
     assertTrue(lines.get(4).startsWith("4,20000,"), lines.get(4));
@@ -83,6 +88,28 @@ class IIBenchWorkloadTest {
     assertTrue(m.find(), r.stdout());
     assertTrue(Long.parseLong(m.group(1)) > 0);
     assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 1000"), r.stdout());
+  }
+
+  /**
+   * The run's status line has iibench's figures: rows of the total with rows/s and the ETA, and
+   * the query threads' QUERY rate and latency; iibench's own status line is gone, its property
+   * still accepted.
+   */
+  @Test
+  void theStatusLineCountsRowsAndShowsTheQueries() {
+    Result r = load("-threads", "2", "-p", "iibench.querythreads=1", "-p", "iibench.batchsize=100",
+        "-p", "iibench.querystartrows=1", "-p", "iibench.queryintervalms=20", "-target", "200",
+        "-p", "ycsbx.interval=0.5", "-p", "iibench.reportseconds=1");
+    assertEquals(0, r.exitCode(), r.all());
+    List<String> lines = r.stderr().lines().filter(l -> l.startsWith("[STATUS] ")).toList();
+    assertTrue(lines.size() >= 2, "a 2 s load, a line each half second: " + r.stderr());
+    Pattern line = Pattern.compile("\\[STATUS\\] +[0-9.]+ s load +\\d+/20000 rows +[0-9.]+% \\| +\\d+ rows/s now, +\\d+ avg"
+        + " \\| ETA +\\d+ s \\| INSERT_TXN +[0-9.]+/s p50 .* ms p99 .* ms( \\| QUERY +[0-9.]+/s( p50 .* ms p99 .* ms)?)?");
+    for (String l : lines) {
+      assertTrue(line.matcher(l).matches(), l);
+    }
+    assertTrue(lines.stream().anyMatch(l -> l.contains("| QUERY ")), "the query thread's queries: " + lines);
+    assertFalse(r.all().contains("IIBENCH-STATUS"), r.all());
   }
 
   @Test

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /** linkbench.config: a LinkBench home's config files run unchanged, the command line still winning. */
@@ -48,10 +50,11 @@ class LinkBenchConfigFileTest {
         + " properties say where and how to connect): dbid, host, linkstore, password, port, user; for"
         + " YCSB's Client: threadcount=3 operationcount=3000 maxexecutiontime=60"), r.stdout());
     assertTrue(r.stdout().contains("REQUEST PHASE COMPLETED. 3000 requests done in "), r.stdout());
-    assertTrue(r.stdout().contains("workload.linkbench.maxid1                      : 5001"), r.stdout());
-    assertTrue(r.stdout().contains("workload.linkbench.read_function               : zipf(0.9)"), "-p wins: " + r.stdout());
-    assertTrue(r.stdout().contains("workload.linkbench.distributionfile            : Distribution.dat"), r.stdout());
-    assertTrue(r.stdout().contains("threads                                        : 3"), r.stdout());
+    Map<String, String> printed = PrintedFingerprint.of(r.stdout());
+    assertEquals("5001", printed.get("workload.linkbench.maxid1"), r.stdout());
+    assertEquals("zipf(0.9)", printed.get("workload.linkbench.read_function"), "-p wins: " + r.stdout());
+    assertEquals("Distribution.dat", printed.get("workload.linkbench.distributionfile"), r.stdout());
+    assertEquals("3", printed.get("threads"), r.stdout());
     assertFalse(r.stdout().contains("[ADD_LINK]"), "the file's mix: reads only");
     assertTrue(r.stdout().contains("[GET_NODE], Operations, "), r.stdout());
     assertFalse(r.all().contains(SECRET), "the file's password is not printed");

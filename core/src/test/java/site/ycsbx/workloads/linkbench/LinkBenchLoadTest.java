@@ -24,6 +24,7 @@ import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryLinkBenchDb;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /** LinkBench's load phase on core's memory store: the graph as generated, counts consistent, reproducible. */
@@ -145,7 +146,7 @@ class LinkBenchLoadTest {
   @Test
   void binYcsbLoadPrintsLinkBenchsLine() {
     Result r = JavaProcess.run(Main.class.getName(), "load", "memory-linkbench", "-P", JavaProcess.workload("linkbench-small"),
-        "-p", "linkbench.maxid1=5001", "-threads", "2");
+        "-p", "linkbench.maxid1=5001", "-threads", "2", "-p", "linkbench.verify=true");
     assertEquals(0, r.exitCode(), r.all());
     long expected = 0;
     OutDegrees d = new OutDegrees(EmpiricalCdf.builtInDegrees(), 1, 5001, 2, 0);
@@ -155,7 +156,13 @@ class LinkBenchLoadTest {
     assertTrue(r.stdout().contains("LOAD PHASE COMPLETED. Loaded 5000 nodes (Expected 5000). Loaded " + expected
         + " links ("), r.stdout());
     assertTrue(r.stdout().contains("[LOAD_LINKS], Return=OK, "), r.stdout());
-    assertTrue(r.stdout().contains("workload.linkbench.maxid1"), "the graph is in the fingerprint: " + r.stdout());
+    assertEquals("5001", PrintedFingerprint.of(r.stdout()).get("workload.linkbench.maxid1"),
+        "the graph is in the fingerprint: " + r.stdout());
+    // the verify is an operation of the summary: counted where its status is
+    assertTrue(r.stdout().contains("[LINKBENCH-VERIFY] load: "), r.stdout());
+    assertTrue(r.stdout().contains("[VERIFY], Operations, 1\n"), r.stdout());
+    assertTrue(r.stdout().contains("[VERIFY], Return=OK, 1\n"), r.stdout());
+    assertTrue(r.stderr().contains("[SUMMARY] linkbench: 5000 nodes and " + expected + " links loaded"), r.stderr());
   }
 
   @Test

@@ -31,6 +31,7 @@ import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryLinkBenchDb;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /** LinkBench's request phase: on the memory store after a load (with verify), and through bin/ycsb. */
@@ -164,11 +165,16 @@ class LinkBenchRunTest {
     Path csv = dir.resolve("stats.csv");
     Result r = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("linkbench-small"),
         "-p", "operationcount=1000000", "-threads", "2", "-p", "linkbench.csvstats=" + csv,
-        "-p", "linkbench.progressfreq=0.1");
+        "-p", "linkbench.progressfreq=0.1", "-p", "ycsbx.interval=0.2");
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.stdout().matches("(?s).*\\[LINKBENCH\\] requests: \\d+/1000000 requests \\(\\d+\\.\\d%\\), \\d+ requests/s"
-        + " over the last [0-9.]+ s, \\d+/s since the start, ETA \\d+ s\n.*"), "a progress line with the ETA: " + r.stdout());
+    // the run's status line: requests of the count, the ETA, the 3 most frequent requests, the others summed up
+    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +[0-9.]+ s run +\\d+/1000000 requests +\\d+\\.\\d% \\| +\\d+ requests/s"
+        + " now, +\\d+ avg \\| ETA +\\d+ s \\| ADD_LINK .* \\| GET_LINKS_LIST .* \\| GET_NODE .* \\| \\+7 ops p99<=[0-9.]+ ms$")
+        .matcher(r.stderr()).find(), "a status line with the ETA: " + r.stderr());
+    assertFalse(r.stdout().contains("[LINKBENCH] requests:"), "LinkBench's own progress line is gone: " + r.stdout());
     assertTrue(r.stdout().contains("REQUEST PHASE COMPLETED. 1000000 requests done in "), r.stdout());
+    assertTrue(r.stdout().contains("(from the first recorded request to the last; [OVERALL] divides by YCSB's RunTime"),
+        "LinkBench's rate says what it counts, beside YCSB's: " + r.stdout());
     for (LinkBenchOp op : LinkBenchOp.ALL) {
       Matcher m = Pattern.compile("\\[" + op.name() + "\\], Operations, (\\d+)").matcher(r.stdout());
       assertTrue(m.find(), op + ": " + r.stdout());
@@ -179,7 +185,30 @@ class LinkBenchRunTest {
     List<String> lines = Files.readAllLines(csv);
     assertEquals(RequestStats.CSV_HEADER, lines.get(0));
     assertEquals(11, lines.size(), lines.toString());
-    assertTrue(r.stdout().contains("workload.linkbench.read_function"), "the mix and distributions are fingerprinted");
+    assertTrue(PrintedFingerprint.of(r.stdout()).containsKey("workload.linkbench.read_function"),
+        "the mix and distributions are fingerprinted: " + r.stdout());
+  }
+
+  /** A run bounded by maxexecutiontime, not by its count: the status line says the time left, not 0.0% of 2147483647. */
+  @Test
+  void aTimeBoundedRunShowsTheTimeLeft() {
+    Result r = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("linkbench-small"),
+        "-p", "operationcount=2147483647", "-p", "maxexecutiontime=3", "-threads", "1", "-p", "ycsbx.interval=0.5",
+        "-target", "2000");
+    assertEquals(0, r.exitCode(), r.all());
+    List<String> lines = r.stderr().lines().filter(l -> l.startsWith("[STATUS] ")).toList();
+    assertTrue(lines.size() >= 3, r.stderr());
+    Pattern line = Pattern.compile("\\[STATUS\\] +[0-9.]+ s run +\\d+ requests \\| +\\d+ requests/s now, +\\d+ avg"
+        + " \\| left +(\\d) s \\| .*");
+    int previous = Integer.MAX_VALUE;
+    for (String l : lines) {
+      Matcher m = line.matcher(l);
+      assertTrue(m.matches(), l);
+      int left = Integer.parseInt(m.group(1));
+      assertTrue(left <= 3 && left <= previous, "the time left counts down: " + lines);
+      previous = left;
+      assertFalse(l.contains("2147483647") || l.contains("ETA"), l);
+    }
   }
 
   @Test

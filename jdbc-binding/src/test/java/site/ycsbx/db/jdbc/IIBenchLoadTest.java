@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /**
@@ -75,7 +76,7 @@ class IIBenchLoadTest {
           .matcher(r.stdout()).find(), r.stdout());
       assertEquals(List.of(10000L, 20000L), rows, r.stdout());
       assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 20000 rows, 20000 expected"), r.stdout());
-      assertTrue(r.stdout().contains("[FINGERPRINT], storage.engine, " + target.expectedEngine() + "\n"), r.stdout());
+      assertEquals(target.expectedEngine(), PrintedFingerprint.of(r.stdout()).get("storage.engine"), r.stdout());
     }
   }
 

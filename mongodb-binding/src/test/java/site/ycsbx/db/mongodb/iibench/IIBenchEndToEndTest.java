@@ -30,6 +30,7 @@ import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /**
@@ -177,7 +178,7 @@ class IIBenchEndToEndTest {
     Result r = loadMongo(database, "-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=4000",
         "-p", "iibench.batchsize=250", "-p", "mongodb.databasePerCollection=true", "-p", "iibench.verify=true");
     assertOk(r);
-    assertTrue(r.stdout().matches("(?s).*mongodb\\.databasePerCollection +: true\n.*"), r.stdout());
+    assertEquals("true", PrintedFingerprint.of(r.stdout()).get("mongodb.databasePerCollection"), r.stdout());
     Set<String> mine = new TreeSet<>();
     for (String name : server.databaseNames()) {
       if (name.startsWith(database)) {
