@@ -106,6 +106,7 @@ final class LoadRunCommand {
       startAt.await(out);
     }
     ResultExporter.runStarts();
+    System.setErr(YcsbChatter.filter(System.err));
     Client.main(clientArgs.toArray(new String[0]));
     return 0; // not reached: YCSB's Client exits the JVM
   }
