@@ -28,8 +28,8 @@ public final class Background implements AutoCloseable {
 
   /** Any main class on the test's class path (e.g. YCSB's stock site.ycsb.Client). */
   public static Background java(String mainClass, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-cp", System.getProperty("java.class.path"), mainClass));
+    List<String> cmd = JavaProcess.javaCommand();
+    cmd.add(mainClass);
     cmd.addAll(Arrays.asList(args));
     Path out = Files.createTempFile("ycsbx-out", ".txt");
     Path err = Files.createTempFile("ycsbx-err", ".txt");

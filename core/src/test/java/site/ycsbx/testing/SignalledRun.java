@@ -24,9 +24,9 @@ public final class SignalledRun {
 
   /** Runs Main with {@code args}, sends {@code signal} (INT or TERM) {@code afterMillis} after "Starting test.". */
   public static Result run(String signal, long afterMillis, String... args) {
-    List<String> cmd = new ArrayList<>(List.of("perl", "-e", "$SIG{INT}='DEFAULT'; $SIG{TERM}='DEFAULT'; exec @ARGV or die",
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-cp",
-        System.getProperty("java.class.path"), "site.ycsbx.tools.Main"));
+    List<String> cmd = new ArrayList<>(List.of("perl", "-e", "$SIG{INT}='DEFAULT'; $SIG{TERM}='DEFAULT'; exec @ARGV or die"));
+    cmd.addAll(JavaProcess.javaCommand());
+    cmd.add("site.ycsbx.tools.Main");
     cmd.addAll(Arrays.asList(args));
     try {
       Path out = Files.createTempFile("ycsbx-out", ".txt");
