@@ -26,7 +26,7 @@ import site.ycsbx.store.SizeReport;
  * the clients finished their share of the round. An appended CSV continues its round numbers.
  */
 public final class Rounds {
-  /** Column names of the text lines, documented in workloads/iibench and the README. */
+  /** Column names of the text lines, documented in workloads/iibench and docs/workloads/iibench.md. */
   public static final String TEXT_HEADER = String.format(
       "%-14s %6s %14s %11s %9s %11s %12s %12s %11s %12s %9s %9s %11s %11s %9s %9s", "[IIBENCH]", "round", "rows",
       "db_size_mb", "mem_mb", "bytes_row", "write_mb_s", "written_mb", "wr_b_row", "host_wr_mb", "secs", "tps", "rows_s",
