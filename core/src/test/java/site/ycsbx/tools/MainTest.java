@@ -3,6 +3,7 @@ package site.ycsbx.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsbx.testing.OneLineError.assertOneLineError;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,14 +27,6 @@ import site.ycsbx.testing.MemoryProbeDb;
 class MainTest {
   private static final String MAIN = Main.class.getName();
   private static final String MEMORY = MemoryProbeDb.class.getName();
-
-  private static void assertOneLineError(Result r, int exit, String expected) {
-    assertEquals(exit, r.exitCode(), r.all());
-    List<String> lines = r.stderrLines();
-    assertEquals(1, lines.size(), "expected one line on stderr, got:\n" + r.stderr());
-    assertTrue(lines.get(0).contains(expected), lines.get(0));
-    assertFalse(r.all().contains("Exception"), r.all());
-  }
 
   @Test
   void unknownCommandIsOneLineExit2() {

@@ -1,13 +1,11 @@
 package site.ycsbx.db.jdbc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.OneLineError;
 import site.ycsbx.testing.JavaProcess.Result;
 
 /** Runs bin/ycsb's Java side (site.ycsbx.tools.Main) with the jdbc binding, and checks its errors. */
@@ -34,12 +32,6 @@ final class MainOutput {
 
   /** Exit code, exactly one stderr line holding every expected text, and no stack trace. */
   static void assertOneLineError(Result r, int exit, String... expected) {
-    assertEquals(exit, r.exitCode(), r.all());
-    List<String> lines = r.stderrLines();
-    assertEquals(1, lines.size(), "expected one line on stderr, got:\n" + r.stderr());
-    for (String e : expected) {
-      assertTrue(lines.get(0).contains(e), "'" + e + "' not in: " + lines.get(0));
-    }
-    assertFalse(r.all().contains("Exception"), r.all());
+    OneLineError.assertOneLineError(r, exit, expected);
   }
 }

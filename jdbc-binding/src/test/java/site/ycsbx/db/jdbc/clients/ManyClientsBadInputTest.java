@@ -3,14 +3,10 @@ package site.ycsbx.db.jdbc.clients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
 
@@ -20,16 +16,7 @@ import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
  * Started as the Docker image starts them ({@link ClientProcesses}).
  */
 @Tag("slow")
-class ManyClientsBadInputTest {
-  @TempDir
-  static Path tmp;
-  private static ClientProcesses clients;
-
-  @BeforeAll
-  static void home() throws IOException {
-    clients = ClientProcesses.inHome(tmp);
-  }
-
+class ManyClientsBadInputTest extends ManyClientsFixture {
   @Test
   void badPlacesAndPastStartsAreOneLineExit2AndCreateNothing() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {

