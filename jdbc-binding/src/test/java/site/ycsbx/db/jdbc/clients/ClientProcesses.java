@@ -140,6 +140,9 @@ final class ClientProcesses {
     return env;
   }
 
+  /** How far ahead of now the clients' common start is set. */
+  static final long LEAD_MILLIS = 10_000;
+
   static long okCount(String stdout, String op) {
     Matcher m = Pattern.compile("(?m)^\\[" + op + "\\], Return=OK, (\\d+)$").matcher(stdout);
     assertTrue(m.find(), "no [" + op + "], Return=OK in:\n" + stdout);
@@ -159,8 +162,9 @@ final class ClientProcesses {
   /** As above, client i in network namespace {@code netns.apply(i)} (null: this host's). */
   List<Run> together(List<String> args, Path results, IntFunction<String> netns)
       throws Exception {
-    // far enough ahead for three JVMs to start and check the server on a busy 2-core machine
-    long startAt = System.currentTimeMillis() + 20_000;
+    // far enough ahead for three JVMs to start and check the server on a busy 2-core machine (2 to 3 s
+    // each on a quiet one); the clients wait out the rest, so every second here is a second of the suite
+    long startAt = System.currentTimeMillis() + LEAD_MILLIS;
     List<Map<String, String>> envs = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
       Map<String, String> env = env(i, startAt, results);
