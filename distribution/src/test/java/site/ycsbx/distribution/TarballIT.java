@@ -217,20 +217,43 @@ class TarballIT {
     assertTrue(r.stdout().contains("[INSERT], Return=OK, 1000"), r.all());
   }
 
+  /** The README's first command: the first {@code bin/ycsb} line of its first code block, without "bin/ycsb". */
+  private static List<String> readmeFirstCommand() throws IOException {
+    String readme = Files.readString(repo.resolve("README.md"));
+    String block = readme.substring(readme.indexOf("```sh"));
+    String line = block.lines().filter(l -> l.startsWith("bin/ycsb ")).findFirst().orElseThrow(
+        () -> new AssertionError("no bin/ycsb line in the README's first code block"));
+    return List.of(line.substring("bin/ycsb ".length()).trim().split("\\s+"));
+  }
+
   /**
-   * The README's first command, word for word, in a fresh unpacked copy: an iibench load of the
-   * workload file's 200000 rows into the embedded server, twice (the second appends).
+   * The README's first command, word for word as the README gives it, in a fresh unpacked copy:
+   * an iibench load of the workload file's 200000 rows on postgres-embedded, a real engine, whose
+   * rounds report the size on storage of the table and its 3 secondary indexes; everything but the
+   * [STATUS] lines (one per 10 s, so their number follows the machine's speed) fits in 60 lines.
+   * Then a second load appends and verifies.
    */
   @Test
-  void readmeFirstCommandLoadsIIBenchAndAppends() throws IOException {
+  void readmeFirstCommandLoadsIIBenchWithItsIndexesAndAppends() throws IOException {
+    List<String> command = readmeFirstCommand();
+    assertEquals(List.of("load", "postgres-embedded", "-P", "workloads/iibench"), command);
     Path copy = unpack(Files.createDirectories(tmp.resolve("readme-iibench")));
-    Result first = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/iibench");
+    Result first = ycsb(copy, command.toArray(new String[0]));
     assertEquals(0, first.exitCode(), first.all());
     assertTrue(first.stdout().contains("[FINGERPRINT]"), first.all());
+    assertTrue(first.stdout().contains("[IIBENCH] purchases_index: ready, 3 secondary indexes"), first.all());
     assertTrue(first.stdout().contains("[INSERT_TXN], Return=OK, 200"), first.all());
     assertTrue(first.stdout().contains("[IIBENCH] inserted 200000 rows in "), first.all());
+    Matcher size = Pattern.compile("(?m)^\\[SUMMARY\\] iibench: 200000 rows in .*; on storage ([0-9.]+) MB, \\d+ bytes/row$")
+        .matcher(first.stderr());
+    assertTrue(size.find(), first.all());
+    // 200000 rows of about 100 bytes with three secondary indexes: tens of MB on storage
+    assertTrue(Double.parseDouble(size.group(1)) > 10, first.all());
     assertTrue(first.stderr().contains("[ERRORS] OK: 200 operations, 0 failed"), first.all());
-    Result second = ycsb(copy, "load", "mongodb-embedded", "-P", "workloads/iibench", "-p", "recordcount=3000",
+    long lines = first.all().lines().filter(l -> !l.startsWith("[STATUS]") && !l.isEmpty()).count();
+    assertTrue(lines < 60, lines + " lines besides the [STATUS] lines:\n" + first.all());
+
+    Result second = ycsb(copy, "load", "postgres-embedded", "-P", "workloads/iibench", "-p", "recordcount=3000",
         "-p", "iibench.verify=true");
     assertEquals(0, second.exitCode(), second.all());
     assertTrue(second.stdout().contains("purchases_index: appending to 200000 existing rows"), second.all());
@@ -238,8 +261,9 @@ class TarballIT {
   }
 
   /**
-   * YCSB's workload A, load then run, as the README shows it, in a fresh unpacked copy (the
-   * data folder they create must not disturb the other tests' copy).
+   * YCSB's workload A, load then run on mongodb-embedded (the README's tour runs it on
+   * postgres-embedded; this one checks the MongoDB binding's path in the tarball), in a fresh
+   * unpacked copy (the data folder they create must not disturb the other tests' copy).
    */
   @Test
   void mongodbEmbeddedLoadThenRunSeeTheSameData() throws IOException {
