@@ -22,8 +22,12 @@ import java.util.concurrent.TimeUnit;
  * real rather than assumed.
  */
 final class Shell {
-  /** The tools bin/ycsb (and the tests' fake mvn) use; mvn is deliberately not one of them. */
-  static final List<String> TOOLS = List.of("bash", "dirname", "readlink", "find", "mkdir", "touch", "cat");
+  /**
+   * The tools bin/ycsb (and the tests' fake mvn) use, and those postgres-embedded starts its
+   * server with (sh and setsid; unshare and id as root); mvn is deliberately not one of them.
+   */
+  static final List<String> TOOLS = List.of("bash", "dirname", "readlink", "find", "mkdir", "touch", "cat", "sh", "setsid",
+      "unshare", "id");
 
   /** What a finished process printed and returned. */
   record Result(int exitCode, String stdout, String stderr) {
