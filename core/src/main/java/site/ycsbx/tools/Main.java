@@ -74,10 +74,40 @@ public final class Main {
         return ReportCommand.run(rest, out);
       case "load", "run", "shell":
         return new LoadRunCommand(out, instead).run(args);
+      case "check":
+        return check(rest, out);
+      case "experiment":
+        return site.ycsbx.tools.experiment.ExperimentCommand.run(rest, out, err, LAUNCHER);
       default:
-        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, sweep, compare, merge, report,"
-            + " help (see ycsb --help)");
+        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, check, sweep, compare, merge,"
+            + " report, experiment, help (see ycsb --help)");
     }
+  }
+
+  /** The entry point as the commands above load and run see it: passed down, so they need not import this class. */
+  private static final site.ycsbx.tools.experiment.Launcher LAUNCHER = new site.ycsbx.tools.experiment.Launcher() {
+    @Override
+    public void checkArguments(List<String> args) {
+      RunChecks.checkArguments(args);
+    }
+
+    @Override
+    public String mainClass() {
+      return Main.class.getName();
+    }
+  };
+
+  /**
+   * {@code check load|run <binding> [options]}: every check of that load or run, the server's
+   * preflight included, and its fingerprint; nothing runs (the experiment checks each target so).
+   */
+  private static int check(List<String> args, PrintStream out) {
+    if (args.isEmpty() || !(args.get(0).equals("load") || args.get(0).equals("run"))) {
+      throw new UserError("check needs load or run: ycsb check load|run <binding> [options]");
+    }
+    new LoadRunCommand(out, clientArgs -> { }).run(args);
+    out.println("[YCSB-X] check: every check passed, the server's too; nothing ran");
+    return 0;
   }
 
   /** {@code help}: the usage; {@code help properties ...}: the property reference. */

@@ -31,6 +31,8 @@ final class Usage {
     out.println("  load     load the data set (YCSB's -load)");
     out.println("  run      run the transaction phase (YCSB's -t)");
     out.println("  shell    interactive YCSB shell against the binding");
+    out.println("  check    load|run <binding> [options]: every check of that load or run, the server's too, and its");
+    out.println("           fingerprint; nothing runs");
     out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");
     out.println("           [--sla-p99 MS]: one run per thread count, a table, the knee, sweep.csv/.json/.html");
     out.println("  sweep    --from DIR... [--out DIR] [--label NAME] [--sla-p99 MS]: the same from run folders or merged");
@@ -41,6 +43,9 @@ final class Usage {
     out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums;");
     out.println("           --out gets the merged result.json, <OP>.hdr, summary.txt and report.html");
     out.println("  report   DIR: (re)draw DIR/report.html from a run or merged folder (sweep points leave it out)");
+    out.println("  experiment FILE [--out DIR] [--dry-run] [--redo CELL]... [-p key=value]...: targets x steps x threads");
+    out.println("           from one file (experiments/), a run folder per cell, a table per step, results.csv/.json;");
+    out.println("           the same command again continues a stopped experiment");
     out.println("  help     properties [GROUP] [--markdown]: every property YCSB-X knows, with its default and meaning (GROUP:");
     out.println("           ycsbx, ycsb, a workload family or a binding; --markdown: as docs/properties.md)");
     out.println();

@@ -197,6 +197,11 @@ public final class YcsbResult {
     return v == null ? Double.NaN : v;
   }
 
+  /** Every measurement of one metric ({@code EFFICIENCY}), in the order written; empty when absent. */
+  public Map<String, Double> measurements(String metric) {
+    return new LinkedHashMap<>(metrics.getOrDefault(metric, Map.of()));
+  }
+
   public double throughput() {
     return value("OVERALL", "Throughput(ops/sec)");
   }

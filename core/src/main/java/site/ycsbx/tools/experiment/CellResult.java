@@ -1,0 +1,64 @@
+package site.ycsbx.tools.experiment;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import site.ycsbx.tools.merge.RunFolder;
+import site.ycsbx.tools.sweep.OpStats;
+import site.ycsbx.tools.sweep.YcsbResult;
+
+/**
+ * The figures of one finished cell, read back from its run folder (never from its console): the
+ * run's rate, each operation's rate and latency percentiles (from its HdrHistogram logs), the
+ * efficiency columns and the workload family's headline figures from its summary export.
+ * Names carry their unit ({@code _s}, {@code _us}, {@code ops_s}).
+ */
+record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
+  static final String OPS_S = "ops_s";
+  /** The family's headline figures ({@code [HEADLINE]} rows of the export) keep this prefix. */
+  static final String HEADLINE_PREFIX = "headline.";
+
+  static CellResult read(Path runFolder) {
+    RunFolder rf = RunFolder.read(runFolder);
+    Map<String, Double> f = new LinkedHashMap<>();
+    f.put(OPS_S, rf.throughput());
+    f.put("operations", (double) rf.operations());
+    f.put("runtime_s", rf.result().path("overall").path("runtime_ms").asDouble(Double.NaN) / 1000.0);
+    String main = null;
+    long most = -1;
+    long errors = 0;
+    for (OpStats s : rf.opStats().values()) {
+      if (s.op().equals("CLEANUP")) {
+        continue;
+      }
+      f.put(s.op() + ".ops_s", s.opsPerSec());
+      f.put(s.op() + ".p50_us", s.p50());
+      f.put(s.op() + ".p95_us", s.p95());
+      f.put(s.op() + ".p99_us", s.p99());
+      errors += s.errors();
+      // the operation a table's latency columns show: the most frequent, batch round trips aside
+      if (s.count() > most && !s.op().endsWith("_BATCH")) {
+        most = s.count();
+        main = s.op();
+      }
+    }
+    f.put("errors", (double) errors);
+    Path summary = runFolder.resolve("summary.txt");
+    if (Files.exists(summary)) {
+      YcsbResult text = YcsbResult.read(summary);
+      text.measurements("EFFICIENCY").forEach((k, v) -> {
+        if (!k.equals("Seconds") && !k.equals("Operations")) {
+          f.put(k, v);
+        }
+      });
+      text.measurements("HEADLINE").forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
+    }
+    return new CellResult(f, rf.fingerprint(), main);
+  }
+
+  double get(String name) {
+    Double v = figures.get(name);
+    return v == null ? Double.NaN : v;
+  }
+}

@@ -1,0 +1,118 @@
+package site.ycsbx.tools.experiment;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The cells of an experiment in the order they run. Steps run in the file's order. A load changes
+ * the data, so it runs once per target, target after target. A run step alternates the order of
+ * the targets from one repeat to the next (A B, then B A: "A B B A"), at each thread count, so that
+ * drift during the step (caches warming, background flushing, a neighbour on the host) falls on
+ * every target alike instead of on the later one.
+ */
+final class Plan {
+  /** A cell's JVM start, checks and fingerprint, as measured on a small machine. */
+  static final double CELL_OVERHEAD_SECONDS = 5;
+
+  private final Experiment experiment;
+  private final List<Cell> cells;
+
+  Plan(Experiment experiment) {
+    this.experiment = experiment;
+    List<Cell> out = new ArrayList<>();
+    for (Step s : experiment.steps()) {
+      if (s.isLoad()) {
+        for (Target t : experiment.targets()) {
+          for (int threads : s.threads()) {
+            out.add(new Cell(out.size() + 1, s, t, threads, 1));
+          }
+        }
+        continue;
+      }
+      for (int threads : s.threads()) {
+        for (int r = 1; r <= s.repeats(); r++) {
+          List<Target> order = new ArrayList<>(experiment.targets());
+          if (r % 2 == 0) {
+            Collections.reverse(order);
+          }
+          for (Target t : order) {
+            out.add(new Cell(out.size() + 1, s, t, threads, r));
+          }
+        }
+      }
+    }
+    this.cells = List.copyOf(out);
+  }
+
+  Experiment experiment() {
+    return experiment;
+  }
+
+  List<Cell> cells() {
+    return cells;
+  }
+
+  /** The cell's time limit in seconds (maxexecutiontime), NaN when a count ends it. */
+  double timeLimit(Cell c) {
+    for (Map<String, String> props : List.of(c.step().props(), c.target().props(), experiment.common())) {
+      String v = props.get("maxexecutiontime");
+      if (v != null && v.matches("\\d+")) {
+        return Integer.parseInt(v);
+      }
+    }
+    return Double.NaN;
+  }
+
+  /**
+   * The plan as {@code --dry-run} prints it: one line per cell (what it runs) and an estimate,
+   * from the time limits, or from {@code measured} (seconds of the cells an earlier start of
+   * the same experiment finished), else unknown for cells a count ends.
+   */
+  String describe(Map<String, Double> measured) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "experiment %s: %d targets x %d steps, %d cells%n", experiment.name(),
+        experiment.targets().size(), experiment.steps().size(), cells.size()));
+    for (Target t : experiment.targets()) {
+      sb.append(String.format(Locale.ROOT, "  target %-16s %s%s%n", t.name(), t.binding(),
+          t.expect().isEmpty() ? "" : "; expects " + t.expect()));
+    }
+    double known = 0;
+    int unknown = 0;
+    for (Cell c : cells) {
+      Double seconds = measured.get(c.id());
+      double limit = timeLimit(c);
+      String length;
+      if (seconds != null) {
+        known += seconds;
+        length = String.format(Locale.ROOT, "took %.0f s before", seconds);
+      } else if (!Double.isNaN(limit)) {
+        known += limit + CELL_OVERHEAD_SECONDS;
+        length = String.format(Locale.ROOT, "%.0f s limit", limit);
+      } else {
+        unknown++;
+        length = "until its count";
+      }
+      sb.append(String.format(Locale.ROOT, "  %3d  %-36s %s%n", c.seq(), c.id(), length));
+      sb.append("         bin/ycsb ").append(String.join(" ", masked(experiment.arguments(c)))).append('\n');
+    }
+    sb.append(String.format(Locale.ROOT, "estimate: %s%s%n", site.ycsbx.measurements.Progress.duration(known),
+        unknown == 0 ? "" : " plus " + unknown + " cell" + (unknown == 1 ? "" : "s") + " that a count ends"
+            + " (no earlier time known)"));
+    return sb.toString();
+  }
+
+  private static List<String> masked(List<String> args) {
+    List<String> out = new ArrayList<>(args);
+    for (int i = 0; i + 1 < out.size(); i++) {
+      if (out.get(i).equals("-p")) {
+        String kv = out.get(i + 1);
+        int eq = kv.indexOf('=');
+        out.set(i + 1, kv.substring(0, eq + 1) + site.ycsbx.util.Secrets.mask(kv.substring(0, eq), kv.substring(eq + 1)));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,160 @@
+package site.ycsbx.tools.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A step's table as printed after its last cell: one row per target and thread count, the mean
+ * over repeats (with the range when there are several), the rate relative to the first target at
+ * the same thread count, the busiest operation's latency, client and server cost per operation,
+ * and the family's headline figures (iibench's rows/s and size on storage, ...).
+ */
+final class StepTable {
+  /** Outside this band the relative rate is marked: a difference worth a second look. */
+  static final double REL_LOW = 0.95;
+  static final double REL_HIGH = 1.05;
+  private static final List<String> EFFICIENCY = List.of("cpu.Kop", "wkb.op");
+
+  private StepTable() {
+  }
+
+  /** One row of the table: what it shows of the cells of one target at one thread count. */
+  record Row(Target target, int threads, List<Outcome> cells) {
+    List<Outcome> ok() {
+      return cells.stream().filter(Outcome::ok).toList();
+    }
+
+    double mean(String figure) {
+      return ok().stream().mapToDouble(o -> o.result().get(figure)).filter(v -> !Double.isNaN(v)).average()
+          .orElse(Double.NaN);
+    }
+
+    double min(String figure) {
+      return ok().stream().mapToDouble(o -> o.result().get(figure)).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
+    }
+
+    double max(String figure) {
+      return ok().stream().mapToDouble(o -> o.result().get(figure)).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+
+    String mainOp() {
+      return ok().stream().map(o -> o.result().mainOp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+  }
+
+  static List<Row> rows(Step step, List<Target> targets, List<Outcome> outcomes) {
+    List<Row> rows = new ArrayList<>();
+    for (int threads : step.threads()) {
+      for (Target t : targets) {
+        List<Outcome> cells = outcomes.stream().filter(o -> o.cell().step().equals(step) && o.cell().target().equals(t)
+            && o.cell().threads() == threads).toList();
+        rows.add(new Row(t, threads, cells));
+      }
+    }
+    return rows;
+  }
+
+  /** The relative rate of {@code row} against the first target's row at its thread count; NaN when either lacks one. */
+  static double relative(Row row, List<Row> rows) {
+    Row base = rows.stream().filter(r -> r.threads() == row.threads()).findFirst().orElse(null);
+    if (base == null) {
+      return Double.NaN;
+    }
+    double b = base.mean(CellResult.OPS_S);
+    return b > 0 ? row.mean(CellResult.OPS_S) / b : Double.NaN;
+  }
+
+  static String format(Step step, List<Target> targets, List<Outcome> outcomes) {
+    List<Row> rows = rows(step, targets, outcomes);
+    Set<String> headline = new LinkedHashSet<>();
+    for (Outcome o : outcomes) {
+      if (o.ok() && o.cell().step().equals(step)) {
+        o.result().figures().keySet().stream().filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX)).forEach(headline::add);
+      }
+    }
+    String op = rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): ops/s relative to %s%n",
+        step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
+        targets.get(0).name()));
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s %12s %7s %10s %10s", "target",
+        "threads", "n", "ops/s", "rel", "p50_ms", "p99_ms"));
+    for (String e : EFFICIENCY) {
+      head.append(String.format(Locale.ROOT, " %10s", e));
+    }
+    for (String h : headline) {
+      head.append(String.format(Locale.ROOT, " %12s", h.substring(CellResult.HEADLINE_PREFIX.length())));
+    }
+    sb.append("[EXPERIMENT] ").append(head).append('\n');
+    for (Row r : rows) {
+      sb.append("[EXPERIMENT] ");
+      List<Outcome> ok = r.ok();
+      if (ok.isEmpty()) {
+        String why = r.cells().isEmpty() ? "not run" : describe(r.cells().get(r.cells().size() - 1).entry());
+        sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %s%n", r.target().name(), r.threads(), 0, why));
+        continue;
+      }
+      double rel = relative(r, rows);
+      sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %12s %7s %10s %10s", r.target().name(), r.threads(), ok.size(),
+          number(r.mean(CellResult.OPS_S)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
+              rel < REL_LOW || rel > REL_HIGH ? "*" : " "),
+          ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
+      for (String e : EFFICIENCY) {
+        sb.append(String.format(Locale.ROOT, " %10s", number(r.mean(e))));
+      }
+      for (String h : headline) {
+        sb.append(String.format(Locale.ROOT, " %12s", number(r.mean(h))));
+      }
+      if (ok.size() < r.cells().size()) {
+        sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
+      }
+      if (ok.size() > 1) {
+        sb.append(String.format(Locale.ROOT, "  ops/s %s..%s", number(r.min(CellResult.OPS_S)),
+            number(r.max(CellResult.OPS_S))));
+      }
+      sb.append('\n');
+    }
+    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: ops/s against %s at the same"
+        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written"
+        + " per op%n", targets.get(0).name(), REL_LOW, REL_HIGH, op));
+    return sb.toString();
+  }
+
+  static String describe(Ledger.Entry e) {
+    return switch (e.status()) {
+      case OK -> "ok";
+      case FAILED -> "FAILED (exit " + e.exitCode() + "): " + e.why();
+      case INTERRUPTED -> "INTERRUPTED: " + e.why();
+      case NOT_RUN -> "not run: " + e.why();
+    };
+  }
+
+  private static String join(List<Integer> threads) {
+    return String.join(",", threads.stream().map(String::valueOf).toList());
+  }
+
+  /** 4 significant figures at most, no exponent: 12345, 123.4, 0.0123. */
+  static String number(double v) {
+    if (Double.isNaN(v)) {
+      return "n/a";
+    }
+    double a = Math.abs(v);
+    if (a >= 1000 || a == 0) {
+      return String.format(Locale.ROOT, "%.0f", v);
+    }
+    if (a >= 100) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    if (a >= 1) {
+      return String.format(Locale.ROOT, "%.2f", v);
+    }
+    return String.format(Locale.ROOT, "%.4f", v);
+  }
+
+  private static String ms(double us) {
+    return Double.isNaN(us) ? "n/a" : number(us / 1000.0);
+  }
+}
