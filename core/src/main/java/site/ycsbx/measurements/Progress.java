@@ -1,6 +1,7 @@
 package site.ycsbx.measurements;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -36,6 +37,7 @@ public final class Progress {
   private static volatile long configuredMillis = System.currentTimeMillis();
   private static volatile Supplier<String> figures;
   private static volatile Supplier<String> headline;
+  private static volatile Supplier<Map<String, Double>> results;
   private static final LongAdder UNITS = new LongAdder();
 
   private Progress() {
@@ -66,6 +68,7 @@ public final class Progress {
     claimed = false;
     figures = null;
     headline = null;
+    results = null;
     configuredMillis = System.currentTimeMillis();
     UNITS.reset();
   }
@@ -98,6 +101,22 @@ public final class Progress {
   /** The workload's line of the run's summary (e.g. iibench's rows/s and size on storage). */
   public static void headline(Supplier<String> h) {
     headline = h;
+  }
+
+  /**
+   * The headline's figures by name, with their unit in the name ({@code rows_s}, {@code db_size_mb}):
+   * exported as {@code [HEADLINE], name, value} rows, which experiments and other readers take
+   * instead of parsing the summary's line.
+   */
+  public static void results(Supplier<Map<String, Double>> r) {
+    results = r;
+  }
+
+  /** The workload's headline figures; empty when it gives none. */
+  static Map<String, Double> results() {
+    Supplier<Map<String, Double>> r = results;
+    Map<String, Double> out = r == null ? null : r.get();
+    return out == null ? Map.of() : out;
   }
 
   static String figures() {

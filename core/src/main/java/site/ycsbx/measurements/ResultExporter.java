@@ -35,6 +35,8 @@ public final class ResultExporter implements MeasurementsExporter {
   public static final String ERRORS_METRIC = "ERRORS";
   /** The metric that marks an interrupted run's export. */
   public static final String INTERRUPTED_METRIC = "INTERRUPTED";
+  /** The workload family's headline figures ({@link Progress#results}). */
+  public static final String HEADLINE_METRIC = "HEADLINE";
 
   /** Operations that time a batch of operations counted elsewhere end with this. */
   public static final String BATCH_SUFFIX = "_BATCH";
@@ -237,6 +239,9 @@ public final class ResultExporter implements MeasurementsExporter {
     ErrorSummary summary = ErrorSummary.of(returns, opsDone(), runMillis);
     for (Map.Entry<String, Long> e : summary.exportRows().entrySet()) {
       both.write(ERRORS_METRIC, e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, Double> e : Progress.results().entrySet()) {
+      both.write(HEADLINE_METRIC, e.getKey(), e.getValue());
     }
     Interruption.Signal sig = Interruption.current();
     if (sig != null) {

@@ -57,31 +57,44 @@ final class StepTable {
     return rows;
   }
 
+  /**
+   * The figure a step's rows are ranked by: the family's own rate when it gives one (iibench's
+   * rows/s, LinkBench's links/s or requests/s: what the published tables show), else operations/s.
+   */
+  static String rateFigure(Step step, List<Outcome> outcomes) {
+    return outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step))
+        .flatMap(o -> o.result().figures().keySet().stream())
+        .filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && k.endsWith("_s")).findFirst().orElse(CellResult.OPS_S);
+  }
+
   /** The relative rate of {@code row} against the first target's row at its thread count; NaN when either lacks one. */
-  static double relative(Row row, List<Row> rows) {
+  static double relative(Row row, List<Row> rows, String rate) {
     Row base = rows.stream().filter(r -> r.threads() == row.threads()).findFirst().orElse(null);
     if (base == null) {
       return Double.NaN;
     }
-    double b = base.mean(CellResult.OPS_S);
-    return b > 0 ? row.mean(CellResult.OPS_S) / b : Double.NaN;
+    double b = base.mean(rate);
+    return b > 0 ? row.mean(rate) / b : Double.NaN;
   }
 
   static String format(Step step, List<Target> targets, List<Outcome> outcomes) {
     List<Row> rows = rows(step, targets, outcomes);
+    String rate = rateFigure(step, outcomes);
+    String rateName = rate.substring(rate.indexOf('.') + 1).replaceFirst("_s$", "/s");
     Set<String> headline = new LinkedHashSet<>();
     for (Outcome o : outcomes) {
       if (o.ok() && o.cell().step().equals(step)) {
-        o.result().figures().keySet().stream().filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX)).forEach(headline::add);
+        o.result().figures().keySet().stream().filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && !k.equals(rate))
+            .forEach(headline::add);
       }
     }
     String op = rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): ops/s relative to %s%n",
+    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
-        targets.get(0).name()));
+        rateName, targets.get(0).name()));
     StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s %12s %7s %10s %10s", "target",
-        "threads", "n", "ops/s", "rel", "p50_ms", "p99_ms"));
+        "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
     for (String e : EFFICIENCY) {
       head.append(String.format(Locale.ROOT, " %10s", e));
     }
@@ -97,9 +110,9 @@ final class StepTable {
         sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %s%n", r.target().name(), r.threads(), 0, why));
         continue;
       }
-      double rel = relative(r, rows);
+      double rel = relative(r, rows, rate);
       sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %12s %7s %10s %10s", r.target().name(), r.threads(), ok.size(),
-          number(r.mean(CellResult.OPS_S)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
+          number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
               rel < REL_LOW || rel > REL_HIGH ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : EFFICIENCY) {
@@ -112,14 +125,13 @@ final class StepTable {
         sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
       }
       if (ok.size() > 1) {
-        sb.append(String.format(Locale.ROOT, "  ops/s %s..%s", number(r.min(CellResult.OPS_S)),
-            number(r.max(CellResult.OPS_S))));
+        sb.append(String.format(Locale.ROOT, "  %s %s..%s", rateName, number(r.min(rate)), number(r.max(rate))));
       }
       sb.append('\n');
     }
-    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: ops/s against %s at the same"
+    sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
         + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written"
-        + " per op%n", targets.get(0).name(), REL_LOW, REL_HIGH, op));
+        + " per op%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH, op));
     return sb.toString();
   }
 

@@ -92,6 +92,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     // the status line counts rows (a transaction inserts a batch of them); queries show as QUERY there
     site.ycsbx.measurements.Progress.claim("rows", java.util.Arrays.stream(settings.quotas()).sum());
     site.ycsbx.measurements.Progress.headline(this::headline);
+    site.ycsbx.measurements.Progress.results(this::results);
     disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
@@ -129,6 +130,31 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     return String.format(Locale.ROOT, "iibench: %d rows in %.1f s, %.1f rows/s; on storage %s", rows, secs,
         rows / Math.max(1e-9, secs), size);
+  }
+
+  /** The headline's figures for the export: rows, rows/s, and the size and writes at the last round's end. */
+  private java.util.Map<String, Double> results() {
+    Rounds r = rounds;
+    if (r == null || settings.inserters() == 0) {
+      return null;
+    }
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    double secs = r.elapsedSeconds();
+    out.put("rows", (double) r.insertedRows());
+    out.put("secs", secs);
+    out.put("rows_s", r.insertedRows() / Math.max(1e-9, secs));
+    Rounds.Line last = r.lastLine();
+    if (last != null) {
+      if (last.dbBytes() >= 0) {
+        out.put("db_size_mb", last.dbBytes() / 1048576.0);
+        out.put("bytes_row", last.bytesPerRow());
+      }
+      if (last.writtenBytes() >= 0) {
+        out.put("written_mb", last.writtenBytes() / 1048576.0);
+        out.put("wr_b_row", last.writtenBytesPerRow());
+      }
+    }
+    return out;
   }
 
   // inserters stopped short of their rows (maxexecutiontime, a server the run gave up on, a

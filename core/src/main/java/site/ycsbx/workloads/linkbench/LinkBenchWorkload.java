@@ -135,9 +135,11 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
       Progress.claim("nodes", LinkLoad.ids(settings, generator));
       Progress.figures(() -> load == null ? null : load.linksLoaded() + " links");
       Progress.headline(() -> load == null ? null : load.headline());
+      Progress.results(() -> load == null ? null : load.results());
     } else {
       Progress.operationsAre("requests");
       Progress.headline(this::requestsHeadline);
+      Progress.results(this::requestsResults);
     }
     Expansion config = expand(props); // present only under YCSB's own Client: bin/ycsb expands it first
     if (config.property() != null) {
@@ -397,6 +399,12 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     double secs = requestSeconds();
     return done == 0 ? null : String.format(Locale.ROOT, "linkbench: %d requests in %.1f s, %d requests/s (from the first"
         + " recorded request to the last)", done, secs, Math.round(done / secs));
+  }
+
+  private Map<String, Double> requestsResults() {
+    long done = recorded.sum();
+    double secs = requestSeconds();
+    return done == 0 ? null : Map.of("requests", (double) done, "secs", secs, "requests_s", done / secs);
   }
 
   private void reportRequests() {

@@ -165,6 +165,17 @@ final class LinkLoad {
         failedBatches.get() == 0 ? "" : ". " + failedBatches.get() + " batches failed (see the errors)"));
   }
 
+  /** The summary's figures of the load (the headline's, for the export). */
+  java.util.Map<String, Double> results() {
+    double secs = Math.max(1e-3, ((endMillis > 0 ? endMillis : System.currentTimeMillis()) - startMillis) / 1000.0);
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    out.put("nodes", (double) nodes.get());
+    out.put("links", (double) links.get());
+    out.put("secs", secs);
+    out.put("links_s", links.get() / secs);
+    return out;
+  }
+
   /** The summary's line of the load. */
   String headline() {
     double secs = Math.max(1e-3, ((endMillis > 0 ? endMillis : System.currentTimeMillis()) - startMillis) / 1000.0);
