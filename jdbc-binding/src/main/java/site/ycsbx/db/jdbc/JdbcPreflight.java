@@ -22,7 +22,8 @@ import site.ycsbx.util.UserError;
  * workloads (required before a run, with the engine asked and its fields), otherwise the
  * {@link JdbcStoreCheck} that {@link JdbcStores} registers for the store the workload takes.
  * Fills the fingerprint. Reads only (the connection is read-only), except that a load creates the
- * database db.url names when the server lacks it ({@link MissingDatabase}).
+ * database db.url names when the server lacks it ({@link MissingDatabase}), and the statements the
+ * user asked for in {@value BeforeStatements#PROPERTY} run first.
  */
 public final class JdbcPreflight implements Preflight {
   /** Where else a load could go, for the refusal of a load into a table already loaded. */
@@ -48,6 +49,7 @@ public final class JdbcPreflight implements Preflight {
 
   private static List<PropertyDef> declared() {
     List<PropertyDef> out = new ArrayList<>(JdbcOptions.PROPERTIES);
+    out.add(BeforeStatements.DEF);
     out.add(YcsbTable.DROP);
     return List.copyOf(out);
   }
@@ -68,6 +70,7 @@ public final class JdbcPreflight implements Preflight {
     // core from the client threads on a small client machine
     ReopeningConnection.defineProxyClasses();
     MissingDatabase.createIfAbsent(o, phase);
+    BeforeStatements.run(o, props, fp);
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
