@@ -96,12 +96,18 @@ final class Plan {
         length = "until its count";
       }
       sb.append(String.format(Locale.ROOT, "  %3d  %-36s %s%n", c.seq(), c.id(), length));
-      sb.append("         bin/ycsb ").append(String.join(" ", masked(experiment.arguments(c)))).append('\n');
+      sb.append("         bin/ycsb ").append(String.join(" ", masked(experiment.arguments(c)).stream()
+          .map(Plan::quoted).toList())).append('\n');
     }
     sb.append(String.format(Locale.ROOT, "estimate: %s%s%n", site.ycsbx.measurements.Progress.duration(known),
         unknown == 0 ? "" : " plus " + unknown + " cell" + (unknown == 1 ? "" : "s") + " that a count ends"
             + " (no earlier time known)"));
     return sb.toString();
+  }
+
+  /** An argument as a shell reads it back: quoted when it holds anything but plain characters. */
+  static String quoted(String arg) {
+    return arg.matches("[A-Za-z0-9_./:=,@%+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
   }
 
   private static List<String> masked(List<String> args) {
