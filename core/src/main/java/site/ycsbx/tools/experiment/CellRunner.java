@@ -28,9 +28,9 @@ final class CellRunner {
   Exit run(List<String> args, Path log) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // the heap the user gave this JVM (JAVA_OPTS, -jvm-args) applies to every cell
+    // the heap and JVM options the user gave this JVM (JAVA_OPTS, -jvm-args) apply to every cell
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("-Xmx") || a.startsWith("-Xms")) {
+      if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-XX:")) {
         cmd.add(a);
       }
     }

@@ -101,7 +101,7 @@ public final class ExperimentCommand {
       return 0;
     }
     CellRunner runner = new CellRunner(launcher.mainClass());
-    TargetCheck.all(plan, runner, err);
+    TargetCheck.all(plan, runner, out);
     ledger.create(e.name());
     return new Execution(plan, ledger, runner, redo, out, err).run();
   }

@@ -22,7 +22,7 @@ final class TargetCheck {
   }
 
   /** The check of each target, in table order; the first refusal is a UserError. */
-  static void all(Plan plan, CellRunner runner, java.io.PrintStream err) {
+  static void all(Plan plan, CellRunner runner, java.io.PrintStream out) {
     for (Target t : plan.experiment().targets()) {
       Cell first = plan.cells().stream().filter(c -> c.target().equals(t)).findFirst().orElseThrow();
       List<String> args = new ArrayList<>(List.of("check"));
@@ -48,7 +48,7 @@ final class TargetCheck {
         String server = String.join(", ", java.util.stream.Stream.of((fp.getOrDefault("server.product", "?") + " "
             + fp.getOrDefault("server.version", "")).trim(), fp.getOrDefault("storage.engine", ""))
             .filter(v -> !v.isEmpty()).toList());
-        err.printf(Locale.ROOT, "experiment: target %s: %s%s%n", t.name(), server,
+        out.printf(Locale.ROOT, "[EXPERIMENT] target %s: %s%s%n", t.name(), server,
             t.expect().isEmpty() ? "" : "; as expected (" + t.expect().size() + " entr"
                 + (t.expect().size() == 1 ? "y" : "ies") + ")");
       } catch (IOException e) {

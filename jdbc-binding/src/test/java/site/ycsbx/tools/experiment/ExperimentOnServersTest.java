@@ -1,0 +1,232 @@
+package site.ycsbx.tools.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static site.ycsbx.testing.OneLineError.assertOneLineError;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.testing.InProcessMain;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+
+/**
+ * Experiments on the real servers: MariaDB with InnoDB and with RocksDB and PostgreSQL as three
+ * targets, an iibench load and a run at two thread counts, every printed table cell held against
+ * the figure in its cell's run folder; a kill mid-cell and the same command again; a changed
+ * cell refused; a target that contradicts its expectations refused before any cell.
+ */
+@Tag("slow")
+class ExperimentOnServersTest {
+  @TempDir
+  Path tmp;
+
+  private static Map<String, String> target(String name, TestDatabase db) {
+    Map<String, String> k = new LinkedHashMap<>();
+    k.put("target." + name + ".binding", "jdbc");
+    List<String> o = db.options();
+    for (int i = 1; i < o.size(); i += 2) {
+      String kv = o.get(i);
+      k.put("target." + name + "." + kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
+    return k;
+  }
+
+  private static Map<String, String> iibenchSteps(String runThreads) {
+    Map<String, String> k = new LinkedHashMap<>();
+    k.put("steps", "load,run");
+    k.put("step.load.command", "load");
+    k.put("step.load.P", JavaProcess.workload("iibench"));
+    k.put("step.load.recordcount", "4000");
+    k.put("step.load.iibench.batchsize", "500");
+    k.put("step.load.iibench.roundrows", "2000");
+    k.put("step.load.iibench.drop", "true");
+    k.put("step.run.command", "run");
+    k.put("step.run.P", JavaProcess.workload("iibench"));
+    k.put("step.run.operationcount", "2000");
+    k.put("step.run.iibench.batchsize", "500");
+    k.put("step.run.iibench.roundrows", "2000");
+    k.put("step.run.threads", runThreads);
+    k.put("ycsbx.interval", "1");
+    return k;
+  }
+
+  private Path file(Map<String, String> keys) throws IOException {
+    Path f = tmp.resolve("exp");
+    Files.writeString(f, keys.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining("\n")) + "\n");
+    return f;
+  }
+
+  /** The printed rows of one step's table, by "target threads", as the cells of each row. */
+  private static Map<String, String[]> tableRows(String stdout, String step) {
+    Map<String, String[]> rows = new LinkedHashMap<>();
+    boolean in = false;
+    for (String line : stdout.lines().toList()) {
+      if (line.startsWith("[EXPERIMENT] step ")) {
+        in = line.startsWith("[EXPERIMENT] step " + step + " ");
+        continue;
+      }
+      String[] f = line.replaceFirst("^\\[EXPERIMENT] ", "").trim().split("\\s+");
+      if (in && line.startsWith("[EXPERIMENT] ") && f.length > 8 && f[1].matches("\\d+")) {
+        rows.put(f[0] + " " + f[1], f);
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void everyTableCellIsTheFigureOfItsCellsRunFolder() throws Exception {
+    try (TestDatabase innodb = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB);
+        TestDatabase rocksdb = TestDatabase.create(TestDatabase.Target.MARIADB_ROCKSDB);
+        TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      Map<String, String> k = iibenchSteps("1,2");
+      k.put("targets", "innodb,rocksdb,pg");
+      k.putAll(target("innodb", innodb));
+      k.putAll(target("rocksdb", rocksdb));
+      k.putAll(target("pg", pg));
+      k.put("target.innodb.expect.storage.engine", "InnoDB");
+      k.put("target.rocksdb.expect.storage.engine", "ROCKSDB");
+      k.put("target.pg.expect.server.product", "PostgreSQL");
+      // a statement before each cell, as a target's server settings are given (one no other test reads)
+      k.put("target.innodb.jdbc.before", "SET GLOBAL innodb_max_dirty_pages_pct=90");
+      Path out = tmp.resolve("out");
+      Result r = InProcessMain.run("experiment", file(k).toString(), "--out", out.toString());
+      assertEquals(0, r.exitCode(), r.all());
+
+      Experiment e = ExperimentFile.read(tmp.resolve("exp"), Map.of());
+      Plan plan = new Plan(e);
+      assertEquals(9, plan.cells().size());
+      for (String step : List.of("load", "run")) {
+        Map<String, String[]> rows = tableRows(r.stdout(), step);
+        assertEquals(step.equals("load") ? 3 : 6, rows.size(), r.stdout());
+        for (Cell c : plan.cells()) {
+          if (!c.step().name().equals(step)) {
+            continue;
+          }
+          CellResult cr = CellResult.read(out.resolve("cells").resolve(c.id()));
+          String[] row = rows.get(c.target().name() + " " + c.threads());
+          assertNotNull(row, c.id() + " in\n" + r.stdout());
+          assertEquals("1", row[2], c.id());
+          assertEquals(StepTable.number(cr.get("headline.rows_s")), row[3], c.id() + ": rows/s");
+          assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p50_us") / 1000), row[5], c.id() + ": p50");
+          assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p99_us") / 1000), row[6], c.id() + ": p99");
+          assertEquals(StepTable.number(cr.get("cpu.Kop")), row[7], c.id() + ": cpu.Kop");
+          assertEquals(StepTable.number(cr.get("wkb.op")), row[8], c.id() + ": wkb.op");
+          String engine = cr.fingerprint().get("storage.engine");
+          assertEquals(Map.of("innodb", "InnoDB", "rocksdb", "ROCKSDB", "pg", "heap").get(c.target().name()), engine);
+        }
+        // the first target is the baseline of its thread count; the others are its ratio
+        for (String[] row : rows.values()) {
+          if (row[0].equals("innodb")) {
+            assertEquals("1.00", row[4].replace("*", ""));
+          }
+        }
+      }
+      List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
+      assertEquals(10, csv.size(), String.join("\n", csv));
+      assertTrue(csv.get(0).startsWith("seq,cell,step,target,threads,repeat,status,exit,seconds,ops_s,"), csv.get(0));
+      assertTrue(csv.stream().skip(1).allMatch(l -> l.contains(",OK,0,")), String.join("\n", csv));
+      String json = Files.readString(out.resolve("results.json"));
+      assertTrue(json.contains("\"headline.rows_s\""), json);
+      assertTrue(CellResult.read(out.resolve("cells/load.innodb.t1.r1")).fingerprint().get("jdbc.before")
+          .contains("innodb_max_dirty_pages_pct"));
+    }
+  }
+
+  @Test
+  void aStoppedExperimentContinuesAfterItsLastFinishedCellAndRefusesAChangedOne() throws Exception {
+    try (TestDatabase innodb = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB);
+        TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      Map<String, String> k = iibenchSteps("1");
+      k.put("targets", "innodb,pg");
+      k.putAll(target("innodb", innodb));
+      k.putAll(target("pg", pg));
+      // a run bounded by time, long enough to be stopped in the middle
+      k.put("step.run.operationcount", "100000000");
+      k.put("step.run.maxexecutiontime", "60");
+      k.put("step.run.target", "200");
+      Path f = file(k);
+      Path out = tmp.resolve("out");
+      String stopped = "run.innodb.t1.r1";
+
+      List<String> cmd = new ArrayList<>(List.of("perl", "-e", "$SIG{INT}='DEFAULT'; exec @ARGV or die"));
+      cmd.addAll(JavaProcess.javaCommand());
+      cmd.addAll(List.of("site.ycsbx.tools.Main", "experiment", f.toString(), "--out", out.toString()));
+      Path log = tmp.resolve("first.log");
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Path cellLog = out.resolve("cells").resolve(stopped + ".log");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+      while (!(Files.exists(cellLog) && Files.readString(cellLog).contains("[STATUS]"))) {
+        assertTrue(p.isAlive() && System.nanoTime() < deadline, "the cell did not start:\n" + Files.readString(log));
+        Thread.sleep(100);
+      }
+      new ProcessBuilder("kill", "-s", "INT", String.valueOf(p.pid())).start().waitFor();
+      assertTrue(p.waitFor(90, TimeUnit.SECONDS), Files.readString(log));
+      String first = Files.readString(log);
+      assertEquals(130, p.exitValue(), first); // as a load or run stopped by Ctrl-C (docs/exit-codes.md)
+      assertTrue(first.contains("experiment: stopped; the same command continues after the last finished cell"), first);
+      List<String> ledger = Files.readAllLines(out.resolve(Ledger.FILE));
+      assertTrue(ledger.stream().anyMatch(l -> l.startsWith(stopped + "\t") && l.contains("\tINTERRUPTED\t")),
+          String.join("\n", ledger));
+      assertTrue(ledger.stream().anyMatch(l -> l.startsWith("load.pg.t1.r1\t") && l.contains("\tOK\t")));
+      FileTime loadTime = Files.getLastModifiedTime(out.resolve("cells/load.innodb.t1.r1/result.json"));
+
+      // the same command again (the run shortened: only cells not finished are affected)
+      Result again = InProcessMain.run("experiment", f.toString(), "--out", out.toString(),
+          "-p", "step.run.maxexecutiontime=2");
+      assertEquals(0, again.exitCode(), again.all());
+      assertFalse(again.stderr().contains("cell 1/4 load.innodb.t1.r1"), again.stderr());
+      assertFalse(again.stderr().contains("cell 2/4 load.pg.t1.r1"), again.stderr());
+      assertTrue(again.stderr().contains("cell 3/4 " + stopped), again.stderr());
+      assertEquals(loadTime, Files.getLastModifiedTime(out.resolve("cells/load.innodb.t1.r1/result.json")));
+      assertTrue(Files.isDirectory(out.resolve("cells").resolve(stopped + ".attempt1")), "the stopped attempt is kept");
+      assertTrue(Files.exists(out.resolve("cells").resolve(stopped).resolve("result.json")));
+      assertEquals(5, Files.readAllLines(out.resolve("results.csv")).size());
+
+      // a finished cell whose definition changed is refused, naming it; --redo runs it again
+      Result changed = InProcessMain.run("experiment", f.toString(), "--out", out.toString(),
+          "-p", "step.run.maxexecutiontime=2", "-p", "step.load.recordcount=5000");
+      assertOneLineError(changed, 2, "cell load.innodb.t1.r1 changed since it ran", "--redo load.innodb.t1.r1");
+    }
+  }
+
+  @Test
+  void aTargetThatContradictsItsExpectationsStopsTheExperimentBeforeAnyCell() throws Exception {
+    try (TestDatabase innodb = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB);
+        TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      Map<String, String> k = iibenchSteps("1");
+      k.put("targets", "pg,innodb");
+      k.putAll(target("innodb", innodb));
+      k.putAll(target("pg", pg));
+      k.put("target.innodb.expect.storage.engine", "ROCKSDB");
+      Path out = tmp.resolve("out");
+      Result r = InProcessMain.run("experiment", file(k).toString(), "--out", out.toString());
+      assertOneLineError(r, 2, "target innodb expects storage.engine=ROCKSDB, but its server says storage.engine=InnoDB");
+      assertFalse(Files.exists(out), "no experiment folder before every target passed");
+      assertEquals(List.of(), innodb.tables());
+      assertEquals(List.of(), pg.tables());
+
+      k.put("target.innodb.expect.storage.engine", "InnoDB");
+      k.put("target.innodb.jdbc.before", "SET GLOBAL no_such_variable=1");
+      r = InProcessMain.run("experiment", file(k).toString(), "--out", out.toString());
+      assertOneLineError(r, 1, "target innodb", "jdbc.before: 'SET GLOBAL no_such_variable=1' failed");
+      assertFalse(Files.exists(out));
+    }
+  }
+}
