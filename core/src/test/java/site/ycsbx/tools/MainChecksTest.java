@@ -35,6 +35,20 @@ class MainChecksTest {
   }
 
   @Test
+  void checkRunsEveryCheckPrintsTheFingerprintAndRunsNothing() {
+    var r = InProcessMain.run("check", "load", "null", "-P", JavaProcess.workload("iibench"), "-threads", "3");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stdout().contains("[FINGERPRINT]"), r.stdout());
+    assertEquals("3", site.ycsbx.testing.PrintedFingerprint.of(r.stdout()).get("threads"), r.stdout());
+    assertTrue(r.stdout().endsWith("[YCSB-X] check: every check passed, the server's too; nothing ran\n"), r.stdout());
+    assertFalse(r.all().contains("Starting test."), r.all());
+
+    assertOneLineError(InProcessMain.run("check", "shell", "null"), 2, "check needs load or run");
+    assertOneLineError(InProcessMain.run("check", "load", "null", "-P", JavaProcess.workload("iibench"), "-p",
+        "iibench.rws=5"), 2, "unknown property iibench.rws");
+  }
+
+  @Test
   void negativeThreadCountIsRejected() {
     assertOneLineError(InProcessMain.run("load", "basic", "-P", JavaProcess.workload("workloada"), "-threads", "-4"),
         2, "threadcount=-4 is out of range");

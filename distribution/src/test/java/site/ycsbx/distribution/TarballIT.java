@@ -98,7 +98,8 @@ class TarballIT {
 
   @Test
   void layoutIsBinLibWorkloadsReadmeDocs() throws IOException {
-    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "kubernetes", "README.md", "docs"));
+    Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "experiments", "kubernetes", "README.md",
+        "docs"));
     assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
     assertEquals(expectedTop, fileNames(dist));
 
@@ -122,6 +123,10 @@ class TarballIT {
     Set<String> kubernetes = fileNames(repo.resolve("distribution/kubernetes"));
     assertTrue(kubernetes.containsAll(Set.of("Dockerfile", "job.yaml", "merge-job.yaml")), kubernetes.toString());
     assertEquals(kubernetes, fileNames(dist.resolve("kubernetes")));
+
+    Set<String> experiments = fileNames(repo.resolve("experiments"));
+    assertTrue(experiments.contains("insert-benchmark"), experiments.toString());
+    assertEquals(experiments, fileNames(dist.resolve("experiments")));
 
     Set<String> workloads = fileNames(repo.resolve("workloads"));
     assertTrue(workloads.containsAll(Set.of("workloada", "workloadf")), workloads.toString());
@@ -224,6 +229,29 @@ class TarballIT {
     String line = block.lines().filter(l -> l.startsWith("bin/ycsb ")).findFirst().orElseThrow(
         () -> new AssertionError("no bin/ycsb line in the README's first code block"));
     return List.of(line.substring("bin/ycsb ".length()).trim().split("\\s+"));
+  }
+
+  /**
+   * Each shipped experiment at its smallest size, from the unpacked folder, on the servers
+   * scripts/test.sh set up: its tables printed with a row per target, every cell finished.
+   */
+  @Test
+  void shippedInsertBenchmarkExperimentPrintsATablePerStep() throws IOException {
+    Path out = tmp.resolve("insert-benchmark");
+    Result r = ycsb("experiment", "experiments/insert-benchmark", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    for (String step : List.of("load", "query")) {
+      assertTrue(r.stdout().contains("[EXPERIMENT] step " + step + " "), r.all());
+    }
+    for (String target : List.of("inno-sync", "inno-lazy", "myrocks")) {
+      long rows = r.stdout().lines().filter(l -> l.matches("\\[EXPERIMENT] " + target + " +\\d+ +1 .*")).count();
+      assertEquals(2, rows, target + ": a row in each step's table\n" + r.stdout());
+    }
+    assertEquals(7, Files.readAllLines(out.resolve("results.csv")).size());
+    // the last target puts InnoDB's log flush back: the server is left as the experiment found it
+    Result check = ycsb("check", "load", "jdbc", "-P", "workloads/iibench", "-p",
+        "db.url=jdbc:mysql://127.0.0.1:3306/ibench_myrocks", "-p", "db.user=ycsbx", "-p", "db.passwd=ycsbx");
+    assertTrue(check.stdout().contains("innodb_flush_log_at_trx_commit=1"), check.all());
   }
 
   /**
