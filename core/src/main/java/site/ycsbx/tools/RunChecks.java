@@ -13,7 +13,7 @@ import site.ycsbx.db.BasicDbProperties;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.Progress;
-import site.ycsbx.measurements.RunFolder;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.PreflightOnce;

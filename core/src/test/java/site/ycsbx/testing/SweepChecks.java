@@ -11,10 +11,10 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
 import java.util.Map;
-import site.ycsbx.tools.sweep.PointResult;
-import site.ycsbx.tools.sweep.ReportHtml;
-import site.ycsbx.tools.sweep.Verdict;
-import site.ycsbx.tools.sweep.SweepFile;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.report.ReportHtml;
+import site.ycsbx.results.Verdict;
+import site.ycsbx.results.SweepFile;
 import site.ycsbx.tools.sweep.SweepReport;
 
 /**

@@ -24,8 +24,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import site.ycsbx.report.RunReport;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.tools.clients.ClientSlice;
-import site.ycsbx.tools.report.RunReport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -40,11 +41,6 @@ import site.ycsbx.util.UserError;
  */
 public final class Merge {
   static final String USAGE = "merge DIR... --out DIR";
-  static final String SUMMARY_FILE = "summary.txt";
-  /** Fingerprint entries that differ between clients of one run. */
-  public static final Set<String> PER_CLIENT = Set.of(ClientSlice.FP_INDEX, ClientSlice.FP_SLICE, "client.host",
-      ClientSlice.CLIENT_PROPERTY, "ycsbx.out");
-
   private Merge() {
   }
 
@@ -100,9 +96,9 @@ public final class Merge {
       }
       Set<String> keys = new TreeSet<>(first.fingerprint().keySet());
       keys.addAll(r.fingerprint().keySet());
-      keys.removeAll(PER_CLIENT);
-      Set<String> sliced = slicedProperties(List.of(first, r));
-      keys.removeIf(k -> isSliced(k, sliced));
+      keys.removeAll(ClientSlice.PER_CLIENT);
+      Set<String> sliced = ClientSlice.slicedProperties(List.of(first.fingerprint(), r.fingerprint()));
+      keys.removeIf(k -> ClientSlice.isSliced(k, sliced));
       for (String k : keys) {
         String a = first.fingerprint().get(k);
         String b = r.fingerprint().get(k);
@@ -140,28 +136,6 @@ public final class Merge {
       throw new UserError("the runs do not overlap in time (the last start, epoch ms " + w0 + ", is not before the first"
           + " end, " + w1 + "); start the clients together with -p ycsbx.startat");
     }
-  }
-
-  /**
-   * The properties ycsbx.clients set for each client (its client.slice entry: "insertstart=1000
-   * insertcount=1000", "the whole workload" when none), which differ between the clients by design.
-   */
-  public static Set<String> slicedProperties(List<RunFolder> runs) {
-    Set<String> out = new TreeSet<>();
-    for (RunFolder r : runs) {
-      for (String word : r.fingerprint().getOrDefault(ClientSlice.FP_SLICE, "").split(" ")) {
-        int eq = word.indexOf('=');
-        if (eq > 0) {
-          out.add(word.substring(0, eq));
-        }
-      }
-    }
-    return out;
-  }
-
-  /** A fingerprint entry of a sliced property: the property itself or its workload.-prefixed entry. */
-  public static boolean isSliced(String key, Set<String> sliced) {
-    return sliced.stream().anyMatch(p -> key.equals(p) || key.endsWith("." + p));
   }
 
   private static void refuseExisting(Path target) {
@@ -264,7 +238,7 @@ public final class Merge {
     long count(String op) {
       long n = 0;
       for (RunFolder r : runs) {
-        var c = r.result.path("operations").path(op).path("count");
+        var c = r.result().path("operations").path(op).path("count");
         if (c.isNumber()) {
           n += c.asLong();
         } else {
@@ -279,7 +253,7 @@ public final class Merge {
     void write(Path dir) throws IOException {
       Files.createDirectories(dir);
       Set<String> ops = new TreeSet<>();
-      runs.forEach(r -> ops.addAll(r.logs.keySet()));
+      runs.forEach(r -> ops.addAll(r.logNames()));
       for (String op : ops) {
         TreeMap<Long, Histogram> slots = mergeOperation(op);
         try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(op + RunFolder.HDR_SUFFIX).toFile()),
@@ -301,7 +275,7 @@ public final class Merge {
       countWindowOperations();
       ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       mapper.writeValue(dir.resolve(RunFolder.RESULT_FILE).toFile(), resultJson(mapper));
-      Files.writeString(dir.resolve(SUMMARY_FILE), table(), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(RunFolder.SUMMARY_FILE), table(), StandardCharsets.UTF_8);
     }
 
     ObjectNode resultJson(ObjectMapper mapper) {
@@ -309,8 +283,8 @@ public final class Merge {
       ObjectNode r = mapper.createObjectNode();
       r.put("format", RunFolder.FORMAT);
       r.put("phase", first.phase());
-      r.set("binding", first.result.path("binding").deepCopy());
-      r.set("workload", first.result.path("workload").deepCopy());
+      r.set("binding", first.result().path("binding").deepCopy());
+      r.set("workload", first.result().path("workload").deepCopy());
       ObjectNode client = r.putObject("client");
       client.putNull("index");
       client.put("count", runs.size());
@@ -318,13 +292,13 @@ public final class Merge {
       runs.stream().sorted(Comparator.comparingInt(RunFolder::clientIndex)).forEach(x -> hosts.add(x.host()));
       r.put("start_ms", windowStart);
       r.put("end_ms", windowEnd);
-      r.set("warmup_s", first.result.path("warmup_s").deepCopy());
+      r.set("warmup_s", first.result().path("warmup_s").deepCopy());
       ArrayNode interrupted = mapper.createArrayNode();
       for (RunFolder x : runs) {
-        if (!x.result.path("interrupted").isMissingNode() && !x.result.path("interrupted").isNull()) {
+        if (!x.result().path("interrupted").isMissingNode() && !x.result().path("interrupted").isNull()) {
           ObjectNode i = interrupted.addObject();
           i.put("client", x.clientIndex());
-          i.set("interrupted", x.result.path("interrupted").deepCopy());
+          i.set("interrupted", x.result().path("interrupted").deepCopy());
         }
       }
       if (interrupted.isEmpty()) {
@@ -334,9 +308,9 @@ public final class Merge {
       }
       ObjectNode fp = r.putObject("fingerprint");
       // the sliced properties (each client's part, e.g. its insertstart) describe no client of the whole run
-      Set<String> sliced = slicedProperties(runs);
+      Set<String> sliced = ClientSlice.slicedProperties(runs.stream().map(RunFolder::fingerprint).toList());
       first.fingerprint().forEach((k, v) -> {
-        if (!PER_CLIENT.contains(k) && !isSliced(k, sliced)) {
+        if (!ClientSlice.PER_CLIENT.contains(k) && !ClientSlice.isSliced(k, sliced)) {
           fp.put(k, v);
         }
       });
@@ -355,7 +329,7 @@ public final class Merge {
         o.put("throughput", inWindow.get(op) / windowSeconds());
         ObjectNode returns = o.putObject("returns");
         for (RunFolder x : runs) {
-          for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = x.result.path("operations")
+          for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = x.result().path("operations")
               .path(op).path("returns").fields(); it.hasNext();) {
             Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> s = it.next();
             returns.put(s.getKey(), returns.path(s.getKey()).asLong() + s.getValue().asLong());
@@ -406,7 +380,7 @@ public final class Merge {
     Map<Long, Integer> lengths = new LinkedHashMap<>();
     for (RunFolder r : runs) {
       // one log per client is enough: every operation of a run is logged at the same interval
-      for (String op : r.logs.keySet().stream().limit(1).toList()) {
+      for (String op : r.logNames().stream().limit(1).toList()) {
         for (RunFolder.Interval i : r.intervals(op)) {
           // rounded to 100 ms: a logger's interval ends a few ms late
           lengths.merge(Math.round((i.endMs() - i.startMs()) / 100.0) * 100, 1, Integer::sum);

@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import site.ycsbx.measurements.ResultExporter;
 import java.util.Map;
+import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.YcsbResult;
 import site.ycsbx.tools.Main;
 import site.ycsbx.util.UserError;
 
@@ -84,7 +87,7 @@ final class PointRunner {
    */
   static List<String> pointArgs(List<String> ycsbArgs, String name) {
     List<String> out = new ArrayList<>(ycsbArgs);
-    String key = site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=";
+    String key = site.ycsbx.results.RunFolder.OUT_PROPERTY + "=";
     for (int i = 0; i + 1 < out.size(); i++) {
       if (out.get(i).equals("-p") && out.get(i + 1).startsWith(key)) {
         out.set(i + 1, key + Path.of(out.get(i + 1).substring(key.length()).trim()).resolve(name));

@@ -24,7 +24,7 @@ import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
-import site.ycsbx.tools.sweep.YcsbResult;
+import site.ycsbx.results.YcsbResult;
 
 /** compare on stock YCSB outputs, YCSB-X results and sweeps; bad input. */
 @Tag("slow")

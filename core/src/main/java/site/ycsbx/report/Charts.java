@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -72,7 +72,7 @@ public final class Charts {
       this(name, threads, values, null, null, null);
     }
 
-    boolean hasSpread(int i) {
+    public boolean hasSpread(int i) {
       return low != null && high != null && !Double.isNaN(low[i]) && !Double.isNaN(high[i]);
     }
 

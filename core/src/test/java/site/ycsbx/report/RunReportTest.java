@@ -1,4 +1,4 @@
-package site.ycsbx.tools.report;
+package site.ycsbx.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,9 +70,9 @@ class RunReportTest {
       if (i < 3) {
         firstThree.add(h);
       }
-      l.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+      l.add(new site.ycsbx.results.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
       if (i < 1000) {
-        shortLog.add(new site.ycsbx.tools.merge.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
+        shortLog.add(new site.ycsbx.results.RunFolder.Interval(T0 + 1000L * i, T0 + 1000L * (i + 1), h));
       }
     }
     l.flush();
@@ -261,9 +261,9 @@ class RunReportTest {
     // the merged folder read alone (no clients at hand) says where the efficiency figures are
     RunReport.write(out);
     assertTrue(Files.readString(out.resolve("report.html")).contains("each client keeps its own"));
-    RunReport.write(out, List.of(site.ycsbx.tools.merge.RunFolder.read(tmp.resolve("client-0")),
-        site.ycsbx.tools.merge.RunFolder.read(tmp.resolve("client-1")),
-        site.ycsbx.tools.merge.RunFolder.read(tmp.resolve("client-2"))));
+    RunReport.write(out, List.of(site.ycsbx.results.RunFolder.read(tmp.resolve("client-0")),
+        site.ycsbx.results.RunFolder.read(tmp.resolve("client-1")),
+        site.ycsbx.results.RunFolder.read(tmp.resolve("client-2"))));
     RunReportChecks.rendered(out, List.of("READ", "UPDATE"));
   }
 }

@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

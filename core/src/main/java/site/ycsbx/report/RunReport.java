@@ -1,4 +1,4 @@
-package site.ycsbx.tools.report;
+package site.ycsbx.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -20,8 +20,8 @@ import org.HdrHistogram.Histogram;
 import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyFigures;
 import site.ycsbx.measurements.EfficiencyTable;
-import site.ycsbx.tools.merge.RunFolder;
-import site.ycsbx.tools.sweep.ReportHtml;
+import site.ycsbx.results.RunFolder;
+import site.ycsbx.report.ReportHtml;
 
 /**
  * {@code report.html} of a run folder (or a merged one): a page a person reads, self-contained
@@ -62,6 +62,18 @@ public final class RunReport {
   /** Writes {@value #FILE} into a run folder from its files; returns the file. */
   public static Path write(Path dir) throws IOException {
     return write(dir, List.of());
+  }
+
+  /**
+   * Writes {@value #FILE} at the end of a run, once its folder's files stand (the launcher hands
+   * this to the exporter); a page that cannot be drawn is one line, the run's outcome stands.
+   */
+  public static void writeAfterRun(Path dir) {
+    try {
+      write(dir);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("[YCSB-X] cannot write " + dir.resolve(FILE) + ": " + e);
+    }
   }
 
   /**

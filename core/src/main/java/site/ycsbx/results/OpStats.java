@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.results;
 
 /**
  * One operation of one YCSB run, as YCSB exported it. Latencies are in microseconds (YCSB's

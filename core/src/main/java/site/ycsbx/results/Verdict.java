@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.results;
 
 import java.util.List;
 import java.util.Locale;
@@ -115,7 +115,7 @@ public record Verdict(KneeFinder.Knee knee, int kneeOpsThreads, double kneeOps, 
         withinSla == null ? Double.NaN : withinSla.opsPerSec(), low, high, s.toString());
   }
 
-  static String threads(int n) {
+  public static String threads(int n) {
     return n == 1 ? "1 thread" : n + " threads";
   }
 

@@ -1,4 +1,4 @@
-package site.ycsbx.tools.report;
+package site.ycsbx.report;
 
 import java.awt.BasicStroke;
 import java.awt.Font;
@@ -19,7 +19,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import site.ycsbx.tools.sweep.Charts;
+import site.ycsbx.report.Charts;
 
 /**
  * The charts of one run's report, per operation: throughput over time, latency percentiles over

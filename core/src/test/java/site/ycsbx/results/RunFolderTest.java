@@ -1,4 +1,4 @@
-package site.ycsbx.measurements;
+package site.ycsbx.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,8 +23,10 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.SignalledRun;
 import site.ycsbx.tools.Main;
 

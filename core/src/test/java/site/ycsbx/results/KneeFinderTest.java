@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,8 +10,8 @@ import java.util.Random;
 import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.tools.sweep.KneeFinder.Kind;
-import site.ycsbx.tools.sweep.KneeFinder.Knee;
+import site.ycsbx.results.KneeFinder.Kind;
+import site.ycsbx.results.KneeFinder.Knee;
 
 /** The knee fit and the SLA verdict on synthetic curves whose answers are known. */
 @Tag("fast")

@@ -1,4 +1,4 @@
-package site.ycsbx.tools.sweep;
+package site.ycsbx.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
