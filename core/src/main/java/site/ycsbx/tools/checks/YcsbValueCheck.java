@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import site.ycsbx.util.UserError;
  * exists, an exporter it cannot build loses the results after the whole run, an empty number is
  * a NumberFormatException trace.
  */
-final class YcsbValueCheck {
+public final class YcsbValueCheck {
   /** YCSB 0.17's Measurements: measurementtype values. */
   static final List<String> MEASUREMENT_TYPES = List.of("hdrhistogram", "histogram", "hdrhistogram+histogram",
       "hdrhistogram+raw", "timeseries", "raw");
@@ -37,7 +37,7 @@ final class YcsbValueCheck {
   }
 
   /** What YCSB's Client and Measurements read, for any workload; before the workload is built. */
-  static void checkClient(Properties p) {
+  public static void checkClient(Properties p) {
     oneOf(p, Measurements.MEASUREMENT_TYPE_PROPERTY, MEASUREMENT_TYPES);
     oneOf(p, Measurements.MEASUREMENT_INTERVAL, MEASUREMENT_INTERVALS);
     wholeNumber(p, "status.interval", 1, 86_400);

@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -17,13 +17,13 @@ import site.ycsbx.util.UserError;
  * {@code -threads N}, {@code -target N}, {@code -s}, {@code -l label}. Resolved the way YCSB's
  * Client resolves them (files first, then options), so the checks see what the Client will see.
  */
-final class CommandArgs {
-  final List<String> clientArgs = new ArrayList<>();
-  final Properties props = new Properties();
+public final class CommandArgs {
+  public final List<String> clientArgs = new ArrayList<>();
+  public final Properties props = new Properties();
   /** Keys the command line set (-p, -threads, -target, -s, -l), which win over every file. */
-  final java.util.Set<String> explicit = new java.util.HashSet<>();
+  public final java.util.Set<String> explicit = new java.util.HashSet<>();
 
-  static CommandArgs parse(List<String> args) {
+  public static CommandArgs parse(List<String> args) {
     CommandArgs c = new CommandArgs();
     Properties files = new Properties();
     Properties overrides = new Properties();

@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.util.List;
 import java.util.Properties;
@@ -17,9 +17,9 @@ import site.ycsbx.util.UserError;
  * YCSB's own property names (a typo in {@code recordcount} silently runs with the default), and
  * proportions no mix can have.
  */
-final class PropertyCheck {
+public final class PropertyCheck {
   /** YCSB 0.17's Client, measurement and CoreWorkload properties ({@link YcsbProperties}). */
-  static final Set<String> YCSB_PROPERTIES = PropertyDef.names(YcsbProperties.ALL);
+  public static final Set<String> YCSB_PROPERTIES = PropertyDef.names(YcsbProperties.ALL);
   private static final List<String> PROPORTIONS = List.of(CoreWorkload.READ_PROPORTION_PROPERTY,
       CoreWorkload.UPDATE_PROPORTION_PROPERTY, CoreWorkload.INSERT_PROPORTION_PROPERTY,
       CoreWorkload.SCAN_PROPORTION_PROPERTY, CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY);
@@ -27,7 +27,7 @@ final class PropertyCheck {
   private PropertyCheck() {
   }
 
-  static void check(Properties props, List<PropertyOwner> owners) {
+  public static void check(Properties props, List<PropertyOwner> owners) {
     checkOwned(props, owners);
     checkNearMisses(props, owners);
   }

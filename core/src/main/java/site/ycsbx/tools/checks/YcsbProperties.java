@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.util.List;
 import site.ycsb.Client;
@@ -17,8 +17,8 @@ import site.ycsbx.util.PropertyDef;
  * properties ycsb} lists them. Defaults are YCSB's constants where YCSB has them; the others are
  * the literals of YCSB 0.17's Client and Measurements.
  */
-final class YcsbProperties {
-  static final List<PropertyDef> ALL = List.of(
+public final class YcsbProperties {
+  public static final List<PropertyDef> ALL = List.of(
       PropertyDef.noDefault(Client.WORKLOAD_PROPERTY, "the workload class (workloads/<name> files set it)"),
       PropertyDef.of(Client.DB_PROPERTY, "site.ycsb.BasicDB", "the binding's DB class (bin/ycsb sets it from the"
           + " binding's name)"),

@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.util.List;
 import java.util.Set;
@@ -23,7 +23,7 @@ import site.ycsbx.util.PropertyOwner;
  * names are the constants of the classes that read them; a binding's own {@code ycsbx.*}
  * setting ({@code ycsbx.drop}) is the binding's.
  */
-final class LauncherProperties implements PropertyOwner {
+public final class LauncherProperties implements PropertyOwner {
   static final LauncherProperties OWNER = new LauncherProperties();
 
   private static final List<PropertyDef> PROPERTIES = List.of(

@@ -1,4 +1,4 @@
-package site.ycsbx.tools;
+package site.ycsbx.tools.checks;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -29,17 +29,22 @@ import site.ycsbx.workloads.Validating;
 /**
  * The checks of a load or run that need no server: the binding, the workload class and its
  * properties, every owned property name, the launcher's run properties. Shared by
- * {@link LoadRunCommand} and {@code sweep} (which checks each point before making its folder).
+ * the load and run commands and {@code sweep} (which checks each point before making its folder),
+ * so it sits below both.
  */
-final class RunChecks {
+public final class RunChecks {
   /** Properties of YCSB-X's own launcher and exporter. */
-  static final PropertyOwner CORE_PROPERTIES = LauncherProperties.OWNER;
+  public static final PropertyOwner CORE_PROPERTIES = LauncherProperties.OWNER;
 
   private RunChecks() {
   }
 
-  /** See {@link Main#checkArguments}. */
-  static void checkArguments(List<String> args) {
+  /**
+   * The checks of a load or run that need no server: {@code args} as after {@code bin/ycsb}
+   * ({@code load|run <binding> [YCSB options]}). Bad input is refused before a sweep creates its
+   * folder; each point still runs every check, the server's too.
+   */
+  public static void checkArguments(List<String> args) {
     String command = args.isEmpty() ? "" : args.get(0);
     Bindings.Binding binding = binding(command, args);
     CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
@@ -71,7 +76,7 @@ final class RunChecks {
    * The properties a binding's DB class reads: its preflight's (from its {@link Provides}), or
    * those of YCSB's BasicDB, which has none; empty for a class YCSB-X knows nothing of.
    */
-  static Optional<PropertyOwner> bindingOwner(String dbClassName) {
+  public static Optional<PropertyOwner> bindingOwner(String dbClassName) {
     Provides provides = StoreRegistry.providesOf(dbClassName);
     if (provides != null) {
       return Optional.of(PreflightOnce.instantiate(provides.preflight()));
@@ -80,7 +85,7 @@ final class RunChecks {
   }
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
-  static void checkRunProperties(Properties props) {
+  public static void checkRunProperties(Properties props) {
     RunFolder.check(props);
     Warmup.seconds(props);
     Intervals.validate(props);
@@ -88,7 +93,7 @@ final class RunChecks {
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */
-  static Bindings.Binding binding(String command, List<String> args) {
+  public static Bindings.Binding binding(String command, List<String> args) {
     if (args.size() < 2 || args.get(1).startsWith("-")) {
       throw new UserError(command + " needs a binding: " + bindingNames());
     }
@@ -118,7 +123,7 @@ final class RunChecks {
    * Sets this client's part of the work (ycsbx.clients/ycsbx.client) over the user's properties,
    * for the checks and, as -p options, for YCSB's Client; returns what it set, for the fingerprint.
    */
-  static String applySlice(ClientSlice slice, Properties props, boolean load, List<String> clientArgs) {
+  public static String applySlice(ClientSlice slice, Properties props, boolean load, List<String> clientArgs) {
     Class<?> workload;
     try {
       workload = Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY, ""), false, RunChecks.class.getClassLoader());
@@ -137,7 +142,7 @@ final class RunChecks {
   }
 
   /** The workload when it reads a settings file of its own (its class implements PropertyExpansion). */
-  static Optional<PropertyExpansion> expansionOf(Properties props) {
+  public static Optional<PropertyExpansion> expansionOf(Properties props) {
     try {
       Class<?> c = Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY, ""));
       if (PropertyExpansion.class.isAssignableFrom(c)) {
@@ -153,7 +158,7 @@ final class RunChecks {
    * Puts what a workload's settings file sets (linkbench.config) between the -P files and the
    * command line: into the properties the checks see and, as -p options, into YCSB's Client.
    */
-  static void expand(PropertyExpansion w, Properties props, Set<String> explicit, List<String> clientArgs,
+  public static void expand(PropertyExpansion w, Properties props, Set<String> explicit, List<String> clientArgs,
       PrintStream out) {
     PropertyExpansion.Expansion e = w.expand(props);
     if (e.property() == null) {
@@ -183,7 +188,7 @@ final class RunChecks {
         + " (-p and -threads on the command line win over the file)");
   }
 
-  static Optional<PropertyOwner> checkWorkload(Properties props) {
+  public static Optional<PropertyOwner> checkWorkload(Properties props) {
     String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
     if (workloadClass == null) {
       throw new UserError("no workload: give -P workloads/<name> or -p workload=<class>");
@@ -215,7 +220,7 @@ final class RunChecks {
   }
 
   /** Replaces secret values in {@code -p} options by a mask; the real ones stay in memory. */
-  static List<String> hideSecrets(List<String> args) {
+  public static List<String> hideSecrets(List<String> args) {
     List<String> out = new ArrayList<>(args);
     for (int i = 0; i + 1 < out.size(); i++) {
       if (out.get(i).equals("-p")) {
