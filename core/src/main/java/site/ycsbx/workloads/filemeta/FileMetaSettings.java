@@ -10,7 +10,7 @@ import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * The filemeta properties, read and checked in one place (workloads/filemeta documents each).

@@ -18,7 +18,7 @@ import site.ycsbx.store.filemeta.FileRow;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.workloads.Zipf;
 
 /**

@@ -9,7 +9,7 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.util.UserError;
 
 /**

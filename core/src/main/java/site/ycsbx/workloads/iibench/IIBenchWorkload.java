@@ -24,7 +24,7 @@ import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small

@@ -25,7 +25,7 @@ import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.RepeatableLoad;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * LinkBench's social graph under YCSB's Client.

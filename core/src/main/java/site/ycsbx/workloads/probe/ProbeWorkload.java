@@ -11,7 +11,7 @@ import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
+import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * A smoke workload over {@link ProbeStore}: the load puts keys 0..recordcount-1 (value = 7 *

@@ -1,4 +1,4 @@
-package site.ycsbx.workloads;
+package site.ycsbx.fingerprint;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
@@ -45,7 +45,7 @@ public final class WorkloadShape {
 
   /**
    * The shape of the workload the properties name: YCSB's CoreWorkload read as YCSB reads it; a
-   * YCSB-X workload as it describes itself ({@link Validating#shape}); empty for a workload this
+   * YCSB-X workload as it describes itself ({@link ShapedWorkload#shape}); empty for a workload this
    * version does not know.
    */
   public static WorkloadShape of(Properties p) {
@@ -59,9 +59,9 @@ public final class WorkloadShape {
     if (CoreWorkload.class.isAssignableFrom(type)) {
       return coreWorkload(p);
     }
-    if (Validating.class.isAssignableFrom(type)) {
+    if (ShapedWorkload.class.isAssignableFrom(type)) {
       try {
-        return ((Validating) type.getDeclaredConstructor().newInstance()).shape(p);
+        return ((ShapedWorkload) type.getDeclaredConstructor().newInstance()).shape(p);
       } catch (ReflectiveOperationException e) {
         return new WorkloadShape();
       }
