@@ -19,7 +19,6 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import site.ycsbx.report.Charts;
 
 /**
  * The charts of one run's report, per operation: throughput over time, latency percentiles over

@@ -21,7 +21,6 @@ import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyFigures;
 import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.results.RunFolder;
-import site.ycsbx.report.ReportHtml;
 
 /**
  * {@code report.html} of a run folder (or a merged one): a page a person reads, self-contained

@@ -11,9 +11,9 @@ import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ClientShare;
-import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 import site.ycsbx.workloads.iibench.IIBenchSettings;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
+import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 
 /**
  * {@code ycsbx.clients=N ycsbx.client=i}: this process is client i (0-based) of N that run one

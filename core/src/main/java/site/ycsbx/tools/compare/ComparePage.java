@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import site.ycsbx.report.Charts;
-import site.ycsbx.results.OpStats;
 import site.ycsbx.report.ReportHtml;
+import site.ycsbx.results.OpStats;
 
 /**
  * The HTML page of a comparison: both setups with their differences highlighted, the fingerprint

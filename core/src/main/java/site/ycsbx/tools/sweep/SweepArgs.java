@@ -9,9 +9,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.tools.checks.RunChecks;
-import java.util.Set;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.RepeatableLoad;
 

@@ -23,8 +23,8 @@ import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.measurements.ProcStat;
 import site.ycsbx.store.ServerAddress;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.util.UserError;
 
 /**
