@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsbx.util.Secrets;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * What was measured: server product and version, storage engine, durability settings, binding

@@ -29,7 +29,7 @@ import site.ycsbx.util.UserError;
 public final class Efficiency {
   /** false: no sampler thread, no table. */
   public static final String PROPERTY = "ycsbx.efficiency";
-  private static final String OUT_PROPERTY = RunFolder.OUT_PROPERTY;
+  private static final String OUT_PROPERTY = RunOutput.OUT_PROPERTY;
   /** The export metric of the phase's figures. */
   public static final String METRIC = "EFFICIENCY";
   static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);

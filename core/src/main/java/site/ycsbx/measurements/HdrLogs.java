@@ -22,7 +22,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 final class HdrLogs implements IntervalSink {
   /** A log's file name is the operation's summary name and this. */
-  static final String SUFFIX = ".hdr";
+  static final String SUFFIX = RunOutput.HDR_SUFFIX;
 
   private final Path dir;
   private final LongSupplier startEpochMillis;

@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -47,6 +49,8 @@ public final class ResultExporter implements MeasurementsExporter {
    */
   public static final String REPORT_PROPERTY = "ycsbx.report";
   private static volatile boolean writeReport = true;
+  private static volatile RunOutput runFolder;
+  private static volatile Consumer<Path> page;
   private static volatile String delegateClass = DELEGATE_PROPERTY_DEFAULT;
   private static volatile String exportFile;
   private static volatile long runStartMillis = System.currentTimeMillis();
@@ -54,7 +58,7 @@ public final class ResultExporter implements MeasurementsExporter {
 
   private final MeasurementsExporter delegate;
   // the run folder's summary.txt (YCSB's text lines whatever the chosen exporter), or null
-  private final RunFolder folder;
+  private final RunOutput folder;
   private final MeasurementsExporter summaryText;
   private final boolean interruptedExport;
   // op -> YCSB's figures of it (Operations, latencies), for the run folder's result.json
@@ -75,6 +79,16 @@ public final class ResultExporter implements MeasurementsExporter {
     RunVerdict.configure(props);
   }
 
+  /**
+   * Where the run's export ends: {@code folder} gets summary.txt and result.json (null: no run
+   * folder), then {@code page} draws report.html from the folder's files (null: none). The
+   * launcher sets both before the Client starts; the page is drawn a layer above this one.
+   */
+  public static void writeTo(RunOutput folder, Consumer<Path> page) {
+    runFolder = folder;
+    ResultExporter.page = page;
+  }
+
   /** The constructor YCSB's Client calls for its export at the end of a run. */
   public ResultExporter(OutputStream os) throws IOException {
     this(os, claimForYcsb(), false);
@@ -90,7 +104,7 @@ public final class ResultExporter implements MeasurementsExporter {
       marker.put("signal", sig.name());
       marker.put("time", sig.at().toString());
     }
-    folder = RunFolder.current();
+    folder = runFolder;
     if (folder != null) {
       OutputStream summary = folder.openSummary();
       StringBuilder sb = new StringBuilder();
@@ -284,12 +298,12 @@ public final class ResultExporter implements MeasurementsExporter {
     Map<String, String> fp = Fingerprint.current().entries();
     String note;
     if (folder != null) {
-      note = "whole export: " + folder.dir().resolve(RunFolder.SUMMARY_FILE) + " and " + RunFolder.RESULT_FILE;
+      note = "whole export: " + folder.dir().resolve(RunOutput.SUMMARY_FILE) + " and " + RunOutput.RESULT_FILE;
     } else if (exportFile != null) {
       note = "whole export: " + exportFile;
     } else if (console) {
       note = "whole export (fingerprint, intervals, errors, efficiency, GC): -p exportfile=FILE or -p "
-          + RunFolder.OUT_PROPERTY + "=DIR";
+          + RunOutput.OUT_PROPERTY + "=DIR";
     } else {
       note = null;
     }
@@ -322,22 +336,18 @@ public final class ResultExporter implements MeasurementsExporter {
       long start = Warmup.millis() > 0 && Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis()
           : done > 0 && rawRunMillis >= 0 ? done - rawRunMillis : runStartMillis;
       long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
-      folder.writeResult(new RunFolder.Result(start, end, runtime, Math.max(0, opsDone()),
+      folder.writeResult(new RunOutput.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
       return;
     }
-    if (!writeReport) {
+    Consumer<Path> draw = page;
+    if (!writeReport || draw == null) {
       return;
     }
     // last: the page is drawn from the folder's files as they now stand
-    try {
-      site.ycsbx.tools.report.RunReport.write(folder.dir());
-    } catch (IOException | RuntimeException e) {
-      System.err.println("[YCSB-X] cannot write " + folder.dir().resolve(site.ycsbx.tools.report.RunReport.FILE) + ": "
-          + e);
-    }
+    draw.accept(folder.dir());
   }
 
   /** Every record to two exporters: the chosen one and the run folder's summary.txt. */

@@ -13,16 +13,21 @@ import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
-import site.ycsbx.measurements.RunFolder;
 import site.ycsbx.measurements.RunMeasurements;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.measurements.Warmup;
+import site.ycsbx.report.RunReport;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.ServerAddress;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.tools.checks.CommandArgs;
+import site.ycsbx.tools.checks.PropertyCheck;
+import site.ycsbx.tools.checks.RunChecks;
+import site.ycsbx.tools.checks.YcsbValueCheck;
 import site.ycsbx.tools.clients.ClientSlice;
 import site.ycsbx.tools.clients.StartAt;
 import site.ycsbx.util.PropertyOwner;
@@ -155,7 +160,8 @@ final class LoadRunCommand {
   /** The warm-up clock, the run folder, the latency intervals (which also drive the [STATUS] line). */
   private static void startRecorders(Properties props, String command, String bindingName) {
     Warmup.configure(props);
-    RunFolder folder = RunFolder.create(props, command, bindingName);
+    RunFolder.Writer folder = RunFolder.create(props, command, bindingName);
+    ResultExporter.writeTo(folder, RunReport::writeAfterRun);
     try {
       var source = RunMeasurements.intervalSource();
       Intervals.configure(props, folder == null ? null : folder.dir(), source);

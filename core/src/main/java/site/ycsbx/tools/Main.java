@@ -122,13 +122,4 @@ public final class Main {
     throw new UserError("unknown help topic '" + args.get(0) + "'; ycsb help prints the usage, ycsb help properties"
         + " [GROUP] every property");
   }
-
-  /**
-   * The checks of a load or run that need no server, for {@code sweep}: {@code args} as after
-   * {@code bin/ycsb} ({@code load|run <binding> [YCSB options]}). Bad input is refused before the
-   * sweep creates its folder; each point still runs every check, the server's too.
-   */
-  public static void checkArguments(List<String> args) {
-    RunChecks.checkArguments(args);
-  }
 }

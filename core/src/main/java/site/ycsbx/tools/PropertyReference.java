@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import site.ycsbx.store.Bindings;
+import site.ycsbx.tools.checks.RunChecks;
+import site.ycsbx.tools.checks.YcsbProperties;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.workloads.Validating;

@@ -5,8 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import site.ycsbx.measurements.RunFolder;
-import site.ycsbx.tools.report.RunReport;
+import site.ycsbx.report.RunReport;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.util.UserError;
 
 /** {@code report DIR}: (re)draws DIR/report.html from a run or merged folder's files. */

@@ -5,10 +5,10 @@ import java.util.List;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Progress;
-import site.ycsbx.measurements.RunFolder;
 import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.store.Bindings;
 
 /** {@code bin/ycsb --help}. */

@@ -1,6 +1,8 @@
 package site.ycsbx.workloads;
 
 import java.util.Properties;
+import site.ycsbx.fingerprint.ShapedWorkload;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.util.PropertyOwner;
 
 /**
@@ -8,11 +10,12 @@ import site.ycsbx.util.PropertyOwner;
  * before YCSB's Client starts, so a bad value is one line and exit 2 (the stock Client prints a
  * stack trace and exits 0 when {@code Workload.init()} throws).
  */
-public interface Validating extends PropertyOwner {
+public interface Validating extends PropertyOwner, ShapedWorkload {
   /** Throws {@link site.ycsbx.util.UserError} naming the property and what it accepts. */
   void validate(Properties props);
 
-  /** The properties that shape the work, with the values used, for the fingerprint. */
+  /** The properties that shape the work, with the values used, for the fingerprint; none unless told. */
+  @Override
   default WorkloadShape shape(Properties props) {
     return new WorkloadShape();
   }

@@ -21,7 +21,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * one interval log per operation written by HdrHistogram's own HistogramLogWriter (StartTime and
  * BaseTime in epoch ms, microsecond values), so merge and compare are tested against the format,
  * not against YCSB-X's writer. Its result.json has the fields, nesting and value types of the real
- * writer's ({@code site.ycsbx.measurements.RunFolder}), CLEANUP and the Intended- series included,
+ * writer's ({@code site.ycsbx.results.RunFolder}), CLEANUP and the Intended- series included,
  * and its logs the same header lines: MergeTest checks both against a real run's folder.
  */
 public final class RunFolderFixture {

@@ -4,17 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
-import site.ycsbx.tools.sweep.PointResult;
-import site.ycsbx.tools.sweep.ReportHtml;
-import site.ycsbx.tools.sweep.Verdict;
-import site.ycsbx.tools.sweep.SweepFile;
+import site.ycsbx.report.ReportHtml;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.Verdict;
 import site.ycsbx.tools.sweep.SweepReport;
 
 /**

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.testing.InProcessMain;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.tools.checks.PropertyCheck;
+import site.ycsbx.tools.checks.RunChecks;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
 

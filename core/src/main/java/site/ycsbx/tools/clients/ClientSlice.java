@@ -1,16 +1,19 @@
 package site.ycsbx.tools.clients;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import site.ycsb.Workload;
 import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ClientShare;
-import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 import site.ycsbx.workloads.iibench.IIBenchSettings;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
+import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 
 /**
  * {@code ycsbx.clients=N ycsbx.client=i}: this process is client i (0-based) of N that run one
@@ -45,6 +48,8 @@ public final class ClientSlice {
   public static final String FP_INDEX = "client.index";
   public static final String FP_COUNT = "client.count";
   public static final String FP_SLICE = "client.slice";
+  /** Fingerprint entries that differ between clients of one run. */
+  public static final Set<String> PER_CLIENT = Set.of(FP_INDEX, FP_SLICE, "client.host", CLIENT_PROPERTY, "ycsbx.out");
 
   private final int clients;
   private final int client;
@@ -162,5 +167,28 @@ public final class ClientSlice {
     }
     long share = rows / clients + (client < rows % clients ? 1 : 0);
     out.put(IIBenchSettings.ROWS_PROPERTY, Long.toString(share));
+  }
+
+  /**
+   * The properties ycsbx.clients set for each client (its client.slice entry: "insertstart=1000
+   * insertcount=1000", "the whole workload" when none), which differ between the clients by design;
+   * {@code fingerprints}: the clients' (their run folders').
+   */
+  public static Set<String> slicedProperties(List<Map<String, String>> fingerprints) {
+    Set<String> out = new TreeSet<>();
+    for (Map<String, String> fp : fingerprints) {
+      for (String word : fp.getOrDefault(FP_SLICE, "").split(" ")) {
+        int eq = word.indexOf('=');
+        if (eq > 0) {
+          out.add(word.substring(0, eq));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A fingerprint entry of a sliced property: the property itself or its workload.-prefixed entry. */
+  public static boolean isSliced(String key, Set<String> sliced) {
+    return sliced.stream().anyMatch(p -> key.equals(p) || key.endsWith("." + p));
   }
 }

@@ -10,9 +10,9 @@ import static site.ycsbx.tools.compare.Statistics.spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import site.ycsbx.tools.sweep.Charts;
-import site.ycsbx.tools.sweep.OpStats;
-import site.ycsbx.tools.sweep.ReportHtml;
+import site.ycsbx.report.Charts;
+import site.ycsbx.report.ReportHtml;
+import site.ycsbx.results.OpStats;
 
 /**
  * The HTML page of a comparison: both setups with their differences highlighted, the fingerprint

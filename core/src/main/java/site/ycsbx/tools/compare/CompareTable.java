@@ -9,7 +9,7 @@ import static site.ycsbx.tools.compare.Statistics.spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import site.ycsbx.tools.sweep.OpStats;
+import site.ycsbx.results.OpStats;
 
 /**
  * The rows of a comparison, one per thread count (pair) and operation, and the table printed on

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
-import site.ycsbx.tools.sweep.OpStats;
-import site.ycsbx.tools.sweep.PointResult;
-import site.ycsbx.tools.sweep.SweepFile;
-import site.ycsbx.tools.sweep.SweepReport;
-import site.ycsbx.tools.sweep.YcsbResult;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.RunFolder;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.YcsbResult;
 import site.ycsbx.util.UserError;
 
 /**
@@ -58,9 +58,9 @@ final class Side {
     if (!Files.exists(path)) {
       throw new UserError(path + " does not exist; compare accepts sweep folders, run folders and YCSB result files");
     }
-    if (site.ycsbx.tools.merge.RunFolder.isRunFolder(path)) {
+    if (RunFolder.isRunFolder(path)) {
       // a run folder (-p ycsbx.out) or a merged one (ycsb merge): percentiles from its interval logs
-      site.ycsbx.tools.merge.RunFolder run = site.ycsbx.tools.merge.RunFolder.read(path);
+      RunFolder run = RunFolder.read(path);
       Side s = new Side(label != null ? label : path.getFileName().toString(), path, false);
       s.fingerprint.putAll(run.fingerprint());
       int threads;
@@ -78,7 +78,7 @@ final class Side {
       return s;
     }
     if (Files.isDirectory(path)) {
-      SweepFile f = SweepReport.read(path);
+      SweepFile f = SweepFile.read(path);
       Side s = new Side(label != null ? label : f.label(), path, true);
       for (PointResult p : f.points()) {
         if (p.ok()) {

@@ -1,19 +1,12 @@
 package site.ycsbx.tools.merge;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,9 +16,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
+import site.ycsbx.report.RunReport;
+import site.ycsbx.results.MergedFolder;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.tools.clients.ClientSlice;
-import site.ycsbx.tools.report.RunReport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -40,11 +34,6 @@ import site.ycsbx.util.UserError;
  */
 public final class Merge {
   static final String USAGE = "merge DIR... --out DIR";
-  static final String SUMMARY_FILE = "summary.txt";
-  /** Fingerprint entries that differ between clients of one run. */
-  public static final Set<String> PER_CLIENT = Set.of(ClientSlice.FP_INDEX, ClientSlice.FP_SLICE, "client.host",
-      ClientSlice.CLIENT_PROPERTY, "ycsbx.out");
-
   private Merge() {
   }
 
@@ -100,9 +89,9 @@ public final class Merge {
       }
       Set<String> keys = new TreeSet<>(first.fingerprint().keySet());
       keys.addAll(r.fingerprint().keySet());
-      keys.removeAll(PER_CLIENT);
-      Set<String> sliced = slicedProperties(List.of(first, r));
-      keys.removeIf(k -> isSliced(k, sliced));
+      keys.removeAll(ClientSlice.PER_CLIENT);
+      Set<String> sliced = ClientSlice.slicedProperties(List.of(first.fingerprint(), r.fingerprint()));
+      keys.removeIf(k -> ClientSlice.isSliced(k, sliced));
       for (String k : keys) {
         String a = first.fingerprint().get(k);
         String b = r.fingerprint().get(k);
@@ -140,28 +129,6 @@ public final class Merge {
       throw new UserError("the runs do not overlap in time (the last start, epoch ms " + w0 + ", is not before the first"
           + " end, " + w1 + "); start the clients together with -p ycsbx.startat");
     }
-  }
-
-  /**
-   * The properties ycsbx.clients set for each client (its client.slice entry: "insertstart=1000
-   * insertcount=1000", "the whole workload" when none), which differ between the clients by design.
-   */
-  public static Set<String> slicedProperties(List<RunFolder> runs) {
-    Set<String> out = new TreeSet<>();
-    for (RunFolder r : runs) {
-      for (String word : r.fingerprint().getOrDefault(ClientSlice.FP_SLICE, "").split(" ")) {
-        int eq = word.indexOf('=');
-        if (eq > 0) {
-          out.add(word.substring(0, eq));
-        }
-      }
-    }
-    return out;
-  }
-
-  /** A fingerprint entry of a sliced property: the property itself or its workload.-prefixed entry. */
-  public static boolean isSliced(String key, Set<String> sliced) {
-    return sliced.stream().anyMatch(p -> key.equals(p) || key.endsWith("." + p));
   }
 
   private static void refuseExisting(Path target) {
@@ -264,7 +231,7 @@ public final class Merge {
     long count(String op) {
       long n = 0;
       for (RunFolder r : runs) {
-        var c = r.result.path("operations").path(op).path("count");
+        var c = r.result().path("operations").path(op).path("count");
         if (c.isNumber()) {
           n += c.asLong();
         } else {
@@ -279,101 +246,31 @@ public final class Merge {
     void write(Path dir) throws IOException {
       Files.createDirectories(dir);
       Set<String> ops = new TreeSet<>();
-      runs.forEach(r -> ops.addAll(r.logs.keySet()));
+      runs.forEach(r -> ops.addAll(r.logNames()));
       for (String op : ops) {
         TreeMap<Long, Histogram> slots = mergeOperation(op);
-        try (PrintStream ps = new PrintStream(new FileOutputStream(dir.resolve(op + RunFolder.HDR_SUFFIX).toFile()),
-            false, StandardCharsets.UTF_8)) {
-          HistogramLogWriter w = new HistogramLogWriter(ps);
-          w.outputLogFormatVersion();
-          w.outputStartTime(origin);
-          w.setBaseTime(origin);
-          w.outputBaseTime(origin);
-          w.outputLegend();
-          for (Map.Entry<Long, Histogram> s : slots.entrySet()) {
-            Histogram h = s.getValue();
-            h.setStartTimeStamp(origin + s.getKey() * intervalMs);
-            h.setEndTimeStamp(origin + (s.getKey() + 1) * intervalMs);
-            w.outputIntervalHistogram(h);
-          }
-        }
+        MergedFolder.writeLog(dir, op, origin, intervalMs, slots);
       }
       countWindowOperations();
-      ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      mapper.writeValue(dir.resolve(RunFolder.RESULT_FILE).toFile(), resultJson(mapper));
-      Files.writeString(dir.resolve(SUMMARY_FILE), table(), StandardCharsets.UTF_8);
+      MergedFolder.writeResult(dir, result());
+      Files.writeString(dir.resolve(RunFolder.SUMMARY_FILE), table(), StandardCharsets.UTF_8);
     }
 
-    ObjectNode resultJson(ObjectMapper mapper) {
-      RunFolder first = runs.get(0);
-      ObjectNode r = mapper.createObjectNode();
-      r.put("format", RunFolder.FORMAT);
-      r.put("phase", first.phase());
-      r.set("binding", first.result.path("binding").deepCopy());
-      r.set("workload", first.result.path("workload").deepCopy());
-      ObjectNode client = r.putObject("client");
-      client.putNull("index");
-      client.put("count", runs.size());
-      ArrayNode hosts = client.putArray("host");
-      runs.stream().sorted(Comparator.comparingInt(RunFolder::clientIndex)).forEach(x -> hosts.add(x.host()));
-      r.put("start_ms", windowStart);
-      r.put("end_ms", windowEnd);
-      r.set("warmup_s", first.result.path("warmup_s").deepCopy());
-      ArrayNode interrupted = mapper.createArrayNode();
-      for (RunFolder x : runs) {
-        if (!x.result.path("interrupted").isMissingNode() && !x.result.path("interrupted").isNull()) {
-          ObjectNode i = interrupted.addObject();
-          i.put("client", x.clientIndex());
-          i.set("interrupted", x.result.path("interrupted").deepCopy());
-        }
-      }
-      if (interrupted.isEmpty()) {
-        r.putNull("interrupted");
-      } else {
-        r.putObject("interrupted").set("clients", interrupted);
-      }
-      ObjectNode fp = r.putObject("fingerprint");
+    /** What result.json says of the merged run; the clients' own entries are copied by MergedFolder. */
+    MergedFolder.Run result() {
+      Map<String, String> fp = new LinkedHashMap<>();
       // the sliced properties (each client's part, e.g. its insertstart) describe no client of the whole run
-      Set<String> sliced = slicedProperties(runs);
-      first.fingerprint().forEach((k, v) -> {
-        if (!PER_CLIENT.contains(k) && !isSliced(k, sliced)) {
+      Set<String> sliced = ClientSlice.slicedProperties(runs.stream().map(RunFolder::fingerprint).toList());
+      runs.get(0).fingerprint().forEach((k, v) -> {
+        if (!ClientSlice.PER_CLIENT.contains(k) && !ClientSlice.isSliced(k, sliced)) {
           fp.put(k, v);
         }
       });
       fp.put(ClientSlice.FP_COUNT, String.valueOf(runs.size()));
-      ObjectNode overall = r.putObject("overall");
-      overall.put("runtime_ms", windowEnd - windowStart);
-      overall.put("operations", runs.stream().mapToLong(RunFolder::operations).sum());
-      overall.put("throughput", windowOperations / windowSeconds());
-      overall.put("window_operations", Math.round(windowOperations));
-      ObjectNode ops = r.putObject("operations");
-      for (Map.Entry<String, Histogram> e : totals.entrySet()) {
-        String op = e.getKey();
-        Histogram h = e.getValue();
-        ObjectNode o = ops.putObject(op);
-        o.put("count", count(op));
-        o.put("throughput", inWindow.get(op) / windowSeconds());
-        ObjectNode returns = o.putObject("returns");
-        for (RunFolder x : runs) {
-          for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = x.result.path("operations")
-              .path(op).path("returns").fields(); it.hasNext();) {
-            Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> s = it.next();
-            returns.put(s.getKey(), returns.path(s.getKey()).asLong() + s.getValue().asLong());
-          }
-        }
-        ObjectNode lat = o.putObject("latency_us");
-        lat.put("p50", h.getValueAtPercentile(50));
-        lat.put("p95", h.getValueAtPercentile(95));
-        lat.put("p99", h.getValueAtPercentile(99));
-        lat.put("p99.9", h.getValueAtPercentile(99.9));
-        lat.put("max", h.getMaxValue());
-      }
-      ArrayNode from = r.putArray("merged_from");
-      runs.forEach(x -> from.add(x.path().toAbsolutePath().normalize().toString()));
-      ObjectNode span = r.putObject("span");
-      span.put("first_start_ms", runs.stream().mapToLong(RunFolder::startMs).min().orElseThrow());
-      span.put("last_end_ms", runs.stream().mapToLong(RunFolder::endMs).max().orElseThrow());
-      return r;
+      Map<String, MergedFolder.Op> ops = new LinkedHashMap<>();
+      totals.forEach((op, h) -> ops.put(op, new MergedFolder.Op(count(op), inWindow.get(op) / windowSeconds(), h)));
+      return new MergedFolder.Run(runs, windowStart, windowEnd, fp, windowOperations / windowSeconds(), windowOperations,
+          ops);
     }
   }
 
@@ -406,7 +303,7 @@ public final class Merge {
     Map<Long, Integer> lengths = new LinkedHashMap<>();
     for (RunFolder r : runs) {
       // one log per client is enough: every operation of a run is logged at the same interval
-      for (String op : r.logs.keySet().stream().limit(1).toList()) {
+      for (String op : r.logNames().stream().limit(1).toList()) {
         for (RunFolder.Interval i : r.intervals(op)) {
           // rounded to 100 ms: a logger's interval ends a few ms late
           lengths.merge(Math.round((i.endMs() - i.startMs()) / 100.0) * 100, 1, Integer::sum);

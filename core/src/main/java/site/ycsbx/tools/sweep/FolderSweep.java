@@ -14,10 +14,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import site.ycsbx.measurements.EfficiencyCsv;
+import site.ycsbx.report.RunReport;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.RunFolder;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.Verdict;
 import site.ycsbx.tools.clients.ClientSlice;
-import site.ycsbx.tools.merge.Merge;
-import site.ycsbx.tools.merge.RunFolder;
-import site.ycsbx.tools.report.RunReport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -137,9 +140,9 @@ final class FolderSweep {
       Set<String> keys = new TreeSet<>(first.fingerprint().keySet());
       keys.addAll(r.fingerprint().keySet());
       keys.removeAll(VARY);
-      keys.removeAll(Merge.PER_CLIENT);
-      Set<String> sliced = Merge.slicedProperties(List.of(first, r));
-      keys.removeIf(k -> Merge.isSliced(k, sliced));
+      keys.removeAll(ClientSlice.PER_CLIENT);
+      Set<String> sliced = ClientSlice.slicedProperties(List.of(first.fingerprint(), r.fingerprint()));
+      keys.removeIf(k -> ClientSlice.isSliced(k, sliced));
       for (String k : keys) {
         String a = first.fingerprint().get(k);
         String b = r.fingerprint().get(k);
@@ -181,7 +184,7 @@ final class FolderSweep {
     Map<String, OpStats> ops = new LinkedHashMap<>(r.opStats());
     long errors = ops.values().stream().mapToLong(OpStats::errors).sum();
     Map<String, String> fp = new LinkedHashMap<>(r.fingerprint());
-    Merge.PER_CLIENT.forEach(fp::remove);
+    ClientSlice.PER_CLIENT.forEach(fp::remove);
     String folder = r.path().toAbsolutePath().normalize().toString();
     JsonNode interrupted = r.result().path("interrupted");
     long wallMs = r.endMs() - r.startMs();

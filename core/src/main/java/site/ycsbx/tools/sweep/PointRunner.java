@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import site.ycsbx.measurements.ResultExporter;
 import java.util.Map;
-import site.ycsbx.tools.Main;
+import site.ycsbx.measurements.ResultExporter;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.YcsbResult;
 import site.ycsbx.util.UserError;
 
 /**
@@ -22,6 +24,11 @@ final class PointRunner {
   static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   /** Exported for every point; YCSB's default histogram has only the 95th and 99th. */
   static final String PERCENTILES = "50,95,99,99.9";
+  /**
+   * What {@code bin/ycsb} runs, named and not linked: a point is a process as bin/ycsb starts it,
+   * and the command that dispatches to sweep sits above it (SweepTest checks the name).
+   */
+  static final String MAIN_CLASS = "site.ycsbx.tools.Main";
   /** Linux's USER_HZ: the unit of the CPU times in /proc/self/stat. */
   private static final double CLOCK_TICKS_PER_SECOND = 100.0;
 
@@ -84,7 +91,7 @@ final class PointRunner {
    */
   static List<String> pointArgs(List<String> ycsbArgs, String name) {
     List<String> out = new ArrayList<>(ycsbArgs);
-    String key = site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=";
+    String key = site.ycsbx.results.RunFolder.OUT_PROPERTY + "=";
     for (int i = 0; i + 1 < out.size(); i++) {
       if (out.get(i).equals("-p") && out.get(i + 1).startsWith(key)) {
         out.set(i + 1, key + Path.of(out.get(i + 1).substring(key.length()).trim()).resolve(name));
@@ -104,7 +111,7 @@ final class PointRunner {
     }
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add(Main.class.getName());
+    cmd.add(MAIN_CLASS);
     cmd.add(phase);
     cmd.add(args.binding);
     cmd.addAll(pointArgs(args.ycsbArgs, name));

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.Verdict;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 

@@ -9,9 +9,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import site.ycsbx.store.StoreDemand;
-import site.ycsbx.tools.Main;
 import java.util.Set;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.tools.checks.RunChecks;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.RepeatableLoad;
 
@@ -99,7 +99,7 @@ final class SweepArgs {
       List<String> point = new ArrayList<>(List.of(a.phase, a.binding));
       point.addAll(a.ycsbArgs);
       point.addAll(List.of("-threads", String.valueOf(t)));
-      Main.checkArguments(point);
+      RunChecks.checkArguments(point);
     }
     if (a.reload && a.phase.equals("load")) {
       throw new UserError("--reload re-runs the load before each point of a run sweep; a load sweep loads anyway");

@@ -1,9 +1,5 @@
 package site.ycsbx.tools.sweep;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,16 +7,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
-import site.ycsbx.util.UserError;
+import site.ycsbx.report.Charts;
+import site.ycsbx.report.ReportHtml;
+import site.ycsbx.results.KneeFinder;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.Verdict;
 
 /** The sweep's table, and its three files: sweep.csv, sweep.json, sweep.html. */
 public final class SweepReport {
-  public static final String JSON_FILE = "sweep.json";
+  public static final String JSON_FILE = SweepFile.FILE;
   public static final String CSV_FILE = "sweep.csv";
   public static final String HTML_FILE = "sweep.html";
   /** Name of the overall rows in the table and the CSV. */
@@ -32,30 +34,14 @@ public final class SweepReport {
     this.sweep = sweep;
   }
 
-  static ObjectMapper mapper() {
-    ObjectMapper m = new ObjectMapper();
-    m.enable(SerializationFeature.INDENT_OUTPUT);
-    m.enable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS);
-    m.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    return m;
-  }
-
   /** Reads a sweep folder's sweep.json. */
   public static SweepFile read(Path dir) {
-    Path f = dir.resolve(JSON_FILE);
-    if (!Files.isRegularFile(f)) {
-      throw new UserError(dir + " is not a sweep folder (no " + JSON_FILE + ")");
-    }
-    try {
-      return mapper().readValue(f.toFile(), SweepFile.class);
-    } catch (IOException e) {
-      throw new UserError("cannot read " + f + ": " + e.getMessage().split("\n")[0]);
-    }
+    return SweepFile.read(dir);
   }
 
   public void write(Path dir) throws IOException {
     Files.createDirectories(dir);
-    mapper().writeValue(dir.resolve(JSON_FILE).toFile(), sweep);
+    sweep.write(dir);
     Files.writeString(dir.resolve(CSV_FILE), csv(), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve(HTML_FILE), html(), StandardCharsets.UTF_8);
   }

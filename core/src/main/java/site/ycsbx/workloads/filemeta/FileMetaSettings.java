@@ -1,16 +1,16 @@
 package site.ycsbx.workloads.filemeta;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.List;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * The filemeta properties, read and checked in one place (workloads/filemeta documents each).

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.generator.DiscreteGenerator;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
@@ -18,7 +19,6 @@ import site.ycsbx.store.filemeta.FileRow;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
 import site.ycsbx.workloads.Zipf;
 
 /**

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
-import site.ycsbx.workloads.WorkloadShape;
 import site.ycsbx.util.UserError;
 
 /**

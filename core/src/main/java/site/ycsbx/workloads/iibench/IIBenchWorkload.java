@@ -11,10 +11,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.DiskStats;
-import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchPlan;
@@ -24,7 +25,6 @@ import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * The linkbench properties, read and checked in one place (workloads/linkbench documents each).

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.RunMeasurements;
 import site.ycsbx.measurements.Warmup;
@@ -25,7 +26,6 @@ import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.RepeatableLoad;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * LinkBench's social graph under YCSB's Client.

@@ -6,12 +6,12 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
+import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.WorkloadShape;
 
 /**
  * A smoke workload over {@link ProbeStore}: the load puts keys 0..recordcount-1 (value = 7 *

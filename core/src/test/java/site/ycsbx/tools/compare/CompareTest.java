@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,13 +19,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import com.fasterxml.jackson.databind.JsonNode;
+import site.ycsbx.results.YcsbResult;
 import site.ycsbx.testing.HeadlessChromium;
-import site.ycsbx.testing.ReportProbe;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.tools.Main;
-import site.ycsbx.tools.sweep.YcsbResult;
 
 /** compare on stock YCSB outputs, YCSB-X results and sweeps; bad input. */
 @Tag("slow")

@@ -20,6 +20,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.RunFolder;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.RunFolderFixture;
 import site.ycsbx.tools.compare.Compare;
@@ -284,8 +285,8 @@ class MergeTest {
       assertEquals(a.operationNames(), b.operationNames());
       assertEquals(1, a.clientIndex());
       assertEquals(3, a.clientCount());
-      assertEquals(a.operations(), a.result.path("operations").path("READ").path("count").asLong()
-          + a.result.path("operations").path("UPDATE").path("count").asLong());
+      assertEquals(a.operations(), a.result().path("operations").path("READ").path("count").asLong()
+          + a.result().path("operations").path("UPDATE").path("count").asLong());
       assertEquals(b.operations(), 3);
       assertEquals(1, b.errors("UPDATE"));
       assertEquals(a.operations(), a.total("READ").getTotalCount() + a.total("UPDATE").getTotalCount(),

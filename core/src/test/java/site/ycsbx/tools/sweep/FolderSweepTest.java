@@ -21,11 +21,13 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.RunFolder;
+import site.ycsbx.results.SweepFile;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.RunFolderFixture;
 import site.ycsbx.tools.compare.Compare;
 import site.ycsbx.tools.merge.Merge;
-import site.ycsbx.tools.merge.RunFolder;
 import site.ycsbx.util.UserError;
 
 /** {@code sweep --from}: a sweep made of run folders and merged folders already written. */
@@ -205,7 +207,7 @@ class FolderSweepTest {
     Path first = tmp.resolve("ran");
     SweepTest.Run ran = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
         "-p", "operationcount=3000", "--threads", "1,2,4", "--out", first.toString(),
-        "-p", site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=" + runs);
+        "-p", site.ycsbx.results.RunFolder.OUT_PROPERTY + "=" + runs);
     assertEquals(0, ran.exit(), ran.err());
     Path again = tmp.resolve("again");
     SweepTest.Run r = sweep("--from", runs.resolve("t4-r1").toString(), runs.resolve("t1-r1").toString(),

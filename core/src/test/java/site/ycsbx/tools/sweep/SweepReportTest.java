@@ -15,6 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.Verdict;
 import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.SweepChecks;
 

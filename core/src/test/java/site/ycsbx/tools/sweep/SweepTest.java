@@ -14,8 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.YcsbResult;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.MemoryProbeDb;
 import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.SweepChecks;
@@ -53,10 +56,10 @@ class SweepTest {
     Path runs = tmp.resolve("runs");
     Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
         "-p", "operationcount=2000", "--threads", "1,2", "--out", tmp.resolve("sweep").toString(),
-        "-p", site.ycsbx.measurements.RunFolder.OUT_PROPERTY + "=" + runs);
+        "-p", site.ycsbx.results.RunFolder.OUT_PROPERTY + "=" + runs);
     assertEquals(0, r.exit(), r.err());
     for (int t : List.of(1, 2)) {
-      Path json = runs.resolve("t" + t + "-r1").resolve(site.ycsbx.measurements.RunFolder.RESULT_FILE);
+      Path json = runs.resolve("t" + t + "-r1").resolve(site.ycsbx.results.RunFolder.RESULT_FILE);
       assertTrue(Files.exists(json), json + ": " + r.err());
       com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
       assertEquals(String.valueOf(t), n.path("fingerprint").path("threads").asText());

@@ -23,8 +23,8 @@ import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.measurements.ProcStat;
 import site.ycsbx.store.ServerAddress;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.util.UserError;
 
 /**
@@ -107,7 +107,7 @@ class EfficiencyOnServersTest {
       assertTrue(num(t, "server.Kop") > 0 && num(t, "client.Kop") > 0, r.stderr());
       assertTrue(num(t, "cs.sec") > 0 && num(t, "wkb.sec") > 0, r.stderr());
       // the same figures in YCSB's export (the run folder's summary.txt; the console has the table) and its csv
-      String summary = Files.readString(out.resolve(site.ycsbx.measurements.RunFolder.SUMMARY_FILE));
+      String summary = Files.readString(out.resolve(site.ycsbx.results.RunFolder.SUMMARY_FILE));
       assertTrue(summary.contains("[EFFICIENCY], wkb.op, "), summary);
       List<String> csv = Files.readAllLines(out.resolve(EfficiencyCsv.FILE));
       assertEquals(EfficiencyCsv.HEADER, csv.get(0));

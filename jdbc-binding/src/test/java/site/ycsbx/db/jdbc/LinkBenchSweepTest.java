@@ -16,11 +16,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.SweepChecks;
-import site.ycsbx.tools.sweep.PointResult;
 import site.ycsbx.tools.sweep.Sweep;
-import site.ycsbx.tools.sweep.SweepFile;
 
 /**
  * LinkBench's client sweeps on MariaDB: a load sweep that drops the graph before each point

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.results.PointResult;
+import site.ycsbx.results.SweepFile;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.SweepChecks;
-import site.ycsbx.tools.sweep.PointResult;
 import site.ycsbx.tools.sweep.Sweep;
-import site.ycsbx.tools.sweep.SweepFile;
 import site.ycsbx.tools.sweep.SweepReport;
 
 /**

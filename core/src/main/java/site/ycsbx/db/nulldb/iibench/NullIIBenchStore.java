@@ -2,7 +2,7 @@ package site.ycsbx.db.nulldb.iibench;
 
 import java.util.Collection;
 import java.util.List;
-import site.ycsbx.db.nulldb.NullTables;
+import site.ycsbx.db.nulldb.tables.NullTables;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;

@@ -1,6 +1,6 @@
 package site.ycsbx.db.nulldb.probe;
 
-import site.ycsbx.db.nulldb.NullTables;
+import site.ycsbx.db.nulldb.tables.NullTables;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** Counts puts; every get finds the value the probe expects. */
