@@ -32,7 +32,7 @@ class LayersTest {
   private static final String TOOLS = "site.ycsbx.tools";
   /** The commands: each its own package, none reaching into another's. */
   private static final List<String> COMMANDS = List.of(TOOLS, TOOLS + ".sweep..", TOOLS + ".compare..",
-      TOOLS + ".merge..");
+      TOOLS + ".merge..", TOOLS + ".experiment..");
   /** What the commands share below them, inside tools: the load/run checks, the many-clients options. */
   private static final List<String> SHARED = List.of(TOOLS + ".checks..", TOOLS + ".clients..");
 

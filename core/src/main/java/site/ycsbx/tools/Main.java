@@ -88,7 +88,7 @@ public final class Main {
   private static final site.ycsbx.tools.experiment.Launcher LAUNCHER = new site.ycsbx.tools.experiment.Launcher() {
     @Override
     public void checkArguments(List<String> args) {
-      RunChecks.checkArguments(args);
+      site.ycsbx.tools.checks.RunChecks.checkArguments(args);
     }
 
     @Override

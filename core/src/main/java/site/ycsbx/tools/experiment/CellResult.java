@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import site.ycsbx.tools.merge.RunFolder;
-import site.ycsbx.tools.sweep.OpStats;
-import site.ycsbx.tools.sweep.YcsbResult;
+import site.ycsbx.results.RunFolder;
+import site.ycsbx.results.OpStats;
+import site.ycsbx.results.YcsbResult;
 
 /**
  * The figures of one finished cell, read back from its run folder (never from its console): the

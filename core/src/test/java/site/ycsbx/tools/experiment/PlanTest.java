@@ -34,7 +34,7 @@ class PlanTest {
       assertTrue(text.contains(c.id()), c.id() + " in " + text);
     }
     assertTrue(text.contains("load.a.t1.r1                         took 12 s before"), text);
-    assertTrue(text.contains("bin/ycsb run null -P workloads/workloadc -p ycsbx.interval=5 -p db.passwd=***** -p maxexecutiontime=30"), text);
+    assertTrue(text.contains("bin/ycsb run null -P workloads/workloadc -p ycsbx.interval=5 -p 'db.passwd=*****' -p maxexecutiontime=30"), text);
     assertTrue(!text.contains("secret"), text);
     // 12 s measured + 8 run cells x (30 s + 5 s of start) = 292 s; the other load has no time known
     assertTrue(text.contains("estimate: 4m52s plus 1 cell that a count ends"), text);
