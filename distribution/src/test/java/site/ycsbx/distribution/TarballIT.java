@@ -233,22 +233,39 @@ class TarballIT {
 
   /**
    * Each shipped experiment at its smallest size, from the unpacked folder, on the servers
-   * scripts/test.sh set up: its tables printed with a row per target, every cell finished.
+   * scripts/test.sh set up: a table per step with a row per target and thread count, every cell
+   * finished. The file list is checked against experiments/, so a new experiment needs a line here.
    */
   @Test
-  void shippedInsertBenchmarkExperimentPrintsATablePerStep() throws IOException {
-    Path out = tmp.resolve("insert-benchmark");
-    Result r = ycsb("experiment", "experiments/insert-benchmark", "--out", out.toString());
-    assertEquals(0, r.exitCode(), r.all());
-    for (String step : List.of("load", "query")) {
-      assertTrue(r.stdout().contains("[EXPERIMENT] step " + step + " "), r.all());
+  void shippedExperimentsPrintATablePerStep() throws IOException {
+    record Shipped(String file, List<String> steps, List<String> targets, int rowsPerTarget, int cells,
+        String... args) {
     }
-    for (String target : List.of("inno-sync", "inno-lazy", "myrocks")) {
-      long rows = r.stdout().lines().filter(l -> l.matches("\\[EXPERIMENT] " + target + " +\\d+ +1 .*")).count();
-      assertEquals(2, rows, target + ": a row in each step's table\n" + r.stdout());
+    List<Shipped> shipped = List.of(
+        new Shipped("insert-benchmark", List.of("load", "query"), List.of("inno-sync", "inno-lazy", "myrocks"), 2, 6),
+        new Shipped("linkbench-engines", List.of("load", "requests"), List.of("innodb", "myrocks"), 4, 12,
+            "-p", "seconds=2"),
+        new Shipped("ycsb-versions", List.of("load", "workload-b", "workload-a"), List.of("mongo26", "mongo30"), 6, 12,
+            "-p", "seconds=2", "-p", "records=2000"));
+    assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
+        .collect(Collectors.toCollection(TreeSet::new)));
+    for (Shipped e : shipped) {
+      Path out = tmp.resolve("experiment-" + e.file());
+      List<String> args = new java.util.ArrayList<>(List.of("experiment", "experiments/" + e.file(), "--out",
+          out.toString()));
+      args.addAll(List.of(e.args()));
+      Result r = ycsb(args.toArray(new String[0]));
+      assertEquals(0, r.exitCode(), r.all());
+      for (String step : e.steps()) {
+        assertTrue(r.stdout().contains("[EXPERIMENT] step " + step + " "), r.all());
+      }
+      for (String target : e.targets()) {
+        long rows = r.stdout().lines().filter(l -> l.matches("\\[EXPERIMENT] " + target + " +\\d+ +[12] .*")).count();
+        assertEquals(e.rowsPerTarget(), rows, e.file() + ", " + target + ": its rows in the step tables\n" + r.stdout());
+      }
+      assertEquals(e.cells() + 1, Files.readAllLines(out.resolve("results.csv")).size(), e.file());
     }
-    assertEquals(7, Files.readAllLines(out.resolve("results.csv")).size());
-    // the last target puts InnoDB's log flush back: the server is left as the experiment found it
+    // insert-benchmark's last target puts InnoDB's log flush back: the server is left as the experiment found it
     Result check = ycsb("check", "load", "jdbc", "-P", "workloads/iibench", "-p",
         "db.url=jdbc:mysql://127.0.0.1:3306/ibench_myrocks", "-p", "db.user=ycsbx", "-p", "db.passwd=ycsbx");
     assertTrue(check.stdout().contains("innodb_flush_log_at_trx_commit=1"), check.all());
