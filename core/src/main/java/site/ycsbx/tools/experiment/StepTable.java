@@ -89,13 +89,17 @@ final class StepTable {
       }
     }
     String op = rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
+    // per row, link or request where the family counts them (an operation there is a batch or a chunk)
+    String unit = outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step)).map(o -> o.result().unit())
+        .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    List<String> efficiency = unit == null ? EFFICIENCY : List.of("cpu_us." + unit, "wkb." + unit);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
     StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s %12s %7s %10s %10s", "target",
         "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
-    for (String e : EFFICIENCY) {
+    for (String e : efficiency) {
       head.append(String.format(Locale.ROOT, " %10s", e));
     }
     for (String h : headline) {
@@ -115,7 +119,7 @@ final class StepTable {
           number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
               rel < REL_LOW || rel > REL_HIGH ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
-      for (String e : EFFICIENCY) {
+      for (String e : efficiency) {
         sb.append(String.format(Locale.ROOT, " %10s", number(r.mean(e))));
       }
       for (String h : headline) {
@@ -130,8 +134,9 @@ final class StepTable {
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
-        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written"
-        + " per op%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH, op));
+        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
+        op, unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op"
+            : "cpu_us." + unit + ": host CPU microseconds per " + unit + "; wkb." + unit + ": KB written per " + unit));
     return sb.toString();
   }
 
