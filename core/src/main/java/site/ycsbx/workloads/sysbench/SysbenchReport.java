@@ -89,6 +89,17 @@ final class SysbenchReport {
     return transactions.sum();
   }
 
+  /** The summary's line: sysbench's headline figures of the run so far. */
+  synchronized String headline() {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+    long q = reads.sum() + writes.sum() + others.sum();
+    return String.format(Locale.ROOT, "sysbench: %d transactions, %.2f per sec., %.2f queries per sec., %d ignored"
+        + " errors", transactions.sum(), transactions.sum() / secs, q / secs, ignored.sum());
+  }
+
   private synchronized void intervalLine() {
     long now = System.nanoTime();
     Histogram h = latency.getIntervalHistogram();

@@ -90,8 +90,11 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
       // the status line counts this client's rows (a call inserts a batch of them)
       site.ycsbx.measurements.Progress.claim("rows", (long) settings.myTables().size() * settings.tableSize);
     } else {
-      site.ycsbx.measurements.Progress.operationsAre("transactions");
+      // the status line counts transactions, not the statements timed inside them
+      site.ycsbx.measurements.Progress.claim("transactions",
+          site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE));
       report = new SysbenchReport(settings.threads, System.out);
+      site.ycsbx.measurements.Progress.headline(report::headline);
     }
   }
 
@@ -217,6 +220,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
     w.ignored = false;
     long start = System.nanoTime();
     Status s = timed(TRANSACTION, () -> transaction(w));
+    site.ycsbx.measurements.Progress.addUnits(1);
     if (s.isOk()) {
       w.committed++;
       report.transaction(System.nanoTime() - start);
