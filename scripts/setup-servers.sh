@@ -3,6 +3,7 @@
 # are missing or stopped, then creates the test accounts:
 #   MariaDB with InnoDB and RocksDB (mariadb-plugin-rocksdb), 127.0.0.1:3306, user ycsbx/ycsbx
 #   PostgreSQL, 127.0.0.1:5432, role ycsbx/ycsbx
+#   sysbench 1.0 (Debian's package), which the sysbench interop test runs beside YCSB-X
 # Idempotent: a second run changes nothing. Needs root (or sudo) only to install and start.
 set -euo pipefail
 
@@ -42,6 +43,8 @@ need_pkg mariadb-plugin-rocksdb || pkgs+=(mariadb-plugin-rocksdb)
 need_pkg postgresql || pkgs+=(postgresql)
 # ip netns: the many-clients test runs two clients from network namespaces of their own
 need_pkg iproute2 || pkgs+=(iproute2)
+# sysbench: the interop test prepares and runs sysbench's own OLTP script on the test servers
+need_pkg sysbench || pkgs+=(sysbench)
 if [ ${#pkgs[@]} -gt 0 ]; then apt_install "${pkgs[@]}"; fi
 
 mysql_root() { $SUDO mariadb --protocol=socket -uroot "$@" 2>/dev/null || mariadb -h127.0.0.1 -uroot "$@"; }

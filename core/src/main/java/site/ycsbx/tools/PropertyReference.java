@@ -15,6 +15,7 @@ import site.ycsbx.workloads.filemeta.FileMetaWorkload;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
 import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 import site.ycsbx.workloads.probe.ProbeWorkload;
+import site.ycsbx.workloads.sysbench.SysbenchWorkload;
 
 /**
  * Every property the code owns, in groups: the launcher's ({@code ycsbx}), YCSB's own
@@ -42,6 +43,9 @@ final class PropertyReference {
           "linkbench, linkbench-small"),
       new Shipped("filemeta", FileMetaWorkload.class, "metadata of a very large set of files",
           "filemeta, filemeta-latest, filemeta-count, filemeta-readwrite"),
+      new Shipped("sysbench", SysbenchWorkload.class, "sysbench 1.0's OLTP tables and transaction",
+          "sysbench, sysbench-readonly, sysbench-point, sysbench-point-secondary, sysbench-range,"
+          + " sysbench-range-secondary"),
       new Shipped("probe", ProbeWorkload.class, "a smoke test of a binding", "probe"));
 
   private PropertyReference() {

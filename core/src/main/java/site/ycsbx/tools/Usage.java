@@ -19,6 +19,8 @@ final class Usage {
       "iibench: the insert benchmark",
       "linkbench, linkbench-small: LinkBench load and request phases",
       "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries",
+      "sysbench: sysbench's OLTP load and transaction; sysbench-readonly, sysbench-point, sysbench-point-secondary,"
+          + " sysbench-range, sysbench-range-secondary: its read-only, point and range forms",
       "probe: a smoke test of a binding");
 
   private Usage() {

@@ -32,7 +32,7 @@ import site.ycsbx.util.PropertyOwner;
  */
 @Tag("fast")
 class PropertiesHelpTest {
-  private static final List<String> FIXED = List.of("ycsbx", "ycsb", "iibench", "linkbench", "filemeta", "probe");
+  private static final List<String> FIXED = List.of("ycsbx", "ycsb", "iibench", "linkbench", "filemeta", "sysbench", "probe");
 
   @Test
   void everyGroupInAStableOrderTheBindingsFromTheirServiceFiles() {

@@ -112,11 +112,12 @@ public final class ClientSlice {
     } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
       iibench(p, load, out);
     } else if (LinkBenchWorkload.class.isAssignableFrom(workload)
-        || site.ycsbx.workloads.filemeta.FileMetaWorkload.class.isAssignableFrom(workload)) {
+        || site.ycsbx.workloads.filemeta.FileMetaWorkload.class.isAssignableFrom(workload)
+        || site.ycsbx.workloads.sysbench.SysbenchWorkload.class.isAssignableFrom(workload)) {
       return out; // split their load batches (and number their requesters or new ids) themselves
     } else if (clients > 1) {
       throw new UserError(CLIENTS_PROPERTY + "=" + clients + ": " + workload.getName()
-          + " cannot be split over clients (YCSB's core workloads, iibench, linkbench and filemeta can); run it"
+          + " cannot be split over clients (YCSB's core workloads, iibench, linkbench, filemeta and sysbench can); run it"
           + " with one client");
     }
     return out;

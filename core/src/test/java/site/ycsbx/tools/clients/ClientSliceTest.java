@@ -79,7 +79,7 @@ class ClientSliceTest {
         refused(() -> ClientSlice.read(few).properties(CoreWorkload.class, few, true)));
     Properties lb = props("ycsbx.clients", "2", "ycsbx.client", "0");
     assertEquals("ycsbx.clients=2: " + site.ycsbx.workloads.probe.ProbeWorkload.class.getName() + " cannot be split over"
-        + " clients (YCSB's core workloads, iibench, linkbench and filemeta can); run it with one client",
+        + " clients (YCSB's core workloads, iibench, linkbench, filemeta and sysbench can); run it with one client",
         refused(() -> ClientSlice.read(lb).properties(site.ycsbx.workloads.probe.ProbeWorkload.class, lb, true)));
     assertEquals(Map.of(), ClientSlice.read(lb).properties(FileMetaWorkload.class, lb, true));
     // linkbench splits its own chunks and numbers its requesters: no property set for it

@@ -11,7 +11,9 @@ import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
 import site.ycsbx.db.jdbc.linkbench.LinkBenchCheck;
 import site.ycsbx.db.jdbc.probe.ProbeCheck;
 import site.ycsbx.store.Bindings;
+import site.ycsbx.db.jdbc.sysbench.SysbenchCheck;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -35,8 +37,9 @@ class JdbcStoresTest {
 
   @Test
   void theClientDeclaresEveryFamilyOfItsCatalog() {
-    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class),
-        List.copyOf(new JdbcStores().storeTypes()));
+    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class,
+        SysbenchStore.class), List.copyOf(new JdbcStores().storeTypes()));
+    assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), SysbenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), FileMetaStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), LinkBenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), ProbeStore.class));
@@ -53,6 +56,7 @@ class JdbcStoresTest {
     assertInstanceOf(FileMetaCheck.class,
         stores.check(new StoreDemand(FileMetaStore.class, FileMetaPlan.defaults(false))).orElseThrow());
     assertInstanceOf(ProbeCheck.class, stores.check(new StoreDemand(ProbeStore.class, null)).orElseThrow());
+    assertInstanceOf(SysbenchCheck.class, stores.check(new StoreDemand(SysbenchStore.class, null)).orElseThrow());
     assertTrue(stores.check(StoreDemand.NONE).isEmpty());
   }
 }

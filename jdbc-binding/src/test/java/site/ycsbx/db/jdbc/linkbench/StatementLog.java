@@ -17,17 +17,17 @@ import com.mysql.cj.protocol.ServerSession;
  */
 public final class StatementLog implements QueryInterceptor {
   /** One statement as sent (parameters inlined by the driver) on connection {@code connection}. */
-  record Sent(long connection, String sql) {
+  public record Sent(long connection, String sql) {
   }
 
   static final List<Sent> SENT = new ArrayList<>();
   private long connection;
 
-  static synchronized void clear() {
+  public static synchronized void clear() {
     SENT.clear();
   }
 
-  static synchronized List<Sent> sent() {
+  public static synchronized List<Sent> sent() {
     return List.copyOf(SENT);
   }
 

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# sysbench (issue 26) in one run: Debian's sysbench 1.0.20 and YCSB-X's sysbench workloads,
+# interleaved on the same servers and the same tables, with public tools only (sysbench, MariaDB,
+# PostgreSQL, Java, awk):
+#  1. generation: the OLTP transaction on the null binding on ONE core (taskset -c 0): statements
+#     per second YCSB-X generates, times and counts (goal >= 1M statements/s);
+#  2. load: rows/s of `sysbench oltp_read_write prepare --threads=L` against `bin/ycsb load
+#     -P workloads/sysbench -threads L` (each on empty tables, k index after the rows), per server
+#     and loader thread count (goal: YCSB-X / sysbench >= 1.0);
+#  3. runs: on the tables the last load left, for each server, thread count and pair
+#     oltp_point_select / sysbench-point, oltp_read_only / sysbench-readonly, oltp_read_write /
+#     sysbench, transactions/s and queries/s of both (each from its own report: sysbench's "SQL
+#     statistics", YCSB-X's copy of it), the ratio of the transactions/s (goal >= 0.97) and the
+#     client CPU seconds per 1000 transactions of both processes, startup included (goal: YCSB-X's
+#     within 1.5x of sysbench's). The two sides alternate which runs first.
+#
+#   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
+#                     [--seconds S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
+#
+# Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
+# run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
+# PostgreSQL: schema ycsbx_bench_sb_<pid> of database postgres (sysbench reaches it through
+# libpq's PGOPTIONS search_path); both with the test account of scripts/setup-servers.sh, dropped
+# at the end. --pin puts the server on CPU 0 and both clients on the others (lib.sh's pin_server).
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+
+TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --tables) TABLES=$2; shift 2 ;;
+    --rows) ROWS=$2; shift 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
+    --load-threads) LOAD_THREADS=$2; shift 2 ;;
+    --seconds) SECONDS_=$2; shift 2 ;;
+    --gen-seconds) GEN_SECONDS=$2; shift 2 ;;
+    --servers) SERVERS=$2; shift 2 ;;
+    --pin) PIN=1; shift ;;
+    *) echo "sysbench.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+for s in $SERVERS; do
+  case $s in mariadb | postgresql) ;; *) echo "sysbench.sh: --servers takes mariadb and/or postgresql, not $s" >&2; exit 2 ;; esac
+done
+command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed (scripts/setup-servers.sh installs it)" >&2; exit 2; }
+
+. bench/lib.sh
+NAME=ycsbx_bench_sb_$$
+PG_PORT=5432
+psql_() { psql -h 127.0.0.1 -p "$PG_PORT" -U "$DB_USER" -d postgres -qAtc "$1"; }
+cleanup() {
+  restore_server
+  sql "DROP DATABASE IF EXISTS $NAME" >/dev/null 2>&1 || true
+  psql_ "DROP SCHEMA IF EXISTS $NAME CASCADE" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+where="client and server sharing the CPUs"
+if [ "$PIN" = 1 ]; then
+  pin_server 3306
+  where="MariaDB on CPU 0, clients on CPUs $CLIENT_CPUS (PostgreSQL unpinned)"
+fi
+
+# sysbench's and YCSB-X's reports print the same lines: "    transactions:   N   (X per sec.)"
+RATE='s/^ *%s: *[0-9]* *(\([0-9.]*\) per sec\.)$/\\1/p'
+COUNT='s/^ *%s: *\([0-9]*\) .*/\\1/p'
+rate() { figure "$1" "$(printf "$RATE" "$2")" "$2 per second"; }
+count() { figure "$1" "$(printf "$COUNT" "$2")" "$2"; }
+
+empty_tables() { # server
+  if [ "$1" = mariadb ]; then sql "DROP DATABASE IF EXISTS $NAME; CREATE DATABASE $NAME"
+  else psql_ "DROP SCHEMA IF EXISTS $NAME CASCADE; CREATE SCHEMA $NAME"; fi
+}
+sb() { # server script command threads [more...]
+  local server=$1 script=$2 command=$3 threads=$4; shift 4
+  local db=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-user="$DB_USER" --mysql-password="$DB_PASS" --mysql-db="$NAME")
+  [ "$server" = mariadb ] || db=(--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port="$PG_PORT" --pgsql-user="$DB_USER"
+    --pgsql-password="$DB_PASS" --pgsql-db=postgres)
+  env PGOPTIONS="-c search_path=$NAME" "${CLIENT_PIN[@]}" sysbench "$script" "${db[@]}" --tables="$TABLES" \
+    --table-size="$ROWS" --threads="$threads" "$@" "$command"
+}
+x() { # server phase workload threads [more...]
+  local server=$1 phase=$2 workload=$3 threads=$4; shift 4
+  local url=$MYSQL_URL/$NAME engine=(-p jdbc.engine=InnoDB)
+  [ "$server" = mariadb ] || url="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres?currentSchema=$NAME" engine=()
+  ycsbx_main "$phase" jdbc -P "workloads/$workload" -p db.url="$url" -p db.user="$DB_USER" -p db.passwd="$DB_PASS" \
+    "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
+    -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
+}
+seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
+
+echo "== 1. generation: the OLTP transaction on the null binding, 1 thread, one core (taskset -c 0), $GEN_SECONDS s"
+log=$work/gen.log
+measured "$log" taskset -c 0 java -XX:ActiveProcessorCount=1 -cp "$YCSBX_CP" site.ycsbx.tools.Main run null \
+  -P workloads/sysbench -threads 1 -p maxexecutiontime="$GEN_SECONDS" -p ycsbx.interval=0 -p sysbench.report_interval=0
+printf "%-40s %14s %14s\n" measure transactions_s statements_s
+printf "%-40s %14.0f %14.0f\n" "null binding, one core (goal >= 1M st/s)" "$(rate "$log" transactions)" "$(rate "$log" queries)"
+
+for server in $SERVERS; do
+  if [ "$server" = mariadb ]; then version="MariaDB $(sql "SELECT VERSION()") InnoDB"
+  else version="PostgreSQL $(psql_ "SHOW server_version")"; fi
+  echo
+  echo "== 2. load on $version: $TABLES tables x $ROWS rows, k index after the rows, $where"
+  printf "%-8s %10s %14s %14s %7s\n" threads tool_secs sysbench_rows_s ycsbx_rows_s ratio
+  for lt in $LOAD_THREADS; do
+    empty_tables "$server"
+    t0=$(date +%s.%N); measured "$work/prep-$server-$lt.log" sb "$server" oltp_read_write prepare "$lt"; t1=$(date +%s.%N)
+    empty_tables "$server"
+    t2=$(date +%s.%N); measured "$work/load-$server-$lt.log" x "$server" load sysbench "$lt"; t3=$(date +%s.%N)
+    sbs=$(seconds_of "$t0" "$t1") xs=$(seconds_of "$t2" "$t3")
+    sr=$(awk -v n=$((TABLES * ROWS)) -v s="$sbs" 'BEGIN {printf "%.0f", n / s}')
+    xr=$(awk -v n=$((TABLES * ROWS)) -v s="$xs" 'BEGIN {printf "%.0f", n / s}')
+    printf "%-8s %10s %14s %14s %7.3f\n" "$lt" "$sbs/$xs" "$sr" "$xr" "$(ratio "$xr" "$sr")"
+  done
+  [ "$server" = mariadb ] && quiesce_innodb
+
+  echo
+  echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each, $where"
+  printf "%-32s %7s %10s %10s %10s %10s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
+    ratio sb_cpu_kt x_cpu_kt cpu_rat
+  pair=0
+  for cell in "oltp_point_select sysbench-point" "oltp_read_only sysbench-readonly" "oltp_read_write sysbench"; do
+    read -r script workload <<< "$cell"
+    for threads in $THREADS; do
+      pair=$((pair + 1))
+      if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
+      for who in $order; do
+        if [ "$who" = s ]; then
+          slog=$work/$server-$script-$threads.log
+          measured "$slog" sb "$server" "$script" run "$threads" --time="$SECONDS_"
+        else
+          xlog=$work/$server-$workload-$threads.log
+          measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime="$SECONDS_"
+        fi
+      done
+      st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)
+      sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
+      sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
+      printf "%-32s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" "$threads" \
+        "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")"
+    done
+  done
+done

@@ -1,0 +1,191 @@
+package site.ycsbx.workloads.sysbench;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * sysbench's own figures of a run, beside YCSB's summary, so that a sysbench user reads the same
+ * numbers in the same places: during the run, sysbench's interval line every
+ * {@value SysbenchSettings#REPORT_INTERVAL_PROPERTY} seconds,
+ * <pre>[ 10s ] thds: 16 tps: 1234.56 qps: 24691.20 (r/w/o: 17283.84/4938.24/2469.12) lat (ms,95%): 17.32 err/s: 0.00 reconn/s: 0.00</pre>
+ * and at the end its "SQL statistics", "General statistics", "Latency (ms)" and "Threads
+ * fairness" blocks. Queries are counted as sysbench counts them: reads are the SELECTs, writes
+ * the UPDATEs, DELETEs and INSERTs, other the BEGINs and COMMITs (and ROLLBACKs); a transaction is
+ * counted when it commits, and one that hit an ignored error counts under ignored errors
+ * instead. Latency is the TRANSACTION's, in ms, from its first statement to its commit.
+ */
+final class SysbenchReport {
+  private final LongAdder reads = new LongAdder();
+  private final LongAdder writes = new LongAdder();
+  private final LongAdder others = new LongAdder();
+  private final LongAdder transactions = new LongAdder();
+  private final LongAdder ignored = new LongAdder();
+  private final Recorder latency = new Recorder(3);
+  private final Histogram total = new Histogram(3);
+  private final int threads;
+  private final PrintStream out;
+  private long startNanos;
+  private long lastNanos;
+  private long lastReads;
+  private long lastWrites;
+  private long lastOthers;
+  private long lastTransactions;
+  private long lastIgnored;
+  private ScheduledExecutorService ticker;
+
+  SysbenchReport(int threads, PrintStream out) {
+    this.threads = threads;
+    this.out = out;
+  }
+
+  /** Starts the clock, and the interval lines when {@code seconds} > 0. */
+  synchronized void start(double seconds) {
+    if (startNanos != 0) {
+      return;
+    }
+    startNanos = System.nanoTime();
+    lastNanos = startNanos;
+    if (seconds > 0) {
+      ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ycsbx-sysbench-report");
+        t.setDaemon(true);
+        return t;
+      });
+      long period = (long) (seconds * 1e9);
+      ticker.scheduleAtFixedRate(this::intervalLine, period, period, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  void read() {
+    reads.increment();
+  }
+
+  void write() {
+    writes.increment();
+  }
+
+  void other() {
+    others.increment();
+  }
+
+  /** A committed transaction of {@code nanos}. */
+  void transaction(long nanos) {
+    transactions.increment();
+    latency.recordValue(Math.max(1, nanos / 1000));
+  }
+
+  /** A transaction rolled back on an error sysbench ignores. */
+  void ignoredError() {
+    ignored.increment();
+  }
+
+  long transactions() {
+    return transactions.sum();
+  }
+
+  /** The summary's line: sysbench's headline figures of the run so far. */
+  synchronized String headline() {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+    long q = reads.sum() + writes.sum() + others.sum();
+    return String.format(Locale.ROOT, "sysbench: %d transactions, %.2f per sec., %.2f queries per sec., %d ignored"
+        + " errors", transactions.sum(), transactions.sum() / secs, q / secs, ignored.sum());
+  }
+
+  private synchronized void intervalLine() {
+    long now = System.nanoTime();
+    Histogram h = latency.getIntervalHistogram();
+    total.add(h);
+    double secs = Math.max(1e-9, (now - lastNanos) / 1e9);
+    long r = reads.sum();
+    long w = writes.sum();
+    long o = others.sum();
+    long t = transactions.sum();
+    long e = ignored.sum();
+    double rr = (r - lastReads) / secs;
+    double wr = (w - lastWrites) / secs;
+    double or = (o - lastOthers) / secs;
+    out.println(String.format(Locale.ROOT, "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,95%%):"
+        + " %.2f err/s: %.2f reconn/s: %.2f", Math.round((now - startNanos) / 1e9), threads,
+        (t - lastTransactions) / secs, rr + wr + or, rr, wr, or,
+        h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(95) / 1000.0, (e - lastIgnored) / secs, 0.0));
+    lastNanos = now;
+    lastReads = r;
+    lastWrites = w;
+    lastOthers = o;
+    lastTransactions = t;
+    lastIgnored = e;
+  }
+
+  /**
+   * sysbench's closing blocks.
+   *
+   * @param perThread transactions each client thread committed (threads fairness)
+   */
+  synchronized void print(long[] perThread) {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+    long end = System.nanoTime();
+    total.add(latency.getIntervalHistogram());
+    double secs = Math.max(1e-9, (end - startNanos) / 1e9);
+    long r = reads.sum();
+    long w = writes.sum();
+    long o = others.sum();
+    long t = transactions.sum();
+    long e = ignored.sum();
+    out.println("SQL statistics:");
+    out.println("    queries performed:");
+    out.println(row("        read:", Long.toString(r)));
+    out.println(row("        write:", Long.toString(w)));
+    out.println(row("        other:", Long.toString(o)));
+    out.println(row("        total:", Long.toString(r + w + o)));
+    out.println(row("    transactions:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", t, t / secs)));
+    out.println(row("    queries:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", r + w + o, (r + w + o) / secs)));
+    out.println(row("    ignored errors:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", e, e / secs)));
+    out.println(row("    reconnects:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", 0, 0.0)));
+    out.println();
+    out.println("General statistics:");
+    out.println(row("    total time:", String.format(Locale.ROOT, "%.4fs", secs)));
+    out.println(row("    total number of events:", Long.toString(t)));
+    out.println();
+    out.println("Latency (ms):");
+    boolean any = total.getTotalCount() > 0;
+    out.println(ms("         min:", any ? total.getMinValue() / 1000.0 : 0));
+    out.println(ms("         avg:", any ? total.getMean() / 1000.0 : 0));
+    out.println(ms("         max:", any ? total.getMaxValue() / 1000.0 : 0));
+    out.println(ms("         95th percentile:", any ? total.getValueAtPercentile(95) / 1000.0 : 0));
+    out.println(ms("         sum:", any ? total.getMean() * total.getTotalCount() / 1000.0 : 0));
+    out.println();
+    out.println("Threads fairness:");
+    double mean = 0;
+    for (long n : perThread) {
+      mean += n;
+    }
+    mean /= Math.max(1, perThread.length);
+    double var = 0;
+    for (long n : perThread) {
+      var += (n - mean) * (n - mean);
+    }
+    double sd = Math.sqrt(var / Math.max(1, perThread.length));
+    out.println(String.format(Locale.ROOT, "    events (avg/stddev):           %.4f/%.2f", mean, sd));
+    out.println(String.format(Locale.ROOT, "    execution time (avg/stddev):   %.4f/%.2f", secs, 0.0));
+    out.println();
+  }
+
+  private static String row(String label, String value) {
+    return String.format(Locale.ROOT, "%-41s%s", label, value);
+  }
+
+  private static String ms(String label, double value) {
+    return String.format(Locale.ROOT, "%-31s%10.2f", label, value);
+  }
+}

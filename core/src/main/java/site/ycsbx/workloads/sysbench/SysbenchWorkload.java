@@ -1,0 +1,360 @@
+package site.ycsbx.workloads.sysbench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.IgnoredError;
+import site.ycsbx.store.sysbench.RowBatch;
+import site.ycsbx.store.sysbench.SysbenchPlan;
+import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.store.sysbench.SysbenchTable;
+import site.ycsbx.util.PropertyDef;
+import site.ycsbx.workloads.FreshStore;
+import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.fingerprint.WorkloadShape;
+
+/**
+ * sysbench 1.0's OLTP benchmark: {@code bin/ycsb load} creates tables sbtest1..N of
+ * {@code sysbench.table_size} rows, each loader thread on tables of its own, and builds the k
+ * index after the rows (CREATE_INDEX); {@code bin/ycsb run} runs sysbench's OLTP transaction
+ * (TRANSACTION) with each statement timed under its own name. sysbench's own report and interval
+ * lines come beside YCSB's summary ({@link SysbenchReport}). The client keeps no per-row state.
+ * See workloads/sysbench and docs/workloads/sysbench.md.
+ */
+public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
+  public static final String LOAD_ROWS = "LOAD_ROWS";
+  public static final String CREATE_INDEX = "CREATE_INDEX";
+  public static final String TRANSACTION = "TRANSACTION";
+  public static final String POINT_SELECT = "POINT_SELECT";
+  public static final String SIMPLE_RANGE = "SIMPLE_RANGE";
+  public static final String SUM_RANGE = "SUM_RANGE";
+  public static final String ORDER_RANGE = "ORDER_RANGE";
+  public static final String DISTINCT_RANGE = "DISTINCT_RANGE";
+  public static final String INDEX_UPDATE = "INDEX_UPDATE";
+  public static final String NON_INDEX_UPDATE = "NON_INDEX_UPDATE";
+  public static final String DELETE_INSERT = "DELETE_INSERT";
+  public static final String VERIFY = SysbenchVerification.VERIFY;
+
+  private Properties props;
+  private SysbenchSettings settings;
+  private SysbenchReport report;
+  private final List<Worker> workers = new CopyOnWriteArrayList<>();
+  private final AtomicLong loadedRows = new AtomicLong();
+  private final AtomicLong failedBatches = new AtomicLong();
+  private final AtomicLong indexNanos = new AtomicLong();
+  // rows each table held when the load found it: a full table is kept, not loaded again
+  private final java.util.Map<Integer, Long> existingRows = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile long startNanos;
+
+  public SysbenchWorkload() {
+    super(SysbenchStore.class, "sysbench");
+  }
+
+  @Override
+  public Set<String> propertyPrefixes() {
+    return Set.of("sysbench.");
+  }
+
+  @Override
+  public List<PropertyDef> properties() {
+    return SysbenchSettings.PROPERTIES;
+  }
+
+  @Override
+  public void validate(Properties p) {
+    super.validate(p);
+    new SysbenchSettings(p);
+  }
+
+  @Override
+  public WorkloadShape shape(Properties p) {
+    return new SysbenchSettings(p).shape();
+  }
+
+  @Override
+  protected SysbenchPlan plan(Properties p) {
+    return new SysbenchSettings(p).plan();
+  }
+
+  @Override
+  protected void setUp(Properties p) {
+    this.props = p;
+    settings = new SysbenchSettings(p);
+    if (settings.load) {
+      // the status line counts this client's rows (a call inserts a batch of them)
+      site.ycsbx.measurements.Progress.claim("rows", (long) settings.myTables().size() * settings.tableSize);
+    } else {
+      // the status line counts transactions, not the statements timed inside them
+      site.ycsbx.measurements.Progress.claim("transactions",
+          site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE));
+      report = new SysbenchReport(settings.threads, System.out);
+      site.ycsbx.measurements.Progress.headline(report::headline);
+    }
+  }
+
+  /** Each loader thread creates its own tables; a run creates nothing. */
+  @Override
+  protected int preparingThreads() {
+    return settings.load ? Math.max(1, Math.min(settings.threads, settings.myTables().size())) : 1;
+  }
+
+  @Override
+  protected String preparedBy(int threadId) {
+    return "tables " + settings.tablesOf(threadId, settings.threads).stream().map(SysbenchTable::name).toList();
+  }
+
+  @Override
+  protected void prepare(SysbenchStore store, int threadId) throws StoreException {
+    if (!settings.load) {
+      return;
+    }
+    for (SysbenchTable t : settings.tablesOf(threadId, settings.threads)) {
+      long rows = store.createTable(t, settings.drop);
+      existingRows.put(t.number(), rows);
+      if (rows != 0 && rows != settings.tableSize) {
+        throw new StoreException(t.name() + " holds " + rows + " rows, neither none nor the " + settings.tableSize + " of "
+            + SysbenchSettings.TABLE_SIZE_PROPERTY + "; " + SysbenchSettings.DROP_PROPERTY + "=true loads it anew");
+      }
+      System.out.println("[SYSBENCH] " + t.name() + ": " + (settings.drop ? "dropped and created ("
+          + SysbenchSettings.DROP_PROPERTY + "=true)" : rows == 0 ? "ready, empty"
+          : "holds its " + rows + " rows already: kept, not loaded again (" + SysbenchSettings.DROP_PROPERTY
+              + "=true loads it anew)"));
+    }
+  }
+
+  /** A client thread: its generators, and in a load its tables and where it is in them. */
+  private final class Worker {
+    final SysbenchStore store;
+    final RandomIds ids;
+    final Digits digits;
+    final List<SysbenchTable> tables;
+    final RowBatch batch;
+    int table;
+    int nextId = 1;
+    boolean rowsDone;
+    long committed;
+    boolean ignored;
+
+    Worker(SysbenchStore store, int threadId, int threadCount) {
+      this.store = store;
+      this.ids = settings.rand.forThread(threadId);
+      this.digits = new Digits(ids.random());
+      this.tables = settings.load ? settings.tablesOf(threadId, threadCount) : List.of();
+      this.batch = settings.load ? new RowBatch((int) Math.min(settings.batchSize, settings.tableSize)) : null;
+    }
+  }
+
+  @Override
+  protected Object newThreadState(SysbenchStore store, int threadId, int threadCount) {
+    synchronized (this) {
+      if (startNanos == 0) {
+        startNanos = System.nanoTime();
+        if (report != null) {
+          System.out.println("[SYSBENCH] " + settings.tables + " tables x " + settings.tableSize + " rows, "
+              + settings.transactionSteps() + " statements a transaction, " + (settings.skipTrx ? "autocommit"
+              : store.transactions()) + ", ids " + settings.rand.describe() + ", reads by "
+              + settings.readKey().column());
+          report.start(settings.reportInterval);
+        }
+      }
+    }
+    Worker w = new Worker(store, threadId, threadCount);
+    workers.add(w);
+    return w;
+  }
+
+  /** Loads the thread's next batch, or builds a finished table's index; false when all is done. */
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    Worker w = (Worker) threadState;
+    while (w.table < w.tables.size()) {
+      SysbenchTable t = w.tables.get(w.table);
+      if (!w.rowsDone && w.nextId == 1 && existingRows.getOrDefault(t.number(), 0L) == settings.tableSize) {
+        w.rowsDone = true;
+      }
+      if (!w.rowsDone) {
+        loadBatch(w, t);
+        return true;
+      }
+      w.table++;
+      w.rowsDone = false;
+      w.nextId = 1;
+      if (settings.createSecondary) {
+        long start = System.nanoTime();
+        timed(CREATE_INDEX, () -> w.store.createSecondaryIndex(t));
+        indexNanos.addAndGet(System.nanoTime() - start);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void loadBatch(Worker w, SysbenchTable t) {
+    int n = (int) Math.min(w.batch.capacity(), (long) settings.tableSize - w.nextId + 1);
+    w.batch.start(w.nextId, n);
+    for (int i = 0; i < n; i++) {
+      w.batch.set(i, w.ids.next(settings.tableSize), w.digits.c(), w.digits.pad());
+    }
+    if (timed(LOAD_ROWS, () -> w.store.loadRows(t, w.batch)).isOk()) {
+      loadedRows.addAndGet(n);
+    } else {
+      failedBatches.incrementAndGet();
+    }
+    site.ycsbx.measurements.Progress.addUnits(n);
+    w.nextId += n;
+    if (w.nextId > settings.tableSize) {
+      w.rowsDone = true;
+    }
+  }
+
+  /** One sysbench OLTP transaction. */
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    Worker w = (Worker) threadState;
+    w.ignored = false;
+    long start = System.nanoTime();
+    Status s = timed(TRANSACTION, () -> transaction(w));
+    site.ycsbx.measurements.Progress.addUnits(1);
+    if (s.isOk()) {
+      w.committed++;
+      report.transaction(System.nanoTime() - start);
+    } else if (w.ignored) {
+      report.ignoredError();
+    }
+    return true; // failures are counted; the run goes on
+  }
+
+  private void transaction(Worker w) throws StoreException {
+    SysbenchSettings c = settings;
+    SysbenchStore s = w.store;
+    if (!c.skipTrx) {
+      s.begin();
+      report.other();
+    }
+    try {
+      SysbenchTable t = table(w);
+      for (int i = 0; i < c.pointSelects; i++) {
+        int id = w.ids.next(c.tableSize);
+        read(w, POINT_SELECT, () -> s.pointSelect(t, c.readKey(), id));
+      }
+      ranges(w, SIMPLE_RANGE, c.simpleRanges, (tt, from, to) -> s.simpleRange(tt, c.readKey(), from, to));
+      ranges(w, SUM_RANGE, c.sumRanges, (tt, from, to) -> s.sumRange(tt, c.readKey(), from, to));
+      ranges(w, ORDER_RANGE, c.orderRanges, (tt, from, to) -> s.orderRange(tt, c.readKey(), from, to));
+      ranges(w, DISTINCT_RANGE, c.distinctRanges, (tt, from, to) -> s.distinctRange(tt, c.readKey(), from, to));
+      SysbenchTable u = table(w);
+      for (int i = 0; i < c.indexUpdates; i++) {
+        int id = w.ids.next(c.tableSize);
+        write(w, INDEX_UPDATE, 1, () -> s.indexUpdate(u, id));
+      }
+      SysbenchTable v = table(w);
+      for (int i = 0; i < c.nonIndexUpdates; i++) {
+        int id = w.ids.next(c.tableSize);
+        String cValue = w.digits.c();
+        write(w, NON_INDEX_UPDATE, 1, () -> s.nonIndexUpdate(v, id, cValue));
+      }
+      SysbenchTable d = table(w);
+      for (int i = 0; i < c.deleteInserts; i++) {
+        int id = w.ids.next(c.tableSize);
+        int k = w.ids.next(c.tableSize);
+        String cValue = w.digits.c();
+        String pad = w.digits.pad();
+        write(w, DELETE_INSERT, 2, () -> s.deleteInsert(d, id, k, cValue, pad));
+      }
+      if (!c.skipTrx) {
+        s.commit();
+        report.other();
+      }
+    } catch (StoreException | RuntimeException e) {
+      if (!c.skipTrx) {
+        s.rollback();
+        report.other();
+      }
+      throw e;
+    }
+  }
+
+  // sysbench draws a table for each kind of statement, not one per transaction
+  private SysbenchTable table(Worker w) {
+    return new SysbenchTable(w.ids.table(settings.tables));
+  }
+
+  @FunctionalInterface
+  private interface Range {
+    void run(SysbenchTable t, int from, int to) throws StoreException;
+  }
+
+  private void ranges(Worker w, String op, int count, Range range) throws StoreException {
+    if (count == 0) {
+      return;
+    }
+    SysbenchTable t = table(w);
+    for (int i = 0; i < count; i++) {
+      int from = w.ids.next(settings.tableSize);
+      // sysbench's range may run past the last id: it then simply finds fewer rows
+      int to = (int) Math.min(Integer.MAX_VALUE, (long) from + settings.rangeSize - 1);
+      read(w, op, () -> range.run(t, from, to));
+    }
+  }
+
+  private void read(Worker w, String op, StoreCall call) throws StoreException {
+    step(w, op, call);
+    report.read();
+  }
+
+  private void write(Worker w, String op, int statements, StoreCall call) throws StoreException {
+    step(w, op, call);
+    for (int i = 0; i < statements; i++) {
+      report.write();
+    }
+  }
+
+  /** A statement timed under its name; a failure ends the transaction. */
+  private void step(Worker w, String op, StoreCall call) throws StoreException {
+    Status s = timed(op, () -> {
+      try {
+        call.run();
+      } catch (IgnoredError e) {
+        w.ignored = true;
+        throw e;
+      }
+    });
+    if (!s.isOk()) {
+      throw w.ignored ? new IgnoredError(op + " hit an error sysbench ignores; transaction rolled back")
+          : new StoreException(s, op + " failed; transaction rolled back");
+    }
+  }
+
+  /**
+   * After a run, sysbench's report; after either, {@code sysbench.verify} on a connection of its
+   * own, opened after the client threads closed theirs.
+   */
+  @Override
+  public void cleanup() {
+    super.cleanup();
+    if (settings == null || startNanos == 0) {
+      return;
+    }
+    if (report != null) {
+      report.print(workers.stream().mapToLong(w -> w.committed).toArray());
+    } else {
+      double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+      System.out.println(String.format(Locale.ROOT, "[SYSBENCH] loaded %d rows into %d tables in %.1f s (%.0f rows/s),"
+          + " k indexes built in %.1f s of the threads' time%s", loadedRows.get(), settings.myTables().size(), secs,
+          loadedRows.get() / secs, indexNanos.get() / 1e9, failedBatches.get() == 0 ? ""
+              : "; " + failedBatches.get() + " batches failed (see the errors)"));
+    }
+    if (settings.verify) {
+      try (FreshStore<SysbenchStore> fresh = FreshStore.open(props, SysbenchStore.class)) {
+        new SysbenchVerification(settings).run(fresh.store());
+      } catch (Exception e) {
+        SysbenchVerification.cannotRun(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package site.ycsbx.store.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.store.StoreContract;
+
+/**
+ * What every binding's {@link SysbenchStore} must do, on a real server: sysbench's table filled
+ * by id, its k index built after the rows, each statement of the OLTP transaction with the rows
+ * it must find, a rollback that undoes, and the census the verification reads. A binding's test
+ * subclasses it with its DB on a fresh database it owns.
+ */
+public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore> {
+  private static final int ROWS = 300;
+
+  protected SysbenchStoreContract() {
+    super(SysbenchStore.class);
+  }
+
+  /** Row i (1-based) of the fixture: k cycles over 1..50 so that k values repeat; c repeats every 7 ids. */
+  static int k(int id) {
+    return 1 + id % 50;
+  }
+
+  static String c(int id) {
+    return String.format("%011d", id % 7) + "-" + "0".repeat(11);
+  }
+
+  static String pad(int id) {
+    return String.format("%011d", id);
+  }
+
+  /** A table of {@value #ROWS} rows loaded in batches of 128 (the last one short), and its index. */
+  protected final SysbenchTable loaded(SysbenchStore s, int number) throws Exception {
+    SysbenchTable t = new SysbenchTable(number);
+    assertEquals(0, s.createTable(t, false), "a new table is empty");
+    RowBatch b = new RowBatch(128);
+    for (int first = 1; first <= ROWS; first += 128) {
+      int n = Math.min(128, ROWS - first + 1);
+      b.start(first, n);
+      for (int i = 0; i < n; i++) {
+        b.set(i, k(first + i), c(first + i), pad(first + i));
+      }
+      s.loadRows(t, b);
+    }
+    assertFalse(s.hasSecondaryIndex(t), "the load builds k_N after the rows, not with the table");
+    s.createSecondaryIndex(t);
+    return t;
+  }
+
+  private static long sumK(int from, int to) {
+    long sum = 0;
+    for (int id = from; id <= Math.min(to, ROWS); id++) {
+      sum += k(id);
+    }
+    return sum;
+  }
+
+  @Test
+  void loadFillsIdsOnceAndTheIndexListsTheRows() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 1);
+    assertTrue(s.hasSecondaryIndex(t));
+    s.createSecondaryIndex(t); // a second build finds it there
+    assertEquals(new TableCensus(ROWS, 1, ROWS, sumK(1, ROWS), ROWS, sumK(1, ROWS)), s.census(t));
+    assertEquals(ROWS, s.createTable(t, false), "an existing table is kept, not dropped");
+    assertEquals(ROWS, s.census(t).rows());
+    assertEquals(0, s.createTable(t, true), "drop=true empties it");
+    assertEquals(0, s.census(t).rows());
+    assertFalse(s.hasSecondaryIndex(t), "a dropped table is created without k_N");
+  }
+
+  @Test
+  void readsByIdFindTheRowsOfTheRange() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 2);
+    assertEquals(List.of(c(42)), s.pointSelect(t, ReadKey.ID, 42));
+    assertEquals(List.of(), s.pointSelect(t, ReadKey.ID, ROWS + 1));
+    List<String> range = new ArrayList<>();
+    for (int id = 101; id <= 200; id++) {
+      range.add(c(id));
+    }
+    assertEquals(range, s.simpleRange(t, ReadKey.ID, 101, 200), "c of ids 101..200 in id order");
+    assertEquals(sumK(101, 200), s.sumRange(t, ReadKey.ID, 101, 200));
+    assertEquals(range.stream().sorted().toList(), s.orderRange(t, ReadKey.ID, 101, 200));
+    assertEquals(List.copyOf(new TreeSet<>(range)), s.distinctRange(t, ReadKey.ID, 101, 200));
+    assertEquals(7, s.distinctRange(t, ReadKey.ID, 101, 200).size());
+    assertEquals(11, s.simpleRange(t, ReadKey.ID, ROWS - 10, ROWS + 89).size(), "a range past the last id finds fewer");
+  }
+
+  @Test
+  void readsByKGoThroughTheSecondaryKey() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 3);
+    List<String> withK = new ArrayList<>();
+    for (int id = 1; id <= ROWS; id++) {
+      if (k(id) == 10) {
+        withK.add(c(id));
+      }
+    }
+    assertEquals(6, withK.size());
+    assertEquals(withK.stream().sorted().toList(), s.pointSelect(t, ReadKey.K, 10).stream().sorted().toList());
+    assertEquals(ROWS / 50 * 3, s.simpleRange(t, ReadKey.K, 10, 12).size());
+    assertEquals(6L * (10 + 11 + 12), s.sumRange(t, ReadKey.K, 10, 12));
+    List<String> ordered = s.orderRange(t, ReadKey.K, 10, 12);
+    assertEquals(ordered.stream().sorted().toList(), ordered);
+    assertEquals(List.copyOf(new TreeSet<>(ordered)), s.distinctRange(t, ReadKey.K, 10, 12));
+  }
+
+  @Test
+  void writesChangeWhatTheReadsFindAndKeepTheCount() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 4);
+    assertEquals(1, s.indexUpdate(t, 5));
+    assertEquals(k(5) + 1, s.sumRange(t, ReadKey.ID, 5, 5));
+    assertEquals(0, s.indexUpdate(t, ROWS + 5), "no such id");
+    String newC = "12345678901-".repeat(9) + "12345678901";
+    assertEquals(1, s.nonIndexUpdate(t, 6, newC));
+    assertEquals(List.of(newC), s.pointSelect(t, ReadKey.ID, 6));
+    s.deleteInsert(t, 7, 49_999, c(8), pad(8));
+    assertEquals(List.of(c(8)), s.pointSelect(t, ReadKey.K, 49_999), "the row inserted again has its new k");
+    assertEquals(49_999, s.sumRange(t, ReadKey.ID, 7, 7));
+    TableCensus after = s.census(t);
+    assertEquals(ROWS, after.rows(), "a delete and insert of one id keeps the count");
+    assertEquals(1, after.minId());
+    assertEquals(ROWS, after.maxId());
+    assertTrue(after.indexAgrees(), "k_N follows the updates: " + after);
+    assertEquals(sumK(1, ROWS) + 1 - k(7) + 49_999, after.sumK());
+  }
+
+  @Test
+  void aRollbackUndoesTheTransactionAndACommitKeepsIt() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 5);
+    s.begin();
+    s.indexUpdate(t, 10);
+    s.deleteInsert(t, 11, 7, c(1), pad(1));
+    s.rollback();
+    assertEquals(k(10), s.sumRange(t, ReadKey.ID, 10, 10), "rolled back");
+    assertEquals(List.of(c(11)), s.pointSelect(t, ReadKey.ID, 11), "rolled back");
+    s.rollback(); // outside a transaction: nothing to do
+    s.begin();
+    s.indexUpdate(t, 10);
+    s.commit();
+    assertEquals(k(10) + 1, s.sumRange(t, ReadKey.ID, 10, 10));
+    assertEquals(ROWS, s.census(t).rows());
+  }
+
+  @Test
+  void tablesAreApartAndTheStoreSaysHowItRunsTransactions() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable a = loaded(s, 6);
+    SysbenchTable b = new SysbenchTable(7);
+    s.createTable(b, false);
+    assertEquals(0, s.census(b).rows());
+    assertEquals(ROWS, s.census(a).rows());
+    assertFalse(s.transactions().isBlank());
+  }
+}

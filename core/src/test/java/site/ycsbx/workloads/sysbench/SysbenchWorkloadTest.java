@@ -1,0 +1,104 @@
+package site.ycsbx.workloads.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.nulldb.NullDb;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.MemorySysbenchDb;
+import site.ycsbx.tools.Main;
+
+/**
+ * The sysbench workload end to end through bin/ycsb's Main: a load on core's memory binding
+ * (tables split over the threads, indexes after the rows, verified), and runs on the null
+ * binding, whose statement counts and sysbench report must add up.
+ */
+@Tag("process")
+class SysbenchWorkloadTest {
+  private static Result main(String phase, String db, String workload, String... extra) {
+    List<String> args = new ArrayList<>(List.of(phase, db, "-P", JavaProcess.workload(workload)));
+    args.addAll(Arrays.asList(extra));
+    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+  }
+
+  private static long figure(String out, String regex) {
+    Matcher m = Pattern.compile(regex).matcher(out);
+    assertTrue(m.find(), regex + " not in:\n" + out);
+    return Long.parseLong(m.group(1));
+  }
+
+  @Test
+  void loadGivesEachThreadItsTablesThenTheIndexesAndVerifies() {
+    Result r = main("load", MemorySysbenchDb.class.getName(), "sysbench", "-threads", "2", "-p", "sysbench.tables=3",
+        "-p", "sysbench.table_size=2500", "-p", "sysbench.verify=true");
+    assertEquals(0, r.exitCode(), r.all());
+    for (int t = 1; t <= 3; t++) {
+      assertTrue(r.stdout().contains("[SYSBENCH] sbtest" + t + ": ready, empty"), r.stdout());
+    }
+    // 3 batches of at most 1000 rows per table, one index per table
+    assertTrue(r.stdout().contains("[LOAD_ROWS], Operations, 9\n"), r.stdout());
+    assertTrue(r.stdout().contains("[LOAD_ROWS], Return=OK, 9\n"), r.stdout());
+    assertTrue(r.stdout().contains("[CREATE_INDEX], Operations, 3\n"), r.stdout());
+    assertTrue(r.stdout().contains("[SYSBENCH] loaded 7500 rows into 3 tables in "), r.stdout());
+    assertTrue(r.stdout().contains("[SYSBENCH-VERIFY] 3 tables, ids 1..2500 once each, k index agrees: OK"), r.stdout());
+    assertTrue(r.stdout().contains("[VERIFY], Return=OK, 1"), r.stdout());
+  }
+
+  @Test
+  void theOltpRunCountsStatementsAsSysbenchDoesAndPrintsItsReport() {
+    Result r = main("run", NullDb.class.getName(), "sysbench", "-threads", "2", "-p", "sysbench.tables=4",
+        "-p", "maxexecutiontime=2", "-p", "sysbench.report_interval=0.5");
+    assertEquals(0, r.exitCode(), r.all());
+    String out = r.stdout();
+    long trx = figure(out, "\\[TRANSACTION\\], Operations, (\\d+)");
+    assertTrue(trx > 100, out);
+    assertEquals(10 * trx, figure(out, "\\[POINT_SELECT\\], Operations, (\\d+)"));
+    for (String op : List.of("SIMPLE_RANGE", "SUM_RANGE", "ORDER_RANGE", "DISTINCT_RANGE", "INDEX_UPDATE",
+        "NON_INDEX_UPDATE", "DELETE_INSERT")) {
+      assertEquals(trx, figure(out, "\\[" + op + "\\], Operations, (\\d+)"), op);
+    }
+    // sysbench's count: 14 SELECTs, 4 writes (the delete and the insert are two), BEGIN and COMMIT
+    assertEquals(14 * trx, figure(out, "(?m)^        read: +(\\d+)$"));
+    assertEquals(4 * trx, figure(out, "(?m)^        write: +(\\d+)$"));
+    assertEquals(2 * trx, figure(out, "(?m)^        other: +(\\d+)$"));
+    assertEquals(20 * trx, figure(out, "(?m)^        total: +(\\d+)$"));
+    assertEquals(trx, figure(out, "(?m)^    transactions: +(\\d+) +\\([0-9.]+ per sec\\.\\)$"));
+    assertEquals(0, figure(out, "(?m)^    ignored errors: +(\\d+) "));
+    assertEquals(trx, figure(out, "(?m)^    total number of events: +(\\d+)$"));
+    assertTrue(Pattern.compile("(?m)^Latency \\(ms\\):\n +min: +[0-9.]+\n +avg: +[0-9.]+\n +max: +[0-9.]+\n"
+        + " +95th percentile: +[0-9.]+\n +sum: +[0-9.]+$").matcher(out).find(), out);
+    Pattern line = Pattern.compile("(?m)^\\[ \\d+s \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/[0-9.]+/[0-9.]+\\)"
+        + " lat \\(ms,95%\\): [0-9.]+ err/s: 0\\.00 reconn/s: 0\\.00$");
+    Matcher m = line.matcher(out);
+    int lines = 0;
+    while (m.find()) {
+      lines++;
+    }
+    assertTrue(lines >= 2, "a 2 s run, a line every half second:\n" + out);
+  }
+
+  @Test
+  void readOnlyAndPointRunsSendOnlyTheirStatements() {
+    Result ro = main("run", NullDb.class.getName(), "sysbench-readonly", "-p", "maxexecutiontime=1");
+    assertEquals(0, ro.exitCode(), ro.all());
+    long trx = figure(ro.stdout(), "\\[TRANSACTION\\], Operations, (\\d+)");
+    assertEquals(14 * trx, figure(ro.stdout(), "(?m)^        read: +(\\d+)$"));
+    assertEquals(0, figure(ro.stdout(), "(?m)^        write: +(\\d+)$"));
+    assertFalse(ro.stdout().contains("[INDEX_UPDATE]"), ro.stdout());
+    Result point = main("run", NullDb.class.getName(), "sysbench-point-secondary", "-p", "maxexecutiontime=1");
+    assertEquals(0, point.exitCode(), point.all());
+    long p = figure(point.stdout(), "\\[TRANSACTION\\], Operations, (\\d+)");
+    assertEquals(p, figure(point.stdout(), "\\[POINT_SELECT\\], Operations, (\\d+)"));
+    assertEquals(0, figure(point.stdout(), "(?m)^        other: +(\\d+)$"), "skip_trx: no BEGIN/COMMIT");
+    assertTrue(point.stdout().contains("reads by k"), point.stdout());
+  }
+}

@@ -1,0 +1,364 @@
+package site.ycsbx.db.jdbc.sysbench;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import site.ycsbx.db.jdbc.ClientConnection;
+import site.ycsbx.db.jdbc.Connector;
+import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.StatementCache;
+import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.IgnoredError;
+import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowBatch;
+import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.store.sysbench.SysbenchTable;
+import site.ycsbx.store.sysbench.TableCensus;
+
+/**
+ * sysbench's OLTP statements over JDBC, on MySQL/MariaDB (any engine, {@code jdbc.engine}) and
+ * PostgreSQL, each prepared once per connection and table. As sysbench does, the connection
+ * stays in autocommit and a transaction is the statements BEGIN and COMMIT sent by the store
+ * (ROLLBACK after a failure), so the server sees sysbench's statement sequence. The errors
+ * sysbench ignores by default become {@link IgnoredError}: MySQL/MariaDB 1213 (deadlock), 1205
+ * (lock wait timeout), 1020 (record changed since last read); PostgreSQL 40P01 (deadlock),
+ * 40001 (serialization failure), 23505 (unique violation: a concurrent delete and insert of one id).
+ */
+public final class JdbcSysbenchStore implements SysbenchStore {
+  /** Client threads create their tables together; one at a time keeps catalog races out. */
+  private static final Object DDL_LOCK = new Object();
+  private static final int STATEMENTS_PER_TABLE = 12;
+
+  private final Connection conn;
+  private final JdbcOptions options;
+  private final SqlDialect dialect;
+  private final StatementCache statements;
+  private final StatementCache loads;
+  private boolean inTransaction;
+
+  public JdbcSysbenchStore(ClientConnection client) {
+    this.conn = client.connection();
+    this.options = client.options();
+    this.dialect = options.dialect();
+    this.statements = new StatementCache(conn, 0);
+    this.loads = new StatementCache(conn, 4);
+  }
+
+  @Override
+  public long createTable(SysbenchTable table, boolean drop) throws StoreException {
+    synchronized (DDL_LOCK) {
+      call(table, "create", () -> {
+        autocommit();
+        if (drop) {
+          String refused = SysbenchSchema.dropRefusal(conn, dialect, table);
+          if (refused != null) {
+            throw new StoreException(refused);
+          }
+          forget(table);
+          try (Statement s = conn.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + table.name());
+          }
+        }
+        Optional<String> engine = dialect.tableEngine(conn, table.name());
+        if (engine.isEmpty()) {
+          try (Statement s = conn.createStatement()) {
+            s.execute(SysbenchSchema.createTable(dialect, table, options.engine()));
+          }
+          engine = dialect.tableEngine(conn, table.name());
+          if (engine.isEmpty()) {
+            throw new StoreException("table " + table.name() + " was created but is not visible");
+          }
+        }
+        String why = SysbenchSchema.unusable(conn, dialect, table, engine.get(), options.engine());
+        if (why != null) {
+          throw new StoreException(why);
+        }
+        return null;
+      });
+    }
+    return call(table, "count", () -> Tables.rows(conn, table.name()));
+  }
+
+  // sysbench sends BEGIN and COMMIT itself; a connection left out of autocommit would wrap them
+  private void autocommit() throws SQLException {
+    if (!conn.getAutoCommit()) {
+      conn.setAutoCommit(true);
+    }
+  }
+
+  @Override
+  public void loadRows(SysbenchTable table, RowBatch rows) throws StoreException {
+    int n = rows.size();
+    if (n == 0) {
+      return;
+    }
+    call(table, "load", () -> {
+      autocommit();
+      PreparedStatement ps = loads.get(table.name() + '/' + n, () -> SysbenchSchema.insertRows(table, n));
+      int p = 1;
+      for (int i = 0; i < n; i++) {
+        ps.setInt(p++, rows.id(i));
+        ps.setInt(p++, rows.k(i));
+        ps.setString(p++, rows.c(i));
+        ps.setString(p++, rows.pad(i));
+      }
+      ps.executeUpdate();
+      return null;
+    });
+  }
+
+  @Override
+  public void createSecondaryIndex(SysbenchTable table) throws StoreException {
+    call(table, "create index", () -> {
+      autocommit();
+      if (!SysbenchSchema.hasIndex(conn, dialect, table)) {
+        try (Statement s = conn.createStatement()) {
+          s.execute(SysbenchSchema.createIndex(table));
+        }
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public boolean hasSecondaryIndex(SysbenchTable table) throws StoreException {
+    return call(table, "indexes", () -> SysbenchSchema.hasIndex(conn, dialect, table));
+  }
+
+  @Override
+  public void begin() throws StoreException {
+    run("BEGIN");
+    inTransaction = true;
+  }
+
+  @Override
+  public void commit() throws StoreException {
+    inTransaction = false;
+    run("COMMIT");
+  }
+
+  @Override
+  public void rollback() {
+    if (!inTransaction) {
+      return;
+    }
+    inTransaction = false;
+    try {
+      statements.get("ROLLBACK", () -> "ROLLBACK").execute();
+    } catch (SQLException e) {
+      // the connection is broken: the server has ended the transaction with it
+    }
+  }
+
+  private void run(String sql) throws StoreException {
+    try {
+      statements.get(sql, () -> sql).execute();
+    } catch (SQLException e) {
+      throw failure(sql, e);
+    }
+  }
+
+  private PreparedStatement prepared(SysbenchTable t, String op, StatementCache.Sql sql) throws SQLException {
+    return statements.get(op + '/' + t.name(), sql);
+  }
+
+  @Override
+  public List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException {
+    return call(table, "point select", () -> {
+      PreparedStatement ps = prepared(table, "point" + key, () -> SysbenchSchema.pointSelect(table, key));
+      ps.setInt(1, value);
+      return strings(ps);
+    });
+  }
+
+  @Override
+  public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return range(table, "simple range" + key, () -> SysbenchSchema.simpleRange(table, key), from, to);
+  }
+
+  @Override
+  public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return call(table, "sum range", () -> {
+      PreparedStatement ps = prepared(table, "sum" + key, () -> SysbenchSchema.sumRange(table, key));
+      ps.setInt(1, from);
+      ps.setInt(2, to);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : 0L;
+      }
+    });
+  }
+
+  @Override
+  public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return range(table, "order range" + key, () -> SysbenchSchema.orderRange(table, key), from, to);
+  }
+
+  @Override
+  public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return range(table, "distinct range" + key, () -> SysbenchSchema.distinctRange(table, key), from, to);
+  }
+
+  private List<String> range(SysbenchTable table, String op, StatementCache.Sql sql, int from, int to)
+      throws StoreException {
+    return call(table, op, () -> {
+      PreparedStatement ps = prepared(table, op, sql);
+      ps.setInt(1, from);
+      ps.setInt(2, to);
+      return strings(ps);
+    });
+  }
+
+  // CHAR columns come back blank-padded from PostgreSQL: the value is what sysbench stored
+  private static List<String> strings(PreparedStatement ps) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(rs.getString(1).stripTrailing());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public int indexUpdate(SysbenchTable table, int id) throws StoreException {
+    return call(table, "index update", () -> {
+      PreparedStatement ps = prepared(table, "index update", () -> SysbenchSchema.indexUpdate(table));
+      ps.setInt(1, id);
+      return ps.executeUpdate();
+    });
+  }
+
+  @Override
+  public int nonIndexUpdate(SysbenchTable table, int id, String c) throws StoreException {
+    return call(table, "non-index update", () -> {
+      PreparedStatement ps = prepared(table, "non-index update", () -> SysbenchSchema.nonIndexUpdate(table));
+      ps.setString(1, c);
+      ps.setInt(2, id);
+      return ps.executeUpdate();
+    });
+  }
+
+  @Override
+  public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) throws StoreException {
+    call(table, "delete+insert", () -> {
+      PreparedStatement delete = prepared(table, "delete", () -> SysbenchSchema.delete(table));
+      delete.setInt(1, id);
+      delete.executeUpdate();
+      PreparedStatement insert = prepared(table, "insert", () -> SysbenchSchema.insert(table));
+      insert.setInt(1, id);
+      insert.setInt(2, k);
+      insert.setString(3, c);
+      insert.setString(4, pad);
+      insert.executeUpdate();
+      return null;
+    });
+  }
+
+  @Override
+  public TableCensus census(SysbenchTable table) throws StoreException {
+    return call(table, "census", () -> {
+      ClientConnection.renew(conn); // sysbench.verify: never on a connection that may have died with the server
+      autocommit();
+      long rows;
+      long min;
+      long max;
+      long sum;
+      try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(SysbenchSchema.censusByKey(dialect, table))) {
+        rs.next();
+        rows = rs.getLong(1);
+        min = rs.getLong(2);
+        max = rs.getLong(3);
+        sum = rs.getLong(4);
+      }
+      if (!SysbenchSchema.hasIndex(conn, dialect, table)) {
+        return new TableCensus(rows, min, max, sum, -1, -1);
+      }
+      boolean pg = dialect.kind() == SqlDialect.Kind.POSTGRESQL;
+      try (Statement s = conn.createStatement()) {
+        if (pg) {
+          s.execute("BEGIN");
+          s.execute("SET LOCAL enable_seqscan = off"); // read k_N, not the heap
+        }
+        try (ResultSet rs = s.executeQuery(SysbenchSchema.censusByIndex(dialect, table))) {
+          rs.next();
+          return new TableCensus(rows, min, max, sum, rs.getLong(1), rs.getLong(2));
+        } finally {
+          if (pg) {
+            s.execute("COMMIT");
+          }
+        }
+      }
+    });
+  }
+
+  @Override
+  public SizeReport size(Collection<SysbenchTable> tables) throws StoreException {
+    List<String> names = tables.stream().map(SysbenchTable::name).toList();
+    try {
+      return dialect.tableSizes(conn, names);
+    } catch (SQLException e) {
+      throw failure("size", e);
+    }
+  }
+
+  @Override
+  public String transactions() {
+    return "BEGIN/COMMIT statements, autocommit between them";
+  }
+
+  private void forget(SysbenchTable table) {
+    statements.forget(k -> k.endsWith("/" + table.name()));
+    loads.forget(k -> k.startsWith(table.name() + "/"));
+  }
+
+  private <T> T call(SysbenchTable table, String op, Work<T> work) throws StoreException {
+    try {
+      return work.run();
+    } catch (SQLException e) {
+      throw failure(table.name() + " " + op, e);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Work<T> {
+    T run() throws SQLException, StoreException;
+  }
+
+  /** The store's exception: an ignored error as sysbench's defaults ignore it, else the driver's one line. */
+  private StoreException failure(String what, SQLException e) {
+    String message = what + ": " + Connector.message(e, options);
+    return ignored(e) ? new IgnoredError(message) : new StoreException(message, e);
+  }
+
+  /** sysbench 1.0.20's default --mysql-ignore-errors, and the errors its pgsql driver ignores. */
+  static boolean ignored(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException s) {
+        int code = s.getErrorCode();
+        String state = s.getSQLState();
+        if (state != null && (state.equals("40P01") || state.equals("40001") || state.equals("23505"))
+            && !isMySqlState(s)) {
+          return true;
+        }
+        if (code == 1213 || code == 1205 || code == 1020) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // MySQL reports a deadlock as 40001 too, and a duplicate key as 23000: only its codes decide there
+  private static boolean isMySqlState(SQLException s) {
+    return s.getErrorCode() != 0;
+  }
+}

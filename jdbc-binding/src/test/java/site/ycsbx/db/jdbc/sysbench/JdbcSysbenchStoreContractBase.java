@@ -1,0 +1,192 @@
+package site.ycsbx.db.jdbc.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import site.ycsb.DB;
+import site.ycsbx.db.jdbc.ContractDatabase;
+import site.ycsbx.db.jdbc.JdbcPreflight;
+import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight.Phase;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowBatch;
+import site.ycsbx.store.sysbench.SysbenchPlan;
+import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.store.sysbench.SysbenchStoreContract;
+import site.ycsbx.store.sysbench.SysbenchTable;
+import site.ycsbx.util.UserError;
+
+/**
+ * The sysbench contract on one real server, plus what is particular to SQL: sysbench's columns,
+ * key and k_N with the engine asked, the plans of its statements (EXPLAIN: the primary key, and
+ * k_N for the reads by k), and an existing table of another shape refused before anything is
+ * created and kept. Each test gets a fresh database of its own.
+ */
+abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
+  private final ContractDatabase db;
+
+  protected JdbcSysbenchStoreContractBase(TestDatabase.Target target) {
+    db = new ContractDatabase(target);
+  }
+
+  private TestDatabase.Target target() {
+    return db.target();
+  }
+
+  @Override
+  protected DB newBinding() {
+    return db.newBinding();
+  }
+
+  @Override
+  protected void dropFixture() throws Exception {
+    db.drop();
+  }
+
+  // sysbench names its index k_N on PostgreSQL too (the server's catalog, as the store reads it)
+  private Map<String, List<String>> indexes(String table) throws Exception {
+    try (Connection c = db.get().connect()) {
+      return SqlDialect.forUrl(db.get().url()).secondaryIndexes(c, table);
+    }
+  }
+
+  private Map<String, String> columnTypes(String table) throws Exception {
+    Map<String, String> types = new TreeMap<>();
+    try (Connection c = db.get().connect(); PreparedStatement ps = c.prepareStatement("SELECT column_name, "
+        + (target().mariadb() ? "column_type" : "data_type")
+        + " FROM information_schema.columns WHERE table_schema = ? AND table_name = ?")) {
+      ps.setString(1, db.get().name);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          types.put(rs.getString(1).toLowerCase(), rs.getString(2).toLowerCase());
+        }
+      }
+    }
+    return types;
+  }
+
+  @Test
+  void theTableIsSysbenchsWithKnAfterTheRowsAndTheEngineAsked() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = new SysbenchTable(1);
+    s.createTable(t, false);
+    assertEquals(Map.of(), indexes("sbtest1"), "no k_1 before the rows");
+    assertEquals(target().expectedEngine(), db.get().engine("sbtest1").orElse("absent"));
+    Map<String, String> types = target().mariadb()
+        ? Map.of("id", "int(11)", "k", "int(11)", "c", "char(120)", "pad", "char(60)")
+        : Map.of("id", "integer", "k", "integer", "c", "character", "pad", "character");
+    assertEquals(new TreeMap<>(types), columnTypes("sbtest1"));
+    try (Connection c = db.get().connect()) {
+      assertEquals(List.of("id"), SqlDialect.forUrl(db.get().url()).primaryKey(c, "sbtest1"));
+    }
+    s.createSecondaryIndex(t);
+    assertEquals(Map.of("k_1", List.of("k")), indexes("sbtest1"));
+  }
+
+  private String explain(String sql) throws Exception {
+    StringBuilder plan = new StringBuilder();
+    try (Connection c = db.get().connect(); Statement st = c.createStatement()) {
+      st.execute(target().mariadb() ? "ANALYZE TABLE sbtest9" : "ANALYZE sbtest9");
+      try (ResultSet rs = st.executeQuery("EXPLAIN " + sql)) {
+        while (rs.next()) {
+          plan.append(target().mariadb() ? "key=" + rs.getString("key") : rs.getString(1)).append('\n');
+        }
+      }
+    }
+    return plan.toString();
+  }
+
+  /** sysbench's statements, as the store sends them, read the primary key, and k_N when by k. */
+  @Test
+  void theStatementsReadThePrimaryKeyOrKn() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = new SysbenchTable(9);
+    s.createTable(t, false);
+    RowBatch b = new RowBatch(1000);
+    for (int first = 1; first <= 20_000; first += 1000) {
+      b.start(first, 1000);
+      for (int i = 0; i < 1000; i++) {
+        b.set(i, 1 + (first + i) * 7919 % 20_000, "c" + (first + i), "p");
+      }
+      s.loadRows(t, b);
+    }
+    s.createSecondaryIndex(t);
+    String pk = target().mariadb() ? "key=PRIMARY" : "sbtest9_pkey";
+    for (String sql : List.of(SysbenchSchema.pointSelect(t, ReadKey.ID), SysbenchSchema.simpleRange(t, ReadKey.ID),
+        SysbenchSchema.sumRange(t, ReadKey.ID), SysbenchSchema.orderRange(t, ReadKey.ID),
+        SysbenchSchema.distinctRange(t, ReadKey.ID))) {
+      String plan = explain(sql.replaceFirst("\\?", "100").replaceFirst("\\?", "199"));
+      assertTrue(plan.contains(pk), sql + ":\n" + plan);
+    }
+    for (String sql : List.of(SysbenchSchema.pointSelect(t, ReadKey.K), SysbenchSchema.simpleRange(t, ReadKey.K))) {
+      String plan = explain(sql.replaceFirst("\\?", "100").replaceFirst("\\?", "109"));
+      assertTrue(plan.contains(target().mariadb() ? "key=k_9" : "k_9"), sql + ":\n" + plan);
+    }
+    assertEquals(20_000, s.census(t).indexRows());
+  }
+
+  private static SysbenchPlan plan(boolean load, boolean drop) {
+    return new SysbenchPlan(List.of(new SysbenchTable(1), new SysbenchTable(2)), 1000, 1000, true, drop, load);
+  }
+
+  @Test
+  void aTableOfAnotherShapeIsRefusedBeforeAnythingIsCreatedAndKept() throws Exception {
+    db.get().execute("CREATE TABLE sbtest1 (id INTEGER NOT NULL, k INTEGER NOT NULL, c CHAR(120) NOT NULL, x INTEGER,"
+        + " PRIMARY KEY (id))" + (target().mariadb() ? " ENGINE=" + target().engine : ""),
+        "INSERT INTO sbtest1 VALUES (1, 1, 'c', 1)");
+    UserError refused = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
+        new StoreDemand(SysbenchStore.class, plan(true, false)), Fingerprint.current()));
+    assertEquals(UserError.TARGET_UNUSABLE, refused.exitCode());
+    assertTrue(refused.getMessage().startsWith("table sbtest1 has columns c, id, k, x, not the columns of sysbench's"
+        + " sbtest tables (c, id, k, pad)"), refused.getMessage());
+    assertEquals(List.of("sbtest1"), db.get().tables(), "the preflight creates nothing");
+    UserError drop = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
+        new StoreDemand(SysbenchStore.class, plan(true, true)), Fingerprint.current()));
+    assertTrue(drop.getMessage().startsWith("sysbench.drop=true refused, nothing dropped: "), drop.getMessage());
+    StoreException e = assertThrows(StoreException.class, () -> store().createTable(new SysbenchTable(1), false));
+    assertTrue(e.getMessage().contains("not the columns of sysbench's sbtest tables"), e.getMessage());
+    assertEquals(1, db.get().rows("sbtest1"), "kept as it was");
+  }
+
+  @Test
+  void aRunOnMissingTablesIsRefusedAndSysbenchsOwnTablesServe() throws Exception {
+    UserError refused = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.RUN,
+        new StoreDemand(SysbenchStore.class, plan(false, false)), Fingerprint.current()));
+    assertTrue(refused.getMessage().startsWith("2 of the 2 tables do not exist (sbtest1, sbtest2): load them first"),
+        refused.getMessage());
+    // the DDL sysbench 1.0.20's oltp_common.lua sends, rows as its prepare inserts them (ids from the sequence)
+    for (int n = 1; n <= 2; n++) {
+      db.get().execute("CREATE TABLE sbtest" + n + "(id " + (target().mariadb() ? "INTEGER NOT NULL AUTO_INCREMENT"
+          : "SERIAL") + ", k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT ''"
+          + " NOT NULL, PRIMARY KEY (id))" + (target().mariadb() ? " ENGINE = " + target().engine : ""),
+          "INSERT INTO sbtest" + n + "(k, c, pad) VALUES (5, 'x', 'y'), (6, 'z', 'w')",
+          "CREATE INDEX k_" + n + " ON sbtest" + n + "(k)");
+    }
+    Fingerprint fp = Fingerprint.current();
+    new JdbcPreflight().check(db.get().properties(), Phase.RUN, new StoreDemand(SysbenchStore.class,
+        plan(false, false)), fp);
+    assertTrue(fp.get("jdbc.table").endsWith("(2 of 2 exist, 2 with their k index)"), fp.get("jdbc.table"));
+    SysbenchStore s = store();
+    SysbenchTable t = new SysbenchTable(2);
+    assertEquals(List.of("z"), s.pointSelect(t, ReadKey.ID, 2));
+    assertEquals(List.of("x"), s.pointSelect(t, ReadKey.K, 5));
+    s.begin();
+    s.deleteInsert(t, 1, 7, "q", "r");
+    s.commit();
+    assertEquals(13, s.sumRange(t, ReadKey.ID, 1, 2));
+  }
+}
