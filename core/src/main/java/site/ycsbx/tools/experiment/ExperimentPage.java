@@ -47,6 +47,8 @@ final class ExperimentPage {
       tr.unfinished td{background:#fff6f0}
       tr.pending td{color:#888}
       p.note{font-size:13px;color:#555;margin:4px 0 12px}
+      table.differs{width:100%;table-layout:fixed}
+      table.differs td{overflow-wrap:anywhere}
       """;
 
   private final Path dir;
@@ -216,7 +218,9 @@ final class ExperimentPage {
               : "").append(">").append(td("target", r.target().name())).append(num("threads", String.valueOf(r.threads())))
           .append(num("n", String.valueOf(ok.size())));
       if (ok.isEmpty()) {
-        String why = pending ? "not run yet" : StepTable.describe(r.cells().get(r.cells().size() - 1).entry());
+        // every cell's reason: the first failure says why, the cells after it that they were not run
+        String why = pending ? "not run yet" : String.join("; ", r.cells().stream().map(o -> o.cell().id() + " "
+            + StepTable.describe(o.entry())).toList());
         sb.append("<td class=\"why\" data-col=\"note\" colspan=\"").append(cols.size() - 2).append("\">")
             .append(ReportHtml.esc(why)).append("</td></tr>\n");
         continue;
@@ -267,7 +271,8 @@ final class ExperimentPage {
     }
     boolean several = s.threads().size() > 1 || s.repeats() > 1;
     sb.append(figure(OVER_TIME, ExperimentCharts.overTime(ExperimentCharts.id(s.name(), OVER_TIME), s.name()
-        + ": throughput over time", traces), "ops/s of every operation added, per interval of each cell's interval logs"
+        + ": throughput over time", traces), "operations/s per interval, every operation of the cell's interval"
+        + " logs added (as the logs count them: an iibench INSERT_TXN is a batch of rows)"
         + (several ? "; a target's cells one after the other in the order they ran (threads, then repeats)" : "")));
     String op = StepTable.mainOp(rows);
     Map<String, double[]> pct = new LinkedHashMap<>();
