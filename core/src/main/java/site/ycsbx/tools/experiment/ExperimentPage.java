@@ -39,6 +39,8 @@ final class ExperimentPage {
   static final String LATENCY = "latency";
   static final String THREADS_RATE = "threads-rate";
   static final String THREADS_P99 = "threads-p99";
+  /** A bend cannot be told from two points: KneeFinder judges from three thread counts. */
+  private static final int KNEE_THREADS = 3;
   private static final String CSS = """
       section.step .charts{grid-template-columns:repeat(auto-fit,minmax(480px,1fr))}
       section.step .charts svg{width:100%;height:auto}
@@ -263,7 +265,7 @@ final class ExperimentPage {
     Map<String, List<ExperimentCharts.Trace>> traces = new LinkedHashMap<>();
     for (Target t : targets) {
       List<ExperimentCharts.Trace> list = new ArrayList<>();
-      // in the order the cells ran: outcomes are
+      // outcomes are in the order the cells ran: so are a target's cells on the chart
       outcomes.stream().filter(o -> o.ok() && o.cell().target().equals(t)).forEach(o -> list.add(trace(o.cell())));
       if (!list.isEmpty()) {
         traces.put(t.name(), list);
@@ -308,6 +310,9 @@ final class ExperimentPage {
           knees.add(t.name() + " " + knee(tr));
         }
       }
+      if (s.threads().size() < KNEE_THREADS) {
+        knees = List.of("not judged (it takes " + KNEE_THREADS + " thread counts or more)");
+      }
       String rateName = StepTable.rateName(rate);
       String spread = s.repeats() > 1 ? "points: the mean over repeats; bars: their range" : "one run per point";
       sb.append(figure(THREADS_RATE, ExperimentCharts.vsThreads(ExperimentCharts.id(s.name(), THREADS_RATE), s.name()
@@ -319,7 +324,7 @@ final class ExperimentPage {
   }
 
   /** Where the target's rate levels off (or peaks), as the sweep judges it. */
-  private static String knee(TreeMap<Integer, double[]> rates) {
+  static String knee(TreeMap<Integer, double[]> rates) {
     List<Integer> threads = new ArrayList<>();
     List<Double> values = new ArrayList<>();
     rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
@@ -333,7 +338,7 @@ final class ExperimentPage {
       case PEAK -> "peaks at " + k.kneeThreads() + " threads";
       case FLAT -> "flat from " + k.kneeThreads() + " threads";
       case STILL_RISING -> "still rising at the largest thread count";
-      case TOO_FEW -> "not judged (fewer than 3 thread counts)";
+      case TOO_FEW -> "not judged (fewer than " + KNEE_THREADS + " thread counts finished)";
     };
   }
 

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
@@ -72,7 +74,7 @@ class ExperimentPageTest {
     assertEquals(1, count(query, "data-kind=\"threads-rate\""));
     assertEquals(1, count(query, "data-kind=\"threads-p99\""));
     assertEquals(4, count(query, "<svg"), "four charts");
-    assertTrue(query.contains("knee: a not judged (fewer than 3 thread counts)"), query);
+    assertTrue(query.contains("knee: not judged (it takes 3 thread counts or more)"), query);
     // each table folds the console's text below it
     assertTrue(query.contains("The table as printed on the console"), query);
 
@@ -123,6 +125,20 @@ class ExperimentPageTest {
       assertEquals(1.0, in[2], 1e-9);
     }
     assertEquals(3.0, t.seconds(), 1e-9);
+  }
+
+  @Test
+  void theKneePerTargetIsJudgedAsTheSweepJudgesIt() {
+    // KneeFinder's worked example: the rate levels off at 8 threads
+    TreeMap<Integer, double[]> rates = new TreeMap<>();
+    int[] threads = {1, 2, 4, 8, 16, 32, 64};
+    double[] rate = {1000, 2000, 3900, 7200, 8100, 8000, 8200};
+    for (int i = 0; i < threads.length; i++) {
+      rates.put(threads[i], new double[] {rate[i]});
+    }
+    assertEquals("levels off at 8 threads", ExperimentPage.knee(rates));
+    assertEquals("not judged (fewer than 3 thread counts finished)", ExperimentPage.knee(new TreeMap<>(Map.of(1,
+        new double[] {1.0}, 2, new double[] {2.0}))));
   }
 
   /** The step's section of the page. */
