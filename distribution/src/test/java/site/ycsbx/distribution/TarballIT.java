@@ -242,9 +242,10 @@ class TarballIT {
         String... args) {
     }
     List<Shipped> shipped = List.of(
-        new Shipped("insert-benchmark", List.of("load", "query"), List.of("inno-sync", "inno-lazy", "myrocks"), 2, 6),
+        new Shipped("insert-benchmark", List.of("load", "query"), List.of("inno-sync", "inno-lazy", "myrocks"), 2, 6,
+            "-p", "scale=1"),
         new Shipped("linkbench-engines", List.of("load", "requests"), List.of("innodb", "myrocks"), 4, 12,
-            "-p", "seconds=2"),
+            "-p", "scale=1", "-p", "seconds=2"),
         new Shipped("ycsb-versions", List.of("load", "workload-b", "workload-a"), List.of("mongo26", "mongo30"), 6, 12,
             "-p", "seconds=2", "-p", "records=2000"));
     assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)

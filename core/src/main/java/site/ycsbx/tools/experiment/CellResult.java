@@ -52,9 +52,54 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
           f.put(k, v);
         }
       });
-      text.measurements("HEADLINE").forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
+      Map<String, Double> efficiency = text.measurements("EFFICIENCY");
+      Map<String, Double> headline = text.measurements("HEADLINE");
+      headline.forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
+      perUnit(efficiency, headline, f);
     }
     return new CellResult(f, rf.fingerprint(), main);
+  }
+
+  /**
+   * The efficiency of a load per row, link or request, as the published tables give it, where an
+   * operation is a batch or a chunk (iibench's transaction of 1000 rows, LinkBench's chunk of
+   * nodes): host CPU microseconds ({@code cpu_us.row}) and KB written ({@code wkb.row}) per unit
+   * of the family's headline count, over the same measured window as the efficiency table.
+   */
+  static void perUnit(Map<String, Double> efficiency, Map<String, Double> headline, Map<String, Double> f) {
+    Double seconds = efficiency.get("Seconds");
+    for (Map.Entry<String, String> u : UNITS.entrySet()) {
+      Double count = headline.get(u.getKey());
+      if (seconds == null || count == null || count <= 0) {
+        continue;
+      }
+      double cpu = efficiency.getOrDefault("cpu.sec", Double.NaN) * seconds;
+      double wkb = efficiency.getOrDefault("wkb.sec", Double.NaN) * seconds;
+      f.put("cpu_us." + u.getValue(), cpu * 1e6 / count);
+      f.put("wkb." + u.getValue(), wkb / count);
+      return;
+    }
+  }
+
+  /** The headline counts that are a family's unit of work, and the unit's name in per-unit figures. */
+  static final Map<String, String> UNITS = orderedUnits();
+
+  private static Map<String, String> orderedUnits() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("rows", "row");
+    m.put("links", "link");
+    m.put("requests", "request");
+    return m;
+  }
+
+  /** The per-unit figure names of this cell ({@code cpu_us.row}, {@code wkb.row}), or null when it has none. */
+  String unit() {
+    for (String u : UNITS.values()) {
+      if (figures.containsKey("cpu_us." + u)) {
+        return u;
+      }
+    }
+    return null;
   }
 
   double get(String name) {

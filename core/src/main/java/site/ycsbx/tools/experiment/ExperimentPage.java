@@ -202,8 +202,10 @@ final class ExperimentPage {
     String rateName = StepTable.rateName(rate);
     Set<String> headline = StepTable.headline(s, outcomes, rate);
     String op = StepTable.mainOp(rows);
+    String unit = StepTable.unit(s, outcomes);
+    List<String> efficiency = StepTable.efficiency(unit);
     List<String> cols = new ArrayList<>(List.of("target", "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
-    cols.addAll(StepTable.EFFICIENCY);
+    cols.addAll(efficiency);
     headline.forEach(h -> cols.add(h.substring(CellResult.HEADLINE_PREFIX.length())));
     StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results step-table\" data-step=\"")
         .append(ReportHtml.esc(s.name())).append("\"><caption>").append(ReportHtml.esc(rateName + " relative to "
@@ -234,7 +236,7 @@ final class ExperimentPage {
       sb.append("<td class=\"num").append(mark).append("\" data-col=\"rel\">").append(relText).append("</td>")
           .append(num("p50_ms", StepTable.ms(r.mean(op + ".p50_us"))))
           .append(num("p99_ms", StepTable.ms(r.mean(op + ".p99_us"))));
-      for (String f : StepTable.EFFICIENCY) {
+      for (String f : efficiency) {
         sb.append(num(f, StepTable.number(r.mean(f))));
       }
       for (String h : headline) {
@@ -254,8 +256,8 @@ final class ExperimentPage {
     }
     sb.append("</tbody></table></div>\n<p class=\"note\">n: repeats that finished (figures are their mean); rel: ")
         .append(ReportHtml.esc(String.format(Locale.ROOT, "%s against %s at the same threads, marked outside %.2f-%.2f"
-            + " (red below, green above); p50/p99 of %s in ms; cpu.Kop: host CPU s per 1000 operations; wkb.op: KB"
-            + " written per operation.", rateName, targets.get(0).name(), StepTable.REL_LOW, StepTable.REL_HIGH, op)))
+            + " (red below, green above); p50/p99 of %s in ms; %s.", rateName, targets.get(0).name(), StepTable.REL_LOW,
+            StepTable.REL_HIGH, op, StepTable.efficiencyNote(unit))))
         .append("</p>\n");
     return sb.toString();
   }

@@ -104,19 +104,41 @@ final class StepTable {
     return rel < REL_LOW || rel > REL_HIGH;
   }
 
+  /**
+   * The unit of the step's efficiency columns: row, link or request where the family counts them
+   * (an operation there is a batch or a chunk); null for per-operation columns.
+   */
+  static String unit(Step step, List<Outcome> outcomes) {
+    return outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step)).map(o -> o.result().unit())
+        .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+  }
+
+  /** The efficiency columns for {@code unit} (null: per operation). */
+  static List<String> efficiency(String unit) {
+    return unit == null ? EFFICIENCY : List.of("cpu_us." + unit, "wkb." + unit);
+  }
+
+  /** What the efficiency columns mean, for the note below a table. */
+  static String efficiencyNote(String unit) {
+    return unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op"
+        : "cpu_us." + unit + ": host CPU microseconds per " + unit + "; wkb." + unit + ": KB written per " + unit;
+  }
+
   static String format(Step step, List<Target> targets, List<Outcome> outcomes) {
     List<Row> rows = rows(step, targets, outcomes);
     String rate = rateFigure(step, outcomes);
     String rateName = rateName(rate);
     Set<String> headline = headline(step, outcomes, rate);
     String op = mainOp(rows);
+    String unit = unit(step, outcomes);
+    List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
     StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s %12s %7s %10s %10s", "target",
         "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
-    for (String e : EFFICIENCY) {
+    for (String e : efficiency) {
       head.append(String.format(Locale.ROOT, " %10s", e));
     }
     for (String h : headline) {
@@ -136,7 +158,7 @@ final class StepTable {
           number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
               marked(rel) ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
-      for (String e : EFFICIENCY) {
+      for (String e : efficiency) {
         sb.append(String.format(Locale.ROOT, " %10s", number(r.mean(e))));
       }
       for (String h : headline) {
@@ -151,8 +173,8 @@ final class StepTable {
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
-        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written"
-        + " per op%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH, op));
+        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
+        op, efficiencyNote(unit)));
     return sb.toString();
   }
 
