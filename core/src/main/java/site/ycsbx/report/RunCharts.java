@@ -26,7 +26,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  * HdrHistogram's style (x: {@code 1/(1-p)} on a log scale labelled 90%, 99%, 99.9%, ...).
  * Drawn as the sweep's charts are ({@link Charts#svg}), smaller: three fit side by side.
  */
-final class RunCharts {
+public final class RunCharts {
   static final int WIDTH = 440;
   static final int HEIGHT = 300;
   private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
@@ -40,11 +40,11 @@ final class RunCharts {
   }
 
   /** One line of a time chart: values at the interval ends (seconds from the run's start). */
-  record Line(String name, double[] seconds, double[] values) {
+  public record Line(String name, double[] seconds, double[] values) {
   }
 
-  /** Lines against time in seconds; the y axis starts at 0. */
-  static String timeChart(String id, String title, String yLabel, List<Line> lines) {
+  /** Lines against time in seconds; the y axis starts at 0. The experiment page draws its targets on one. */
+  public static String timeChart(String id, String title, String yLabel, List<Line> lines) {
     XYSeriesCollection data = new XYSeriesCollection();
     for (Line l : lines) {
       XYSeries s = new XYSeries(l.name(), false, true);

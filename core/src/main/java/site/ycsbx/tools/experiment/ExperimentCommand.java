@@ -158,6 +158,7 @@ public final class ExperimentCommand {
     private final List<Outcome> outcomes = new ArrayList<>();
     private final Map<String, String> failedTargets = new LinkedHashMap<>();
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final ExperimentPage page;
     private volatile boolean stopping;
 
     Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err) {
@@ -167,6 +168,7 @@ public final class ExperimentCommand {
       this.redo = redo;
       this.out = out;
       this.err = err;
+      this.page = new ExperimentPage(ledger.dir());
     }
 
     int run() {
@@ -221,11 +223,17 @@ public final class ExperimentCommand {
         boolean lastOfStep = i + 1 == cells.size() || !cells.get(i + 1).step().equals(c.step());
         if (lastOfStep && !stopping) {
           out.print(StepTable.format(c.step(), plan.experiment().targets(), outcomes));
+          if (i + 1 < cells.size()) {
+            // a page per finished step: an experiment stopped later still has one
+            page.write(plan, outcomes, err);
+          }
         }
       }
       ResultsFiles.write(ledger.dir(), plan.experiment(), outcomes);
-      out.println("[EXPERIMENT] files: " + ledger.dir().resolve(ResultsFiles.CSV) + ", "
-          + ledger.dir().resolve(ResultsFiles.JSON) + "; a run folder per cell in " + ledger.dir().resolve(Ledger.CELLS));
+      page.write(plan, outcomes, err);
+      out.println("[EXPERIMENT] files: " + ledger.dir().resolve(ExperimentPage.FILE) + ", "
+          + ledger.dir().resolve(ResultsFiles.CSV) + ", " + ledger.dir().resolve(ResultsFiles.JSON)
+          + "; a run folder per cell in " + ledger.dir().resolve(Ledger.CELLS));
       long bad = outcomes.stream().filter(o -> !o.ok()).count();
       if (stopping) {
         err.println("experiment: stopped; the same command continues after the last finished cell");

@@ -16,7 +16,7 @@ final class StepTable {
   /** Outside this band the relative rate is marked: a difference worth a second look. */
   static final double REL_LOW = 0.95;
   static final double REL_HIGH = 1.05;
-  private static final List<String> EFFICIENCY = List.of("cpu.Kop", "wkb.op");
+  static final List<String> EFFICIENCY = List.of("cpu.Kop", "wkb.op");
 
   private StepTable() {
   }
@@ -77,10 +77,13 @@ final class StepTable {
     return b > 0 ? row.mean(rate) / b : Double.NaN;
   }
 
-  static String format(Step step, List<Target> targets, List<Outcome> outcomes) {
-    List<Row> rows = rows(step, targets, outcomes);
-    String rate = rateFigure(step, outcomes);
-    String rateName = rate.substring(rate.indexOf('.') + 1).replaceFirst("_s$", "/s");
+  /** How a table heads its rate column: {@code rows/s} for {@code headline.rows_s}, {@code ops/s} for {@code ops_s}. */
+  static String rateName(String rate) {
+    return rate.substring(rate.indexOf('.') + 1).replaceFirst("_s$", "/s");
+  }
+
+  /** The family's headline figures of the step's cells, the rate aside (it has its own column). */
+  static Set<String> headline(Step step, List<Outcome> outcomes, String rate) {
     Set<String> headline = new LinkedHashSet<>();
     for (Outcome o : outcomes) {
       if (o.ok() && o.cell().step().equals(step)) {
@@ -88,11 +91,47 @@ final class StepTable {
             .forEach(headline::add);
       }
     }
-    String op = rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
-    // per row, link or request where the family counts them (an operation there is a batch or a chunk)
-    String unit = outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step)).map(o -> o.result().unit())
+    return headline;
+  }
+
+  /** The operation whose latency the table shows: the busiest of the first row that finished; "-" when none did. */
+  static String mainOp(List<Row> rows) {
+    return rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
+  }
+
+  /** A relative rate worth a second look: outside {@value #REL_LOW}-{@value #REL_HIGH}. */
+  static boolean marked(double rel) {
+    return rel < REL_LOW || rel > REL_HIGH;
+  }
+
+  /**
+   * The unit of the step's efficiency columns: row, link or request where the family counts them
+   * (an operation there is a batch or a chunk); null for per-operation columns.
+   */
+  static String unit(Step step, List<Outcome> outcomes) {
+    return outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step)).map(o -> o.result().unit())
         .filter(java.util.Objects::nonNull).findFirst().orElse(null);
-    List<String> efficiency = unit == null ? EFFICIENCY : List.of("cpu_us." + unit, "wkb." + unit);
+  }
+
+  /** The efficiency columns for {@code unit} (null: per operation). */
+  static List<String> efficiency(String unit) {
+    return unit == null ? EFFICIENCY : List.of("cpu_us." + unit, "wkb." + unit);
+  }
+
+  /** What the efficiency columns mean, for the note below a table. */
+  static String efficiencyNote(String unit) {
+    return unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op"
+        : "cpu_us." + unit + ": host CPU microseconds per " + unit + "; wkb." + unit + ": KB written per " + unit;
+  }
+
+  static String format(Step step, List<Target> targets, List<Outcome> outcomes) {
+    List<Row> rows = rows(step, targets, outcomes);
+    String rate = rateFigure(step, outcomes);
+    String rateName = rateName(rate);
+    Set<String> headline = headline(step, outcomes, rate);
+    String op = mainOp(rows);
+    String unit = unit(step, outcomes);
+    List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
@@ -117,7 +156,7 @@ final class StepTable {
       double rel = relative(r, rows, rate);
       sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %12s %7s %10s %10s", r.target().name(), r.threads(), ok.size(),
           number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
-              rel < REL_LOW || rel > REL_HIGH ? "*" : " "),
+              marked(rel) ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : efficiency) {
         sb.append(String.format(Locale.ROOT, " %10s", number(r.mean(e))));
@@ -135,8 +174,7 @@ final class StepTable {
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
         + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
-        op, unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op"
-            : "cpu_us." + unit + ": host CPU microseconds per " + unit + "; wkb." + unit + ": KB written per " + unit));
+        op, efficiencyNote(unit)));
     return sb.toString();
   }
 
@@ -171,7 +209,7 @@ final class StepTable {
     return String.format(Locale.ROOT, "%.4f", v);
   }
 
-  private static String ms(double us) {
+  static String ms(double us) {
     return Double.isNaN(us) ? "n/a" : number(us / 1000.0);
   }
 }

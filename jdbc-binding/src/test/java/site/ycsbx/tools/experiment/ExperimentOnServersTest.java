@@ -140,6 +140,17 @@ class ExperimentOnServersTest {
             assertEquals("1.00", row[4].replace("*", ""));
           }
         }
+        // experiment.html's table holds the console's figures, its marks where the console has a *
+        String section = ExperimentPageTest.section(Files.readString(out.resolve(ExperimentPage.FILE)), step);
+        for (String[] row : rows.values()) {
+          int threads = Integer.parseInt(row[1]);
+          assertEquals(row[3], ExperimentPageTest.cell(section, row[0], threads, "rate"), row[0] + " " + step);
+          assertEquals(row[4].replace("*", ""), ExperimentPageTest.cell(section, row[0], threads, "rel"));
+          assertEquals(row[4].endsWith("*"), ExperimentPageTest.cellTag(section, row[0], threads, "rel").contains("rel-"));
+          assertEquals(row[6], ExperimentPageTest.cell(section, row[0], threads, "p99_ms"));
+        }
+        // over time and latency; against threads where the step has two thread counts
+        assertEquals(step.equals("load") ? 2 : 4, ExperimentPageTest.count(section, "<figure class=\"chart\""));
       }
       List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
       assertEquals(10, csv.size(), String.join("\n", csv));
@@ -188,6 +199,10 @@ class ExperimentOnServersTest {
       assertTrue(ledger.stream().anyMatch(l -> l.startsWith(stopped + "\t") && l.contains("\tINTERRUPTED\t")),
           String.join("\n", ledger));
       assertTrue(ledger.stream().anyMatch(l -> l.startsWith("load.pg.t1.r1\t") && l.contains("\tOK\t")));
+      // a stopped experiment has its page: the stopped cell marked, the cells after it not run yet
+      String page = Files.readString(out.resolve(ExperimentPage.FILE));
+      assertTrue(page.contains("<tr data-cell=\"" + stopped + "\" data-status=\"INTERRUPTED\""), page);
+      assertTrue(page.contains("<tr data-cell=\"run.pg.t1.r1\" data-status=\"pending\""), page);
       FileTime loadTime = Files.getLastModifiedTime(out.resolve("cells/load.innodb.t1.r1/result.json"));
 
       // the same command again (the run shortened: only cells not finished are affected)

@@ -1,0 +1,74 @@
+package site.ycsbx.tools.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.HeadlessChromium;
+
+/**
+ * experiment.html as headless Chromium lays it out: each step's table with its rows and marks,
+ * each step's charts drawn at a readable size, the plan, and a screenshot that is a real picture.
+ */
+@Tag("process")
+class ExperimentPageBrowserTest {
+  // per step: its table's rows, the marked cells with their background, each chart's size and what it draws
+  private static final String SCRIPT = "function bg(e){return getComputedStyle(e).backgroundColor;}"
+      + "return {steps:Array.from(document.querySelectorAll('section.step')).map(function(s){"
+      + "var t=s.querySelector('table.step-table');"
+      + "return {step:s.dataset.step,rows:t?t.querySelectorAll('tbody tr').length:0,"
+      + "tableWidth:t?t.getBoundingClientRect().width:0,"
+      + "low:Array.from(s.querySelectorAll('td.rel-low')).map(function(c){return c.textContent+' '+bg(c);}),"
+      + "high:Array.from(s.querySelectorAll('td.rel-high')).map(function(c){return c.textContent+' '+bg(c);}),"
+      + "unfinished:Array.from(s.querySelectorAll('tr.unfinished td.why')).map(function(c){return c.textContent;}),"
+      + "charts:Array.from(s.querySelectorAll('figure.chart')).map(function(f){var g=f.querySelector('svg');"
+      + "var r=g.getBoundingClientRect();return {kind:f.dataset.kind,width:r.width,height:r.height,"
+      + "marks:g.querySelectorAll('path,line,polyline,rect').length,text:Array.from(g.querySelectorAll('text'))"
+      + ".map(function(x){return x.textContent;}).join('|')};})};}),"
+      + "plan:document.querySelectorAll('table.plan tbody tr').length,"
+      + "differs:document.querySelectorAll('table.differs tbody tr').length,"
+      + "pageWidth:document.documentElement.scrollWidth};";
+
+  @Test
+  void eachStepsTableAndChartsRender(@TempDir Path tmp) throws Exception {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    Path html = f.write();
+    HeadlessChromium.Rendered shot = HeadlessChromium.open(html, tmp, HeadlessChromium.WIDTH, 2400);
+    assertTrue(shot.colours() > 50, "screenshot of " + shot.colours() + " colours: a blank or error page");
+    assertTrue(shot.dom().contains("class=\"results step-table\""), "the tables are in the DOM");
+
+    JsonNode page = HeadlessChromium.evaluate(html, HeadlessChromium.WIDTH, SCRIPT);
+    assertEquals(10, page.path("plan").asInt(), page.toString());
+    assertEquals(1, page.path("differs").asInt(), "storage.engine only: " + page);
+    assertTrue(page.path("pageWidth").asInt() <= HeadlessChromium.WIDTH, "nothing wider than the window: " + page);
+    JsonNode load = page.path("steps").get(0);
+    JsonNode query = page.path("steps").get(1);
+    assertEquals("load", load.path("step").asText());
+    assertEquals(2, load.path("rows").asInt());
+    assertEquals(4, query.path("rows").asInt());
+    // the marks are coloured, not only classed
+    assertEquals(1, load.path("high").size(), load.toString());
+    assertTrue(load.path("high").get(0).asText().startsWith("1.50 rgb("), load.toString());
+    assertEquals(1, query.path("low").size(), query.toString());
+    assertTrue(query.path("low").get(0).asText().startsWith("0.50 rgb("), query.toString());
+    assertEquals(1, query.path("unfinished").size(), query.toString());
+    assertTrue(query.path("unfinished").get(0).asText().contains(ExperimentPageFixture.FAILURE), query.toString());
+    assertEquals(2, load.path("charts").size(), load.toString());
+    assertEquals(4, query.path("charts").size(), query.toString());
+    for (JsonNode step : page.path("steps")) {
+      for (JsonNode c : step.path("charts")) {
+        // two charts side by side in a 1200 px window: each about half of it
+        assertTrue(c.path("width").asDouble() > 400 && c.path("height").asDouble() > 250, c.toString());
+        assertTrue(c.path("marks").asInt() > 20, "too little drawn: " + c);
+        assertTrue(c.path("text").asText().startsWith(step.path("step").asText() + ": "), "titled by its step: " + c);
+      }
+      // the legend follows the title: every target on the one chart
+      assertTrue(step.path("charts").get(0).path("text").asText().startsWith(step.path("step").asText()
+          + ": throughput over time|a|b|"), "a legend of both targets: " + step);
+    }
+  }
+}
