@@ -136,13 +136,16 @@ final class StepTable {
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
-    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s %12s %7s %10s %10s", "target",
-        "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
+    // a column is as wide as its name when the name is longer than its usual width: names stay whole and aligned
+    String rateColumn = "%" + Math.max(12, rateName.length()) + "s";
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s " + rateColumn + " %7s %10s %10s",
+        "target", "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
     for (String e : efficiency) {
-      head.append(String.format(Locale.ROOT, " %10s", e));
+      head.append(String.format(Locale.ROOT, " " + width(e, 10), e));
     }
     for (String h : headline) {
-      head.append(String.format(Locale.ROOT, " %12s", h.substring(CellResult.HEADLINE_PREFIX.length())));
+      String name = h.substring(CellResult.HEADLINE_PREFIX.length());
+      head.append(String.format(Locale.ROOT, " " + width(name, 12), name));
     }
     sb.append("[EXPERIMENT] ").append(head).append('\n');
     for (Row r : rows) {
@@ -154,15 +157,17 @@ final class StepTable {
         continue;
       }
       double rel = relative(r, rows, rate);
-      sb.append(String.format(Locale.ROOT, "%-16s %7d %3d %12s %7s %10s %10s", r.target().name(), r.threads(), ok.size(),
+      sb.append(String.format(Locale.ROOT, "%-16s %7d %3d " + rateColumn + " %7s %10s %10s", r.target().name(),
+          r.threads(), ok.size(),
           number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
               marked(rel) ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : efficiency) {
-        sb.append(String.format(Locale.ROOT, " %10s", number(r.mean(e))));
+        sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e))));
       }
       for (String h : headline) {
-        sb.append(String.format(Locale.ROOT, " %12s", number(r.mean(h))));
+        sb.append(String.format(Locale.ROOT, " " + width(h.substring(CellResult.HEADLINE_PREFIX.length()), 12),
+            number(r.mean(h))));
       }
       if (ok.size() < r.cells().size()) {
         sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
@@ -176,6 +181,10 @@ final class StepTable {
         + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
         op, efficiencyNote(unit)));
     return sb.toString();
+  }
+
+  private static String width(String name, int usual) {
+    return "%" + Math.max(usual, name.length()) + "s";
   }
 
   static String describe(Ledger.Entry e) {

@@ -100,6 +100,21 @@ final class SysbenchReport {
         + " errors", transactions.sum(), transactions.sum() / secs, q / secs, ignored.sum());
   }
 
+  /** The headline's figures for the export (the rate first: what an experiment's table ranks by). */
+  synchronized java.util.Map<String, Double> results() {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+    long q = reads.sum() + writes.sum() + others.sum();
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    out.put("transactions_s", transactions.sum() / secs);
+    out.put("queries_s", q / secs);
+    out.put("transactions", (double) transactions.sum());
+    out.put("ignored_errors", (double) ignored.sum());
+    return out;
+  }
+
   private synchronized void intervalLine() {
     long now = System.nanoTime();
     Histogram h = latency.getIntervalHistogram();

@@ -89,12 +89,14 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
     if (settings.load) {
       // the status line counts this client's rows (a call inserts a batch of them)
       site.ycsbx.measurements.Progress.claim("rows", (long) settings.myTables().size() * settings.tableSize);
+      site.ycsbx.measurements.Progress.results(this::loadResults);
     } else {
       // the status line counts transactions, not the statements timed inside them
       site.ycsbx.measurements.Progress.claim("transactions",
           site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE));
       report = new SysbenchReport(settings.threads, System.out);
       site.ycsbx.measurements.Progress.headline(report::headline);
+      site.ycsbx.measurements.Progress.results(report::results);
     }
   }
 
@@ -334,6 +336,20 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
    * After a run, sysbench's report; after either, {@code sysbench.verify} on a connection of its
    * own, opened after the client threads closed theirs.
    */
+  /** The load's figures for the export: rows loaded, their rate, and the index builds' time. */
+  private java.util.Map<String, Double> loadResults() {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    out.put("rows", (double) loadedRows.get());
+    out.put("secs", secs);
+    out.put("rows_s", loadedRows.get() / secs);
+    out.put("index_secs", indexNanos.get() / 1e9);
+    return out;
+  }
+
   @Override
   public void cleanup() {
     super.cleanup();
