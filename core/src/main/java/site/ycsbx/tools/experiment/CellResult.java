@@ -93,6 +93,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
   private static Map<String, String> orderedUnits() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("rows", "row");
+    m.put("files", "file");
     m.put("links", "link");
     m.put("requests", "request");
     m.put("transactions", "transaction");

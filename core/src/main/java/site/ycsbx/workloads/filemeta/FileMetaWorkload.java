@@ -93,6 +93,19 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     return new FileMetaSettings(props).plan();
   }
 
+  /** The load's figures for the export: files stored and their rate (a call inserts a batch of them). */
+  private java.util.Map<String, Double> loadResults() {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+    out.put("files", (double) loaded.get());
+    out.put("secs", secs);
+    out.put("files_s", loaded.get() / secs);
+    return out;
+  }
+
   @Override
   protected void setUp(Properties props) {
     this.props = props;
@@ -101,6 +114,7 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
       // the status line counts this client's files (a call inserts a batch of them); a run counts its operations
       site.ycsbx.measurements.Progress.claim("files", Math.min(settings.endBatch() * settings.batchSize, settings.files)
           - settings.firstBatch() * settings.batchSize);
+      site.ycsbx.measurements.Progress.results(this::loadResults);
     }
     generator = settings.generator();
     userRanks = settings.userChoice == FileMetaSettings.Distribution.ZIPFIAN

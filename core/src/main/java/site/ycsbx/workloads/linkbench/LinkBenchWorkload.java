@@ -404,7 +404,14 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   private Map<String, Double> requestsResults() {
     long done = recorded.sum();
     double secs = requestSeconds();
-    return done == 0 ? null : Map.of("requests", (double) done, "secs", secs, "requests_s", done / secs);
+    if (done == 0) {
+      return null;
+    }
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    out.put("requests", (double) done);
+    out.put("secs", secs);
+    out.put("requests_s", done / secs);
+    return out;
   }
 
   private void reportRequests() {
