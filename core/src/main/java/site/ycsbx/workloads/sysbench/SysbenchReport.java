@@ -44,13 +44,23 @@ final class SysbenchReport {
     this.out = out;
   }
 
-  /** Starts the clock, and the interval lines when {@code seconds} > 0. */
-  synchronized void start(double seconds) {
+  /**
+   * Starts the clock, and the interval lines when {@code seconds} > 0. With a warm-up
+   * ({@code ycsbx.warmup}) the figures start over when it ends, as sysbench 1.0.20's counters do
+   * at a --report-checkpoints time; {@code onRestart} runs then too.
+   */
+  synchronized void start(double seconds, Runnable onRestart) {
     if (startNanos != 0) {
       return;
     }
     startNanos = System.nanoTime();
     lastNanos = startNanos;
+    if (site.ycsbx.measurements.Warmup.millis() > 0) {
+      site.ycsbx.measurements.Warmup.onEnd(() -> {
+        restart();
+        onRestart.run();
+      });
+    }
     if (seconds > 0) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ycsbx-sysbench-report");
@@ -60,6 +70,23 @@ final class SysbenchReport {
       long period = (long) (seconds * 1e9);
       ticker.scheduleAtFixedRate(this::intervalLine, period, period, TimeUnit.NANOSECONDS);
     }
+  }
+
+  private synchronized void restart() {
+    reads.reset();
+    writes.reset();
+    others.reset();
+    transactions.reset();
+    ignored.reset();
+    latency.reset();
+    total.reset();
+    startNanos = System.nanoTime();
+    lastNanos = startNanos;
+    lastReads = 0;
+    lastWrites = 0;
+    lastOthers = 0;
+    lastTransactions = 0;
+    lastIgnored = 0;
   }
 
   void read() {

@@ -150,7 +150,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
         "INSERT INTO sbtest1 VALUES (1, 1, 'c', 1)");
     UserError refused = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
         new StoreDemand(SysbenchStore.class, plan(true, false)), Fingerprint.current()));
-    assertEquals(UserError.TARGET_UNUSABLE, refused.exitCode());
+    assertEquals(2, refused.exitCode(), "bad input, as the issue has it");
     assertTrue(refused.getMessage().startsWith("table sbtest1 has columns c, id, k, x, not the columns of sysbench's"
         + " sbtest tables (c, id, k, pad)"), refused.getMessage());
     assertEquals(List.of("sbtest1"), db.get().tables(), "the preflight creates nothing");
@@ -160,6 +160,14 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
     StoreException e = assertThrows(StoreException.class, () -> store().createTable(new SysbenchTable(1), false));
     assertTrue(e.getMessage().contains("not the columns of sysbench's sbtest tables"), e.getMessage());
     assertEquals(1, db.get().rows("sbtest1"), "kept as it was");
+
+    db.get().execute("DROP TABLE sbtest1");
+    loaded(store(), 1); // 300 ids: a load of 1000-row tables would fail halfway into it
+    UserError partly = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
+        new StoreDemand(SysbenchStore.class, plan(true, false)), Fingerprint.current()));
+    assertTrue(partly.getMessage().startsWith("table sbtest1 holds ids up to 300, neither none nor the 1000 of"
+        + " sysbench.table_size"), partly.getMessage());
+    assertEquals(2, partly.exitCode());
   }
 
   @Test
@@ -168,6 +176,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
         new StoreDemand(SysbenchStore.class, plan(false, false)), Fingerprint.current()));
     assertTrue(refused.getMessage().startsWith("2 of the 2 tables do not exist (sbtest1, sbtest2): load them first"),
         refused.getMessage());
+    assertEquals(UserError.TARGET_UNUSABLE, refused.exitCode());
     // the DDL sysbench 1.0.20's oltp_common.lua sends, rows as its prepare inserts them (ids from the sequence)
     for (int n = 1; n <= 2; n++) {
       db.get().execute("CREATE TABLE sbtest" + n + "(id " + (target().mariadb() ? "INTEGER NOT NULL AUTO_INCREMENT"
