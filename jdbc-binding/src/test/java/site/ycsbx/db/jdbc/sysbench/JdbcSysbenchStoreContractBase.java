@@ -139,6 +139,54 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
     assertEquals(20_000, s.census(t).indexRows());
   }
 
+  /**
+   * Two transactions updating two rows in opposite orders: the server's deadlock (or, MyRocks
+   * without deadlock detection, lock wait timeout) is an error sysbench ignores by default, and
+   * its rollback leaves the table as it was.
+   */
+  @Test
+  void aDeadlockIsAnErrorSysbenchIgnores() throws Exception {
+    SysbenchStore a = store();
+    SysbenchTable t = loaded(a, 8);
+    SysbenchStore b = store();
+    long before = a.census(t).sumK();
+    a.begin();
+    a.indexUpdate(t, 1);
+    b.begin();
+    b.indexUpdate(t, 2);
+    java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<Void> first = other.submit(() -> {
+        a.indexUpdate(t, 2); // waits for b's lock
+        return null;
+      });
+      Thread.sleep(300);
+      List<Exception> failed = new java.util.ArrayList<>();
+      try {
+        b.indexUpdate(t, 1); // waits for a's lock: a cycle
+      } catch (StoreException e) {
+        failed.add(e);
+        b.rollback();
+      }
+      try {
+        first.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        failed.add((Exception) e.getCause());
+        a.rollback();
+      }
+      assertTrue(!failed.isEmpty(), "one of the two must fail");
+      for (Exception e : failed) {
+        assertTrue(e instanceof site.ycsbx.store.sysbench.IgnoredError, "an error sysbench ignores: " + e);
+      }
+      a.rollback();
+      b.rollback();
+    } finally {
+      other.shutdownNow();
+    }
+    assertEquals(before, a.census(t).sumK(), "rolled back, both");
+    assertTrue(a.census(t).indexAgrees());
+  }
+
   private static SysbenchPlan plan(boolean load, boolean drop) {
     return new SysbenchPlan(List.of(new SysbenchTable(1), new SysbenchTable(2)), 1000, 1000, true, drop, load);
   }
