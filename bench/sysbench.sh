@@ -15,17 +15,20 @@
 #     within 1.5x of sysbench's). The two sides alternate which runs first.
 #
 #   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
-#                     [--seconds S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
+#                     [--seconds S] [--warmup S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
 #
 # Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
 # PostgreSQL: schema ycsbx_bench_sb_<pid> of database postgres (sysbench reaches it through
 # libpq's PGOPTIONS search_path); both with the test account of scripts/setup-servers.sh, dropped
 # at the end. --pin puts the server on CPU 0 and both clients on the others (lib.sh's pin_server).
+# --warmup S runs both sides S seconds more and leaves them out of the transactions/s (sysbench 1.0.20
+# has no warm-up option: --report-checkpoints=S prints a report and resets its counters then, and the
+# last report is read; YCSB-X ycsbx.warmup=S); the CPU figures stay the whole process's, startup included.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
-TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
+TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -33,6 +36,7 @@ while [ $# -gt 0 ]; do
     --threads) THREADS=$2; shift 2 ;;
     --load-threads) LOAD_THREADS=$2; shift 2 ;;
     --seconds) SECONDS_=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
     --gen-seconds) GEN_SECONDS=$2; shift 2 ;;
     --servers) SERVERS=$2; shift 2 ;;
     --pin) PIN=1; shift ;;
@@ -47,7 +51,7 @@ command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed
 . bench/lib.sh
 NAME=ycsbx_bench_sb_$$
 PG_PORT=5432
-psql_() { psql -h 127.0.0.1 -p "$PG_PORT" -U "$DB_USER" -d postgres -qAtc "$1"; }
+psql_() { PGOPTIONS="-c client_min_messages=warning" psql -h 127.0.0.1 -p "$PG_PORT" -U "$DB_USER" -d postgres -qAtc "$1"; }
 cleanup() {
   restore_server
   sql "DROP DATABASE IF EXISTS $NAME" >/dev/null 2>&1 || true
@@ -115,7 +119,7 @@ for server in $SERVERS; do
   [ "$server" = mariadb ] && quiesce_innodb
 
   echo
-  echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each, $where"
+  echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where"
   printf "%-32s %7s %10s %10s %10s %10s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
     ratio sb_cpu_kt x_cpu_kt cpu_rat
   pair=0
@@ -127,10 +131,12 @@ for server in $SERVERS; do
       for who in $order; do
         if [ "$who" = s ]; then
           slog=$work/$server-$script-$threads.log
-          measured "$slog" sb "$server" "$script" run "$threads" --time="$SECONDS_"
+          measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
+            $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
         else
           xlog=$work/$server-$workload-$threads.log
-          measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime="$SECONDS_"
+          measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
+            -p ycsbx.warmup="$WARMUP"
         fi
       done
       st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)

@@ -36,6 +36,8 @@ public final class Outages {
   private static final List<Runnable> ON_GIVE_UP = new CopyOnWriteArrayList<>();
   private static Outage current;
   private static volatile boolean givenUp;
+  // connections re-opened after the server broke them: sysbench's "reconnects" of a run
+  private static final java.util.concurrent.atomic.AtomicLong RECONNECTS = new java.util.concurrent.atomic.AtomicLong();
   private static boolean printed;
   private static boolean atExit;
 
@@ -64,7 +66,9 @@ public final class Outages {
   }
 
   static synchronized void up(Link link) {
-    DOWN.remove(link);
+    if (DOWN.remove(link)) {
+      RECONNECTS.incrementAndGet();
+    }
     if (DOWN.isEmpty() && current != null) {
       current.to = now();
       System.err.println(String.format(Locale.ROOT, "[RECONNECT] server back at %s after %.1f s; %d operations failed"
@@ -125,8 +129,14 @@ public final class Outages {
     out.flush();
   }
 
+  /** Connections re-opened so far after the server broke them. */
+  public static long reconnects() {
+    return RECONNECTS.get();
+  }
+
   /** Forgets everything (a new run in the same JVM). */
   public static synchronized void reset() {
+    RECONNECTS.set(0);
     ALL.clear();
     DOWN.clear();
     ON_GIVE_UP.clear();

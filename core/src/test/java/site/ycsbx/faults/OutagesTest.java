@@ -43,11 +43,15 @@ class OutagesTest {
     b.broken("Communications link failure");
     Outages.operationFailed();
     Outages.operationFailed();
+    assertEquals(0, Outages.reconnects());
     a.restored();
+    assertEquals(1, Outages.reconnects(), "each connection re-opened counts (sysbench's reconnects)");
     List<String> open = Outages.lines();
     assertEquals(1, open.size());
     assertTrue(open.get(0).contains("to (not back when the run ended)"), open.get(0));
     b.restored();
+    b.restored(); // a connection that was not broken is no reconnect
+    assertEquals(2, Outages.reconnects());
     Outages.operationFailed(); // after it
     List<String> lines = Outages.lines();
     assertEquals(1, lines.size());

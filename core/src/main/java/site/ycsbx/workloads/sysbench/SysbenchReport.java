@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import site.ycsbx.faults.Outages;
 
 /**
  * sysbench's own figures of a run, beside YCSB's summary, so that a sysbench user reads the same
@@ -18,7 +19,8 @@ import org.HdrHistogram.Recorder;
  * fairness" blocks. Queries are counted as sysbench counts them: reads are the SELECTs, writes
  * the UPDATEs, DELETEs and INSERTs, other the BEGINs and COMMITs (and ROLLBACKs); a transaction is
  * counted when it commits, and one that hit an ignored error counts under ignored errors
- * instead. Latency is the TRANSACTION's, in ms, from its first statement to its commit.
+ * instead; reconnects are the connections the binding re-opened after the server broke them
+ * ({@link Outages}). Latency is the TRANSACTION's, in ms, from its first statement to its commit.
  */
 final class SysbenchReport {
   private final LongAdder reads = new LongAdder();
@@ -37,6 +39,8 @@ final class SysbenchReport {
   private long lastOthers;
   private long lastTransactions;
   private long lastIgnored;
+  private long reconnectsAtStart;
+  private long lastReconnects;
   private ScheduledExecutorService ticker;
 
   SysbenchReport(int threads, PrintStream out) {
@@ -44,13 +48,25 @@ final class SysbenchReport {
     this.out = out;
   }
 
-  /** Starts the clock, and the interval lines when {@code seconds} > 0. */
-  synchronized void start(double seconds) {
+  /**
+   * Starts the clock, and the interval lines when {@code seconds} > 0. With a warm-up
+   * ({@code ycsbx.warmup}) the figures start over when it ends, as sysbench 1.0.20's counters do
+   * at a --report-checkpoints time; {@code onRestart} runs then too.
+   */
+  synchronized void start(double seconds, Runnable onRestart) {
     if (startNanos != 0) {
       return;
     }
     startNanos = System.nanoTime();
     lastNanos = startNanos;
+    reconnectsAtStart = Outages.reconnects();
+    lastReconnects = reconnectsAtStart;
+    if (site.ycsbx.measurements.Warmup.millis() > 0) {
+      site.ycsbx.measurements.Warmup.onEnd(() -> {
+        restart();
+        onRestart.run();
+      });
+    }
     if (seconds > 0) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ycsbx-sysbench-report");
@@ -60,6 +76,25 @@ final class SysbenchReport {
       long period = (long) (seconds * 1e9);
       ticker.scheduleAtFixedRate(this::intervalLine, period, period, TimeUnit.NANOSECONDS);
     }
+  }
+
+  private synchronized void restart() {
+    reads.reset();
+    writes.reset();
+    others.reset();
+    transactions.reset();
+    ignored.reset();
+    latency.reset();
+    total.reset();
+    startNanos = System.nanoTime();
+    lastNanos = startNanos;
+    lastReads = 0;
+    lastWrites = 0;
+    lastOthers = 0;
+    lastTransactions = 0;
+    lastIgnored = 0;
+    reconnectsAtStart = Outages.reconnects();
+    lastReconnects = reconnectsAtStart;
   }
 
   void read() {
@@ -125,13 +160,16 @@ final class SysbenchReport {
     long o = others.sum();
     long t = transactions.sum();
     long e = ignored.sum();
+    long rc = Outages.reconnects();
     double rr = (r - lastReads) / secs;
     double wr = (w - lastWrites) / secs;
     double or = (o - lastOthers) / secs;
     out.println(String.format(Locale.ROOT, "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,95%%):"
         + " %.2f err/s: %.2f reconn/s: %.2f", Math.round((now - startNanos) / 1e9), threads,
         (t - lastTransactions) / secs, rr + wr + or, rr, wr, or,
-        h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(95) / 1000.0, (e - lastIgnored) / secs, 0.0));
+        h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(95) / 1000.0, (e - lastIgnored) / secs,
+        (rc - lastReconnects) / secs));
+    lastReconnects = rc;
     lastNanos = now;
     lastReads = r;
     lastWrites = w;
@@ -166,7 +204,8 @@ final class SysbenchReport {
     out.println(row("    transactions:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", t, t / secs)));
     out.println(row("    queries:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", r + w + o, (r + w + o) / secs)));
     out.println(row("    ignored errors:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", e, e / secs)));
-    out.println(row("    reconnects:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", 0, 0.0)));
+    long rc = Outages.reconnects() - reconnectsAtStart;
+    out.println(row("    reconnects:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", rc, rc / secs)));
     out.println();
     out.println("General statistics:");
     out.println(row("    total time:", String.format(Locale.ROOT, "%.4fs", secs)));

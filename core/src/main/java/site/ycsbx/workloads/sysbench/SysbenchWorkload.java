@@ -140,7 +140,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
     int table;
     int nextId = 1;
     boolean rowsDone;
-    long committed;
+    // read by the report's threads fairness, reset when a warm-up ends
+    final AtomicLong committed = new AtomicLong();
     boolean ignored;
 
     Worker(SysbenchStore store, int threadId, int threadCount) {
@@ -162,7 +163,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
               + settings.transactionSteps() + " statements a transaction, " + (settings.skipTrx ? "autocommit"
               : store.transactions()) + ", ids " + settings.rand.describe() + ", reads by "
               + settings.readKey().column());
-          report.start(settings.reportInterval);
+          report.start(settings.reportInterval, () -> workers.forEach(w -> w.committed.set(0)));
         }
       }
     }
@@ -224,7 +225,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
     Status s = timed(TRANSACTION, () -> transaction(w));
     site.ycsbx.measurements.Progress.addUnits(1);
     if (s.isOk()) {
-      w.committed++;
+      w.committed.incrementAndGet();
       report.transaction(System.nanoTime() - start);
     } else if (w.ignored) {
       report.ignoredError();
@@ -357,7 +358,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
       return;
     }
     if (report != null) {
-      report.print(workers.stream().mapToLong(w -> w.committed).toArray());
+      report.print(workers.stream().mapToLong(w -> w.committed.get()).toArray());
     } else {
       double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
       System.out.println(String.format(Locale.ROOT, "[SYSBENCH] loaded %d rows into %d tables in %.1f s (%.0f rows/s),"

@@ -171,10 +171,16 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     return statements.get(op + '/' + t.name(), sql);
   }
 
+  // reads by id and by k are two statements of one kind
+  private PreparedStatement prepared(SysbenchTable t, String op, ReadKey key, StatementCache.Sql sql)
+      throws SQLException {
+    return statements.get(op + ' ' + key.column() + '/' + t.name(), sql);
+  }
+
   @Override
   public List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException {
     return call(table, "point select", () -> {
-      PreparedStatement ps = prepared(table, "point" + key, () -> SysbenchSchema.pointSelect(table, key));
+      PreparedStatement ps = prepared(table, "point select", key, () -> SysbenchSchema.pointSelect(table, key));
       ps.setInt(1, value);
       return strings(ps);
     });
@@ -182,13 +188,13 @@ public final class JdbcSysbenchStore implements SysbenchStore {
 
   @Override
   public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "simple range" + key, () -> SysbenchSchema.simpleRange(table, key), from, to);
+    return range(table, "simple range", key, () -> SysbenchSchema.simpleRange(table, key), from, to);
   }
 
   @Override
   public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
     return call(table, "sum range", () -> {
-      PreparedStatement ps = prepared(table, "sum" + key, () -> SysbenchSchema.sumRange(table, key));
+      PreparedStatement ps = prepared(table, "sum range", key, () -> SysbenchSchema.sumRange(table, key));
       ps.setInt(1, from);
       ps.setInt(2, to);
       try (ResultSet rs = ps.executeQuery()) {
@@ -199,18 +205,18 @@ public final class JdbcSysbenchStore implements SysbenchStore {
 
   @Override
   public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "order range" + key, () -> SysbenchSchema.orderRange(table, key), from, to);
+    return range(table, "order range", key, () -> SysbenchSchema.orderRange(table, key), from, to);
   }
 
   @Override
   public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "distinct range" + key, () -> SysbenchSchema.distinctRange(table, key), from, to);
+    return range(table, "distinct range", key, () -> SysbenchSchema.distinctRange(table, key), from, to);
   }
 
-  private List<String> range(SysbenchTable table, String op, StatementCache.Sql sql, int from, int to)
+  private List<String> range(SysbenchTable table, String op, ReadKey key, StatementCache.Sql sql, int from, int to)
       throws StoreException {
     return call(table, op, () -> {
-      PreparedStatement ps = prepared(table, op, sql);
+      PreparedStatement ps = prepared(table, op, key, sql);
       ps.setInt(1, from);
       ps.setInt(2, to);
       return strings(ps);

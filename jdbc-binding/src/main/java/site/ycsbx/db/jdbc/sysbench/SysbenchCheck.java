@@ -14,9 +14,9 @@ import site.ycsbx.util.UserError;
 
 /**
  * The sysbench part of the JDBC preflight, before anything is created: an existing sbtestN of
- * another shape (or engine than {@code jdbc.engine}) is refused, and so is one that
- * {@code sysbench.drop=true} would drop while it is not sysbench's; a run refuses tables that do
- * not exist. Reads only.
+ * another shape (or engine than {@code jdbc.engine}), a load into a partly filled one, and a
+ * {@code sysbench.drop=true} of a table that is not sysbench's are bad input (exit 2); a run on
+ * tables that do not exist finds the server unusable (exit 1). Reads only.
  */
 public final class SysbenchCheck implements JdbcStoreCheck {
   /** Parameters one prepared statement may carry (16 bits in both servers' protocols). */
@@ -53,10 +53,20 @@ public final class SysbenchCheck implements JdbcStoreCheck {
       engine = engine.or(() -> e);
       String why = SysbenchSchema.unusable(c, s.dialect(), t, e.get(), s.engine());
       if (why != null) {
-        throw s.refusal(why);
+        // the bad input: tables of another shape under sysbench's names exit 2, not as a server fault
+        throw s.dropRefusal(why);
       }
       if (SysbenchSchema.hasIndex(c, s.dialect(), t)) {
         indexed++;
+      }
+      if (plan.load()) {
+        // a load keeps a full table and fills an empty one; one in between would fail halfway
+        long maxId = SysbenchSchema.maxId(c, t);
+        if (maxId != 0 && maxId != plan.tableSize()) {
+          throw s.dropRefusal("table " + t.name() + " holds ids up to " + maxId + ", neither none nor the " + plan.tableSize()
+              + " of " + SysbenchStore.TABLE_SIZE_PROPERTY + ": set " + SysbenchStore.TABLE_SIZE_PROPERTY + " to its size,"
+              + " or " + SysbenchStore.DROP_PROPERTY + "=true loads it anew");
+        }
       }
     }
     if (!plan.load() && !absent.isEmpty()) {

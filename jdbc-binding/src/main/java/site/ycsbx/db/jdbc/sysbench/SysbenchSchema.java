@@ -64,6 +64,15 @@ final class SysbenchSchema {
     return indexes.containsKey(t.indexName());
   }
 
+  /** The largest id (read from the primary key's end), 0 when the table is empty. */
+  static long maxId(Connection c, SysbenchTable t) throws SQLException {
+    try (java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + t.name())) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
   /** Why sysbench.drop=true must not drop this table (it has a column sysbench's never has); null when it may. */
   static String dropRefusal(Connection c, SqlDialect d, SysbenchTable t) throws SQLException {
     return Tables.dropRefusal(c, d, t.name(), columns -> !columns.isEmpty() && COLUMNS.containsAll(columns),

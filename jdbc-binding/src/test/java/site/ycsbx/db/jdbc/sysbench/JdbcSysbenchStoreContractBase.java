@@ -139,6 +139,54 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
     assertEquals(20_000, s.census(t).indexRows());
   }
 
+  /**
+   * Two transactions updating two rows in opposite orders: the server's deadlock (or, MyRocks
+   * without deadlock detection, lock wait timeout) is an error sysbench ignores by default, and
+   * its rollback leaves the table as it was.
+   */
+  @Test
+  void aDeadlockIsAnErrorSysbenchIgnores() throws Exception {
+    SysbenchStore a = store();
+    SysbenchTable t = loaded(a, 8);
+    SysbenchStore b = store();
+    long before = a.census(t).sumK();
+    a.begin();
+    a.indexUpdate(t, 1);
+    b.begin();
+    b.indexUpdate(t, 2);
+    java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<Void> first = other.submit(() -> {
+        a.indexUpdate(t, 2); // waits for b's lock
+        return null;
+      });
+      Thread.sleep(300);
+      List<Exception> failed = new java.util.ArrayList<>();
+      try {
+        b.indexUpdate(t, 1); // waits for a's lock: a cycle
+      } catch (StoreException e) {
+        failed.add(e);
+        b.rollback();
+      }
+      try {
+        first.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        failed.add((Exception) e.getCause());
+        a.rollback();
+      }
+      assertTrue(!failed.isEmpty(), "one of the two must fail");
+      for (Exception e : failed) {
+        assertTrue(e instanceof site.ycsbx.store.sysbench.IgnoredError, "an error sysbench ignores: " + e);
+      }
+      a.rollback();
+      b.rollback();
+    } finally {
+      other.shutdownNow();
+    }
+    assertEquals(before, a.census(t).sumK(), "rolled back, both");
+    assertTrue(a.census(t).indexAgrees());
+  }
+
   private static SysbenchPlan plan(boolean load, boolean drop) {
     return new SysbenchPlan(List.of(new SysbenchTable(1), new SysbenchTable(2)), 1000, 1000, true, drop, load);
   }
@@ -150,7 +198,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
         "INSERT INTO sbtest1 VALUES (1, 1, 'c', 1)");
     UserError refused = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
         new StoreDemand(SysbenchStore.class, plan(true, false)), Fingerprint.current()));
-    assertEquals(UserError.TARGET_UNUSABLE, refused.exitCode());
+    assertEquals(2, refused.exitCode(), "bad input, as the issue has it");
     assertTrue(refused.getMessage().startsWith("table sbtest1 has columns c, id, k, x, not the columns of sysbench's"
         + " sbtest tables (c, id, k, pad)"), refused.getMessage());
     assertEquals(List.of("sbtest1"), db.get().tables(), "the preflight creates nothing");
@@ -160,6 +208,14 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
     StoreException e = assertThrows(StoreException.class, () -> store().createTable(new SysbenchTable(1), false));
     assertTrue(e.getMessage().contains("not the columns of sysbench's sbtest tables"), e.getMessage());
     assertEquals(1, db.get().rows("sbtest1"), "kept as it was");
+
+    db.get().execute("DROP TABLE sbtest1");
+    loaded(store(), 1); // 300 ids: a load of 1000-row tables would fail halfway into it
+    UserError partly = assertThrows(UserError.class, () -> new JdbcPreflight().check(db.get().properties(), Phase.LOAD,
+        new StoreDemand(SysbenchStore.class, plan(true, false)), Fingerprint.current()));
+    assertTrue(partly.getMessage().startsWith("table sbtest1 holds ids up to 300, neither none nor the 1000 of"
+        + " sysbench.table_size"), partly.getMessage());
+    assertEquals(2, partly.exitCode());
   }
 
   @Test
@@ -168,6 +224,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
         new StoreDemand(SysbenchStore.class, plan(false, false)), Fingerprint.current()));
     assertTrue(refused.getMessage().startsWith("2 of the 2 tables do not exist (sbtest1, sbtest2): load them first"),
         refused.getMessage());
+    assertEquals(UserError.TARGET_UNUSABLE, refused.exitCode());
     // the DDL sysbench 1.0.20's oltp_common.lua sends, rows as its prepare inserts them (ids from the sequence)
     for (int n = 1; n <= 2; n++) {
       db.get().execute("CREATE TABLE sbtest" + n + "(id " + (target().mariadb() ? "INTEGER NOT NULL AUTO_INCREMENT"
