@@ -249,7 +249,9 @@ class TarballIT {
         new Shipped("ycsb-versions", List.of("load", "workload-b", "workload-a"), List.of("mongo26", "mongo30"), 6, 12,
             "-p", "seconds=2", "-p", "records=2000"),
         new Shipped("sysbench-engines", List.of("load", "oltp", "point", "point-secondary", "range", "range-secondary"),
-            List.of("innodb", "myrocks"), 7, 14, "-p", "seconds=2"));
+            List.of("innodb", "myrocks"), 7, 14, "-p", "seconds=2"),
+        new Shipped("filemeta-engines", List.of("load", "latest", "readwrite"), List.of("innodb", "postgresql"), 4, 12,
+            "-p", "seconds=2", "-p", "scale=1"));
     assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
         .collect(Collectors.toCollection(TreeSet::new)));
     for (Shipped e : shipped) {
