@@ -117,4 +117,88 @@ class CompareCautionsTest {
     JsonNode p = ReportProbe.wide(html);
     assertFalse(p.path("verdict").path("text").asText().contains("single runs"), p.path("verdict").toString());
   }
+
+  /** A mongodb-embedded run in its own folder, with the free port its server picked. */
+  private RunFolderFixture embedded(String dir, int port, String journal, int threads) {
+    String j = journal.equals("j=true") ? "writes are acknowledged after the journal commit (j:true)"
+        : "writes are acknowledged before the journal commit (j:false)";
+    return run(threads, 2000).fingerprint("binding", "mongodb-embedded").fingerprint("server.product",
+        "mongo-java-server 1.47.0 (H2 backend at " + dir + ")").fingerprint("write.concern", "w=1, " + journal
+        + ", wtimeout=none").fingerprint("journal", j).fingerprint("mongodb.url", "mongodb://127.0.0.1:" + port + "/ycsb")
+        .fingerprint("mongodb.embedded.dir", dir);
+  }
+
+  /**
+   * Seen: two mongodb-embedded folders that differed only in the write concern counted "4
+   * dimensions": the folder in server.product, the random port in mongodb.url, and the journal
+   * line that spells out the write concern's j.
+   */
+  @Test
+  void anEmbeddedServersFolderAndPortAreNoDimensionButAreShown() throws Exception {
+    Path a = embedded("/data/v26", 36767, "j=false", 4).write(tmp.resolve("v26"));
+    Path b = embedded("/data/v30", 41203, "j=true", 4).write(tmp.resolve("v30"));
+    Path html = tmp.resolve("c.html");
+    Run r = main("compare", a.toString(), b.toString(), "--html", html.toString());
+    assertEquals(0, r.exit(), r.err());
+    String first = r.out().split("\n")[0];
+    assertTrue(first.startsWith("fingerprints differ in one dimension: write.concern: w=1, j=false, wtimeout=none vs"
+        + " w=1, j=true, wtimeout=none, journal: "), first);
+    assertFalse(first.contains("mongodb.url") || first.contains("server.product") || first.contains("embedded"), first);
+    JsonNode p = ReportProbe.wide(html);
+    java.util.Map<String, String> marks = new java.util.HashMap<>();
+    for (JsonNode kv : p.path("setup").path("kv")) {
+      marks.merge(kv.path("key").asText(), kv.path("mark").asText(), (x, y) -> x.isEmpty() ? y : x);
+    }
+    assertEquals("differ", marks.get("write.concern"), marks.toString());
+    // still shown, each side's value, in grey: not a dimension
+    for (String place : List.of("mongodb.url", "mongodb.embedded.dir", "server.product")) {
+      assertEquals("minor", marks.get(place), place + ": " + marks);
+    }
+    assertTrue(p.path("setup").path("text").asText().contains("41203"), "the port is still shown");
+  }
+
+  @Test
+  void aRealDifferenceBesideTheFolderStillCounts() throws Exception {
+    Path a = embedded("/data/v26", 36767, "j=false", 4).write(tmp.resolve("v26"));
+    Path b = embedded("/data/v30", 41203, "j=true", 4).fingerprint("mongodb.batchsize", "100").write(tmp.resolve("v30"));
+    Run r = main("compare", a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().startsWith("WARNING: the fingerprints differ in 2 dimensions"), r.out());
+    // two servers someone else started, at two ports: which server was measured is a dimension
+    Path c = run(4, 2000).fingerprint("mongodb.url", "mongodb://db1:27017/ycsb").write(tmp.resolve("db1a"));
+    Path d = run(4, 2000).fingerprint("mongodb.url", "mongodb://db1:27018/ycsb").write(tmp.resolve("db1b"));
+    Run r2 = main("compare", c.toString(), d.toString(), "--html", tmp.resolve("c2.html").toString());
+    assertEquals(0, r2.exit(), r2.err());
+    assertTrue(r2.out().startsWith("fingerprints differ in one dimension: mongodb.url: mongodb://db1:27017/ycsb vs"),
+        r2.out());
+  }
+
+  @Test
+  void sweepFromTakesEmbeddedFoldersOfOneSetupAndRefusesAnotherSetup() throws Exception {
+    List<String> dirs = new ArrayList<>();
+    int[] threads = {1, 2, 4};
+    for (int i = 0; i < threads.length; i++) {
+      dirs.add(embedded("/data/t" + threads[i], 36000 + i, "j=false", threads[i]).write(tmp.resolve("t" + threads[i]))
+          .toString());
+    }
+    Path pg = run(8, 2000).fingerprint("postgres.embedded.dir", "/data/pg-a").write(tmp.resolve("pg-a"));
+    Path pg2 = run(16, 2000).fingerprint("postgres.embedded.dir", "/data/pg-b").write(tmp.resolve("pg-b"));
+    List<String> args = new ArrayList<>(List.of("sweep", "--from"));
+    args.addAll(dirs);
+    args.addAll(List.of("--out", tmp.resolve("s").toString()));
+    Run ok = main(args.toArray(new String[0]));
+    assertEquals(0, ok.exit(), ok.err());
+    Run pgOk = main("sweep", "--from", pg.toString(), pg2.toString(), "--out", tmp.resolve("s-pg").toString());
+    assertEquals(0, pgOk.exit(), pgOk.err());
+
+    Path journaled = embedded("/data/t8", 36100, "j=true", 8).write(tmp.resolve("t8"));
+    args = new ArrayList<>(List.of("sweep", "--from"));
+    args.addAll(dirs);
+    args.addAll(List.of(journaled.toString(), "--out", tmp.resolve("s2").toString()));
+    Run refused = main(args.toArray(new String[0]));
+    assertEquals(2, refused.exit(), refused.out());
+    assertTrue(refused.err().contains("the folders differ in journal: ") || refused.err().contains(
+        "the folders differ in write.concern: "), refused.err());
+    assertFalse(java.nio.file.Files.exists(tmp.resolve("s2")), "refused before --out is made");
+  }
 }
