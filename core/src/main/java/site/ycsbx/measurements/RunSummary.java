@@ -27,7 +27,7 @@ import org.HdrHistogram.Histogram;
  * or its units per second when they are not operations; where the whole export went; the verdict
  * of the error table, last.
  */
-final class RunSummary {
+public final class RunSummary {
   static final String PREFIX = "[SUMMARY] ";
 
   /**
@@ -99,7 +99,7 @@ final class RunSummary {
   }
 
   /** The workload's short name: iibench for site.ycsbx.workloads.iibench.IIBenchWorkload, "core workload" for YCSB's. */
-  static String workloadName(String className) {
+  public static String workloadName(String className) {
     if (className == null) {
       return "?";
     }

@@ -20,6 +20,7 @@ import org.HdrHistogram.Histogram;
 import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyFigures;
 import site.ycsbx.measurements.EfficiencyTable;
+import site.ycsbx.measurements.RunSummary;
 import site.ycsbx.results.RunFolder;
 
 /**
@@ -43,6 +44,8 @@ public final class RunReport {
   static final String PERCENTILES = "percentiles";
   static final String INTENDED = "Intended-";
   static final int MAX_POINTS = 1000;
+  /** Latencies from this many µs up are drawn in ms. */
+  static final long MS_FROM_US = 10_000;
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'")
       .withZone(ZoneOffset.UTC);
   private static final String CSS = """
@@ -103,9 +106,26 @@ public final class RunReport {
     logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).forEach(l -> b.append(charts(l)));
     b.append("<h2>Errors</h2>\n").append(errors(run));
     b.append("<h2>Efficiency</h2>\n").append(efficiency(run, clients));
-    String workload = fp.getOrDefault("workload.files", r.path("workload").asText(""));
-    String title = "YCSB-X " + run.phase() + ": " + workload + " on " + r.path("binding").asText("");
+    String title = "YCSB-X " + run.phase() + ": " + workloadName(fp, r.path("workload").asText(null)) + " on "
+        + r.path("binding").asText("");
     return ReportHtml.page(title, CSS, b.toString());
+  }
+
+  /**
+   * The workload as the run's [SUMMARY] names it (iibench, YCSB's core workload), or by its
+   * workload files' names (workloada) when the result records them: a class name in a page's
+   * title reads as a stack trace.
+   */
+  static String workloadName(Map<String, String> fp, String className) {
+    String files = fp.get("workload.files");
+    if (files != null && !files.isBlank()) {
+      List<String> names = new ArrayList<>();
+      for (String f : files.split(",")) {
+        names.add(f.trim().replaceFirst(".*[/\\\\]", ""));
+      }
+      return String.join(", ", names);
+    }
+    return RunSummary.workloadName(className);
   }
 
   /**
@@ -293,8 +313,9 @@ public final class RunReport {
       return "";
     }
     String op = l.op;
-    // charts in ms once latencies reach 100 ms (six-digit µs ticks read badly); the tables stay in µs
-    double unit = l.total.getMaxValue() >= 100_000 ? 1000 : 1;
+    // the unit from the data: ms once the largest latency drawn reaches 10 ms (five-digit µs
+    // ticks, up to 70,000, read badly); the tables stay in µs
+    double unit = l.total.getMaxValue() >= MS_FROM_US ? 1000 : 1;
     String yLabel = unit == 1 ? "latency (µs)" : "latency (ms)";
     double[] t = l.column(0, 1);
     List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, unit)),
@@ -303,19 +324,21 @@ public final class RunReport {
     String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
     StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
         .append("\">").append(ReportHtml.esc(op)).append("</h3>\n<div class=\"op-charts\">\n");
-    sb.append(chart(op, THROUGHPUT, n, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
+    String unitName = unit == 1 ? "us" : "ms";
+    sb.append(chart(op, THROUGHPUT, n, null, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
         List.of(new RunCharts.Line("ops/s", t, l.column(1, 1))))));
-    sb.append(chart(op, LATENCY, n, RunCharts.timeChart(id + "-" + LATENCY, op + ": latency over time",
+    sb.append(chart(op, LATENCY, n, unitName, RunCharts.timeChart(id + "-" + LATENCY, op + ": latency over time",
         yLabel, latency)));
     sb.append(l.total.getTotalCount() == 0 ? ""
-        : chart(op, PERCENTILES, l.total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
+        : chart(op, PERCENTILES, l.total.getTotalCount(), unitName, RunCharts.percentileChart(id + "-" + PERCENTILES,
             op + ": latency by percentile", yLabel, l.total, unit)));
     return sb.append("</div>\n").toString();
   }
 
-  private static String chart(String op, String kind, long points, String svg) {
+  /** A chart's div; {@code unit}: the latency axis's (us or ms; its label is drawn as outlines), null for none. */
+  private static String chart(String op, String kind, long points, String unit, String svg) {
     return "<div class=\"ycsbx-chart\" data-op=\"" + ReportHtml.esc(op) + "\" data-kind=\"" + kind + "\" data-points=\""
-        + points + "\">" + svg + "</div>\n";
+        + points + "\"" + (unit == null ? "" : " data-unit=\"" + unit + "\"") + ">" + svg + "</div>\n";
   }
 
   /** Per operation and status, from result.json; the console's table (with first errors) folded below. */
