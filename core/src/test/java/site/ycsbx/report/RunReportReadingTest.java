@@ -79,6 +79,21 @@ class RunReportReadingTest {
       assertTrue(largestTick(t) >= 4_000, "ticks in µs: " + t);
     }
     assertEquals("", fast.get("throughput").get(0), "no latency unit on the throughput chart");
+    // seen: one 30 ms outlier put a p99 of 5 µs on a ms axis (0.005): each chart's unit is from what it draws
+    RunFolderFixture f = new RunFolderFixture(0, 1, "host-0", T0, 1000);
+    for (int i = 0; i < 5; i++) {
+      long[] reads = new long[200];
+      for (int k = 0; k < reads.length; k++) {
+        reads[k] = 100 + k;
+      }
+      reads[199] = i == 2 ? 70_000 : 299;
+      f.interval("READ", reads);
+    }
+    Path mixed = f.write(tmp.resolve("mixed"));
+    RunReport.write(mixed);
+    Map<String, List<String>> m = texts(mixed);
+    assertEquals("us", m.get("latency").get(0), "p50 and p99 over time stay under 300 µs");
+    assertEquals("ms", m.get("percentiles").get(0), "the distribution reaches the 70 ms outlier");
   }
 
   /** READ's charts as Chromium laid them out: kind to its unit (data-unit), then the texts of its SVG. */
@@ -105,5 +120,84 @@ class RunReportReadingTest {
       }
     }
     return max;
+  }
+
+  private static final String HOST_CHARTS = "return Array.from(document.querySelectorAll('div.ycsbx-host-chart')).map("
+      + "function(d){var s=d.querySelector('svg');var r=s.getBoundingClientRect();return {kind:d.dataset.kind,"
+      + "points:Number(d.dataset.points),width:r.width,paths:s.querySelectorAll('path,polyline').length,"
+      + "text:Array.from(s.querySelectorAll('text')).map(function(t){return t.textContent;})};});";
+
+  /** efficiency.csv with 6 samples: us 10..60 %, sy 5 %, wa 2 %, 100 KB/s read, 1000..6000 KB/s written. */
+  private static void efficiencyCsv(Path dir) throws IOException {
+    StringBuilder sb = new StringBuilder(site.ycsbx.measurements.EfficiencyCsv.HEADER).append('\n');
+    List<String> header = List.of(site.ycsbx.measurements.EfficiencyCsv.HEADER.split(","));
+    for (int i = 1; i <= 6; i++) {
+      String[] v = new String[header.size()];
+      java.util.Arrays.fill(v, "");
+      v[0] = "sample";
+      v[header.indexOf("end_epoch_ms")] = String.valueOf(T0 + 1000L * i);
+      v[header.indexOf("us_pct")] = String.valueOf(10 * i);
+      v[header.indexOf("sy_pct")] = "5";
+      v[header.indexOf("wa_pct")] = "2";
+      v[header.indexOf("rkb_sec")] = "100";
+      v[header.indexOf("wkb_sec")] = String.valueOf(1000 * i);
+      sb.append(String.join(",", v)).append('\n');
+    }
+    sb.append("run,").append(T0 + 6000).append(",6,6,1000").append(",".repeat(header.size() - 5)).append('\n');
+    Files.writeString(dir.resolve(site.ycsbx.measurements.EfficiencyCsv.FILE), sb.toString());
+  }
+
+  @Test
+  void theHostsCpuAndDiskAreChartedSecondBySecondFromEfficiencyCsv() throws IOException {
+    Path dir = run("host", 5_000);
+    efficiencyCsv(dir);
+    RunReport.write(dir);
+    JsonNode charts = HeadlessChromium.evaluate(dir.resolve(RunReport.FILE), HeadlessChromium.WIDTH, HOST_CHARTS);
+    assertEquals(2, charts.size(), charts.toString());
+    Map<String, JsonNode> byKind = new java.util.HashMap<>();
+    charts.forEach(c -> byKind.put(c.path("kind").asText(), c));
+    JsonNode cpu = byKind.get(HostCharts.CPU);
+    JsonNode disk = byKind.get(HostCharts.DISK);
+    for (JsonNode c : List.of(cpu, disk)) {
+      assertEquals(6, c.path("points").asInt(), c.toString());
+      assertTrue(c.path("width").asDouble() > 300 && c.path("paths").asInt() > 10, "drawn at a readable size: " + c);
+    }
+    List<String> cpuText = new ArrayList<>();
+    cpu.path("text").forEach(x -> cpuText.add(x.asText()));
+    assertTrue(cpuText.containsAll(List.of("host CPU", "us", "sy", "wa")), cpuText.toString());
+    assertTrue(largestTick(cpuText) >= 60 && largestTick(cpuText) <= 70, "us reaches 60%: " + cpuText);
+    List<String> diskText = new ArrayList<>();
+    disk.path("text").forEach(x -> diskText.add(x.asText()));
+    assertTrue(diskText.containsAll(List.of("disk", "read", "written")), diskText.toString());
+    assertTrue(largestTick(diskText) >= 6_000 && largestTick(diskText) <= 7_000, "6000 KB/s written: " + diskText);
+    assertFalse(Files.readString(dir.resolve(RunReport.FILE)).contains("host-charts-missing"));
+  }
+
+  @Test
+  void withoutEfficiencyCsvOneLineSaysSoAndNothingIsDrawn() throws IOException {
+    Path dir = run("none", 5_000);
+    String page = Files.readString(dir.resolve(RunReport.FILE));
+    assertFalse(page.contains("class=\"ycsbx-host-chart\""), "no chart without samples");
+    Matcher m = Pattern.compile("<p class=\"note host-charts-missing\">([^<]*)</p>").matcher(page);
+    assertTrue(m.find(), "one line says why");
+    assertEquals("No efficiency.csv in this folder: no CPU or disk chart.", m.group(1));
+    assertFalse(m.find(), "one line only");
+  }
+
+  @Test
+  void aRealRunsSamplesAreCharted() throws IOException {
+    Path dir = tmp.resolve("real");
+    site.ycsbx.testing.JavaProcess.Result r = site.ycsbx.testing.JavaProcess.run(site.ycsbx.tools.Main.class.getName(),
+        "run", "null", "-P", site.ycsbx.testing.JavaProcess.workload("workloada"), "-p", "recordcount=100",
+        "-p", "operationcount=7500", "-target", "2500", "-p", "ycsbx.out=" + dir);
+    assertEquals(0, r.exitCode(), r.all());
+    long samples = Files.readAllLines(dir.resolve(site.ycsbx.measurements.EfficiencyCsv.FILE)).stream()
+        .filter(l -> l.startsWith("sample,") || l.startsWith("before,")).count();
+    assertTrue(samples >= 2, "a 3 s run samples every second: " + samples);
+    JsonNode charts = HeadlessChromium.evaluate(dir.resolve(RunReport.FILE), HeadlessChromium.WIDTH, HOST_CHARTS);
+    assertEquals(2, charts.size(), charts.toString());
+    for (JsonNode c : charts) {
+      assertEquals(samples, c.path("points").asLong(), c.toString());
+    }
   }
 }
