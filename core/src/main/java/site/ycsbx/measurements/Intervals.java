@@ -396,6 +396,12 @@ public final class Intervals {
     return totals.totals();
   }
 
+  /** Each interval's [seconds, operations of the workload], in order, for the summary; ends the run first. */
+  public List<double[]> rates() {
+    finish(System.nanoTime());
+    return totals.rates();
+  }
+
   /** Adds every interval's figures to the export, beside the operations'. Ends the run first. */
   public void export(MeasurementsExporter exporter) throws IOException {
     finish(System.nanoTime());

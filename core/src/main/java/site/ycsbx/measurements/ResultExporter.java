@@ -310,7 +310,7 @@ public final class ResultExporter implements MeasurementsExporter {
     return new RunSummary.Facts(Progress.now(0).phase(), RunSummary.workloadName(fp.get("workload")),
         fp.getOrDefault("binding", "?"), fp.get("threads"), opsDone(), runMillis, throughput,
         RunSummary.operations(intervals == null ? null : intervals.totals(), figures), Progress.now(0),
-        Progress.headline(), note, summary.verdictLine());
+        Progress.headline(), note, summary.verdictLine(), intervals == null ? null : WarmupRamp.line(intervals.rates()));
   }
 
   private void writeFolder(ErrorSummary summary, Interruption.Signal sig) {

@@ -24,10 +24,11 @@ import org.HdrHistogram.Histogram;
  * time (after {@code ycsbx.warmup}) and YCSB's throughput; per operation its count, rate, and the
  * p50 and p99 of its latency over the whole run (the intervals' histograms added up, so exact; from
  * the intended start when the run records it); the workload's own headline ({@link Progress#headline}),
- * or its units per second when they are not operations; where the whole export went; the verdict
- * of the error table, last.
+ * or its units per second when they are not operations; when the first interval ran at under a
+ * tenth of the rest, that the figures include a warm-up ({@link WarmupRamp}); where the whole
+ * export went; the verdict of the error table, last.
  */
-final class RunSummary {
+public final class RunSummary {
   static final String PREFIX = "[SUMMARY] ";
 
   /**
@@ -38,7 +39,14 @@ final class RunSummary {
    */
   record Facts(String phase, String workload, String binding, String threads, long ops, long runMillis,
       double throughput, SortedMap<String, long[]> operations, Progress.Snapshot progress, String headline,
-      String exportNote, String verdict) {
+      String exportNote, String verdict, String warmupRamp) {
+    /** Without a warm-up line ({@link WarmupRamp}). */
+    Facts(String phase, String workload, String binding, String threads, long ops, long runMillis, double throughput,
+        SortedMap<String, long[]> operations, Progress.Snapshot progress, String headline, String exportNote,
+        String verdict) {
+      this(phase, workload, binding, threads, ops, runMillis, throughput, operations, progress, headline, exportNote,
+          verdict, null);
+    }
   }
 
   private RunSummary() {
@@ -62,6 +70,9 @@ final class RunSummary {
     } else if (f.progress() != null && !f.progress().unit().equals("ops") && Progress.claimed() && secs > 0) {
       lines.add(String.format(Locale.ROOT, "%d %s done, %s %s/s over the measured %.1f s", f.progress().done(),
           f.progress().unit(), perSecond(f.progress().done() / secs), f.progress().unit(), secs));
+    }
+    if (f.warmupRamp() != null) {
+      lines.add(f.warmupRamp());
     }
     if (f.exportNote() != null) {
       lines.add(f.exportNote());
@@ -99,7 +110,7 @@ final class RunSummary {
   }
 
   /** The workload's short name: iibench for site.ycsbx.workloads.iibench.IIBenchWorkload, "core workload" for YCSB's. */
-  static String workloadName(String className) {
+  public static String workloadName(String className) {
     if (className == null) {
       return "?";
     }

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,6 +21,7 @@ import org.HdrHistogram.Histogram;
 import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.measurements.EfficiencyFigures;
 import site.ycsbx.measurements.EfficiencyTable;
+import site.ycsbx.measurements.RunSummary;
 import site.ycsbx.results.RunFolder;
 
 /**
@@ -29,7 +31,8 @@ import site.ycsbx.results.RunFolder;
  * fingerprint (result.json, passwords already masked there), a table of the operations, per
  * operation throughput and latency percentiles over time (the {@code .hdr} interval logs) and
  * the percentile distribution of the whole run (the logs added up), the error counts per
- * operation and status (result.json) and the efficiency figures (efficiency.csv's summary row).
+ * operation and status (result.json), the efficiency figures (efficiency.csv's summary row) and
+ * the host's CPU and disk second by second (its samples, {@link HostCharts}).
  *
  * <p>Stable hooks for tests and scripts: each chart is an {@code svg} inside
  * {@code div.ycsbx-chart[data-op][data-kind]} (kinds {@value #THROUGHPUT}, {@value #LATENCY},
@@ -43,10 +46,13 @@ public final class RunReport {
   static final String PERCENTILES = "percentiles";
   static final String INTENDED = "Intended-";
   static final int MAX_POINTS = 1000;
+  /** Latencies from this many µs up are drawn in ms. */
+  static final long MS_FROM_US = 10_000;
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS 'UTC'")
       .withZone(ZoneOffset.UTC);
   private static final String CSS = """
-      .ycsbx-chart svg{width:100%;height:auto;display:block}
+      .ycsbx-chart svg,.ycsbx-host-chart svg{width:100%;height:auto;display:block}
+      .op-charts.host-charts{grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}
       .op-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(340px,1fr));gap:4px 16px;margin:0 0 8px}
       h3{font-size:15px;margin:18px 0 4px}
       table.efficiency{font-size:12px}
@@ -103,9 +109,27 @@ public final class RunReport {
     logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).forEach(l -> b.append(charts(l)));
     b.append("<h2>Errors</h2>\n").append(errors(run));
     b.append("<h2>Efficiency</h2>\n").append(efficiency(run, clients));
-    String workload = fp.getOrDefault("workload.files", r.path("workload").asText(""));
-    String title = "YCSB-X " + run.phase() + ": " + workload + " on " + r.path("binding").asText("");
+    b.append("<h2>Host CPU and disk</h2>\n").append(HostCharts.html(run.path(), origin));
+    String title = "YCSB-X " + run.phase() + ": " + workloadName(fp, r.path("workload").asText(null)) + " on "
+        + r.path("binding").asText("");
     return ReportHtml.page(title, CSS, b.toString());
+  }
+
+  /**
+   * The workload as the run's [SUMMARY] names it (iibench, YCSB's core workload), or by its
+   * workload files' names (workloada) when the result records them: a class name in a page's
+   * title reads as a stack trace.
+   */
+  static String workloadName(Map<String, String> fp, String className) {
+    String files = fp.get("workload.files");
+    if (files != null && !files.isBlank()) {
+      List<String> names = new ArrayList<>();
+      for (String f : files.split(",")) {
+        names.add(f.trim().replaceFirst(".*[/\\\\]", ""));
+      }
+      return String.join(", ", names);
+    }
+    return RunSummary.workloadName(className);
   }
 
   /**
@@ -293,29 +317,41 @@ public final class RunReport {
       return "";
     }
     String op = l.op;
-    // charts in ms once latencies reach 100 ms (six-digit µs ticks read badly); the tables stay in µs
-    double unit = l.total.getMaxValue() >= 100_000 ? 1000 : 1;
-    String yLabel = unit == 1 ? "latency (µs)" : "latency (ms)";
+    // each chart's unit from what it draws: ms once its largest latency reaches 10 ms (five-digit
+    // µs ticks, up to 70,000, read badly), µs below (a p99 of 5 µs must not read 0.005 ms); the
+    // tables stay in µs
+    double overTime = Arrays.stream(l.column(3, 1)).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    double timeUnit = overTime >= MS_FROM_US ? 1000 : 1;
+    double totalUnit = l.total.getMaxValue() >= MS_FROM_US ? 1000 : 1;
     double[] t = l.column(0, 1);
-    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, unit)),
-        new RunCharts.Line("p99", t, l.column(3, unit)));
+    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, timeUnit)),
+        new RunCharts.Line("p99", t, l.column(3, timeUnit)));
     int n = t.length;
     String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
     StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
         .append("\">").append(ReportHtml.esc(op)).append("</h3>\n<div class=\"op-charts\">\n");
-    sb.append(chart(op, THROUGHPUT, n, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
+    sb.append(chart(op, THROUGHPUT, n, null, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
         List.of(new RunCharts.Line("ops/s", t, l.column(1, 1))))));
-    sb.append(chart(op, LATENCY, n, RunCharts.timeChart(id + "-" + LATENCY, op + ": latency over time",
-        yLabel, latency)));
+    sb.append(chart(op, LATENCY, n, unitName(timeUnit), RunCharts.timeChart(id + "-" + LATENCY,
+        op + ": latency over time", "latency (" + unitLabel(timeUnit) + ")", latency)));
     sb.append(l.total.getTotalCount() == 0 ? ""
-        : chart(op, PERCENTILES, l.total.getTotalCount(), RunCharts.percentileChart(id + "-" + PERCENTILES,
-            op + ": latency by percentile", yLabel, l.total, unit)));
+        : chart(op, PERCENTILES, l.total.getTotalCount(), unitName(totalUnit), RunCharts.percentileChart(id + "-"
+            + PERCENTILES, op + ": latency by percentile", "latency (" + unitLabel(totalUnit) + ")", l.total, totalUnit)));
     return sb.append("</div>\n").toString();
   }
 
-  private static String chart(String op, String kind, long points, String svg) {
+  private static String unitName(double unit) {
+    return unit == 1 ? "us" : "ms";
+  }
+
+  private static String unitLabel(double unit) {
+    return unit == 1 ? "µs" : "ms";
+  }
+
+  /** A chart's div; {@code unit}: the latency axis's (us or ms; its label is drawn as outlines), null for none. */
+  private static String chart(String op, String kind, long points, String unit, String svg) {
     return "<div class=\"ycsbx-chart\" data-op=\"" + ReportHtml.esc(op) + "\" data-kind=\"" + kind + "\" data-points=\""
-        + points + "\">" + svg + "</div>\n";
+        + points + "\"" + (unit == null ? "" : " data-unit=\"" + unit + "\"") + ">" + svg + "</div>\n";
   }
 
   /** Per operation and status, from result.json; the console's table (with first errors) folded below. */

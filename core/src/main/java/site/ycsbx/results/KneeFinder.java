@@ -1,6 +1,7 @@
 package site.ycsbx.results;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
@@ -31,7 +32,8 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * <p>The slopes are read as the throughput gained per doubling of threads, 2^b − 1. Gaining
  * less than {@link #FLAT_GAIN} (10%) per doubling is "flat". Rising before the break and flat
  * after it: the knee is at c ({@link Kind#PEAK} when throughput falls by more than 10% per
- * doubling after it). Flat on both sides: more threads never helped ({@link Kind#FLAT}, knee at
+ * doubling after it, or when every measured thread count past the knee runs more than 10% below
+ * the knee's throughput). Flat on both sides: more threads never helped ({@link Kind#FLAT}, knee at
  * the smallest count). Still gaining 10% or more per doubling after the best break, and in
  * the last measured doubling: {@link Kind#STILL_RISING}, no knee in the measured range. When
  * the fit rises but the last doublings of the central values each add less than 10%, the
@@ -113,7 +115,30 @@ public final class KneeFinder {
     for (int i = 0; i < counts.length; i++) {
       central[i] = median(runs.get(counts[i]));
     }
-    return agreeWithData(fitCentral(counts, central), counts, central);
+    return fallenPeak(agreeWithData(fitCentral(counts, central), counts, central), counts, central);
+  }
+
+  /**
+   * "Levels off" is said only when throughput stays near the knee's: a fit over a long flat
+   * tail can spread one fall (8 -> 16 threads losing 16%, then level) into a gentle slope of a
+   * few percent per doubling. When every thread count past the knee runs more than
+   * {@link #FLAT_GAIN} below the knee's throughput, the curve peaked there; one low point that
+   * later counts climb back from is noise and leaves the knee a knee.
+   */
+  private static Knee fallenPeak(Knee k, Integer[] counts, double[] central) {
+    if (k.kind() != Kind.KNEE) {
+      return k;
+    }
+    int at = Arrays.asList(counts).indexOf(k.kneeThreads());
+    if (at < 0 || at == counts.length - 1) {
+      return k;
+    }
+    for (int i = at + 1; i < counts.length; i++) {
+      if (central[i] >= (1 - FLAT_GAIN) * central[at]) {
+        return k;
+      }
+    }
+    return new Knee(Kind.PEAK, k.kneeThreads(), k.breakThreads(), k.level(), k.gainBefore(), k.gainAfter(), k.sse());
   }
 
   private static Knee fitCentral(Integer[] counts, double[] central) {

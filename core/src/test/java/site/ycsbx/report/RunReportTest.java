@@ -132,7 +132,7 @@ class RunReportTest {
     for (String op : List.of("READ", "UPDATE")) {
       for (String kind : RunReportChecks.KINDS) {
         Matcher m = Pattern.compile("(?s)<div class=\"ycsbx-chart\" data-op=\"" + op + "\" data-kind=\"" + kind
-            + "\" data-points=\"(\\d+)\"><svg[^>]*>(.*?)</svg></div>").matcher(page);
+            + "\" data-points=\"(\\d+)\"[^>]*><svg[^>]*>(.*?)</svg></div>").matcher(page);
         assertTrue(m.find(), op + " " + kind);
         assertTrue(m.group(2).contains("<path"), op + " " + kind + ": nothing drawn");
         // a time chart has a point per interval; the distribution is of every operation

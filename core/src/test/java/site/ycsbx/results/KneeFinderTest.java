@@ -158,6 +158,47 @@ class KneeFinderTest {
     assertFalse(sentence.contains("rising"), sentence);
   }
 
+  /**
+   * Seen in a tour (mongodb-embedded, threads 1..16): 8 to 16 threads lost 16%, the single
+   * rising line won the fit, and the data check read the falling last doubling as flat:
+   * "levels off at 8 threads". A fall of more than 10% is a peak.
+   */
+  @Test
+  void aFallOfSixteenPercentAfterTheKneeIsAPeak() {
+    int[] threads = {1, 2, 4, 8, 16};
+    double[] ops = {1000, 1900, 3600, 6000, 5040};
+    Knee k = KneeFinder.find(threads, ops);
+    assertEquals(Kind.PEAK, k.kind(), k.toString());
+    assertEquals(8, k.kneeThreads(), k.toString());
+    List<Verdict.Level> levels = new ArrayList<>();
+    for (int i = 0; i < threads.length; i++) {
+      levels.add(new Verdict.Level(threads[i], ops[i], 100 + 10 * i));
+    }
+    String sentence = Verdict.of(threads, ops, levels, null).sentence();
+    assertTrue(sentence.startsWith("throughput peaks at 8 threads (6.0k ops/s) and falls with more"), sentence);
+    assertFalse(sentence.contains("levels off"), sentence);
+  }
+
+  @Test
+  void aFallThenALevelTailIsAPeakThoughTheFitSpreadsIt() {
+    // the fit after 8 loses only ~7% per doubling over the long tail, but every count past 8 is 15% lower
+    Knee k = KneeFinder.find(THREADS, new double[] {1000, 1900, 3600, 6000, 5040, 5000, 5100});
+    assertEquals(Kind.PEAK, k.kind(), k.toString());
+    assertEquals(8, k.kneeThreads(), k.toString());
+    assertTrue(k.gainAfter() > -KneeFinder.FLAT_GAIN, "the fit alone would have said knee: " + k);
+  }
+
+  @Test
+  void aSmallFallOrOneLowPointLevelsOff() {
+    // 8% lower past the knee: within the 10% that counts as flat
+    Knee small = KneeFinder.find(new int[] {1, 2, 4, 8, 16}, new double[] {1000, 1900, 3600, 6000, 5520});
+    assertEquals(Kind.KNEE, small.kind(), small.toString());
+    // one low point that 32 and 64 threads climb back from is noise, not a peak
+    Knee dip = KneeFinder.find(THREADS, new double[] {1000, 1900, 3600, 6000, 5040, 5900, 6050});
+    assertEquals(Kind.KNEE, dip.kind(), dip.toString());
+    assertEquals(8, dip.kneeThreads(), dip.toString());
+  }
+
   @Test
   void aRisingLastDoublingStaysStillRising() {
     // the same start, but 8 to 16 threads adds 25% on both passes: more threads may help

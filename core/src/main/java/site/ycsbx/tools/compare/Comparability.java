@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.fingerprint.Places;
 import site.ycsbx.util.UserError;
 
 /**
@@ -20,13 +21,17 @@ final class Comparability {
   /**
    * Fingerprint entries that are not a dimension of the setup: the thread count differs by
    * design between the points of a comparison, and these name where the data was put, not how it
-   * was measured (two databases on one server are one setup).
+   * was measured (two databases on one server are one setup; an embedded server's folder and
+   * port are {@link Places}).
    */
   private static final Set<String> NOT_A_DIMENSION = Set.of("threads", "jdbc.table", "mongodb.database",
-      "mongodb.embedded.dir", Fingerprint.WORKLOAD_DEFINING);
-  /** Entries that state one dimension twice: counted once, under the name they map to. */
+      Fingerprint.WORKLOAD_DEFINING);
+  /**
+   * Entries that state one dimension twice: counted once, under the name they map to (MongoDB's
+   * journal line spells out the write concern's j).
+   */
   private static final Map<String, String> SAME_DIMENSION = Map.of(
-      "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine");
+      "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine", "journal", "write.concern");
   private static final String ENGINE = "storage.engine";
   /** Settings of one storage engine, reported only when that engine is in use. */
   private static final String ENGINE_SETTING_PREFIX = "durability.";
@@ -123,10 +128,11 @@ final class Comparability {
     for (String k : keys) {
       String va = a.fingerprint.get(k);
       String vb = b.fingerprint.get(k);
-      if (NOT_A_DIMENSION.contains(k) || sameValue(va, vb) || k.equals(ENGINE) && sameEngine) {
+      if (NOT_A_DIMENSION.contains(k) || Places.placeOnly(k) || sameValue(va, vb) || k.equals(ENGINE) && sameEngine
+          || sameValue(Places.setup(a.fingerprint, k), Places.setup(b.fingerprint, k))) {
         continue;
       }
-      if (sameEngine && SAME_DIMENSION.containsKey(k)) {
+      if (sameEngine && ENGINE.equals(SAME_DIMENSION.get(k))) {
         continue; // "InnoDB" vs "server default" when both ran InnoDB: the option restates the engine
       }
       String shown = k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb);

@@ -16,9 +16,9 @@ import site.ycsbx.util.UserError;
  * per thread count and operation: throughput, p95, p99 and the ratio B/A. With repeats the
  * spread is shown; with {@value Statistics#MIN_RUNS_FOR_TEST} or more runs per thread count on both sides,
  * Welch's t-test says whether the throughput difference is significant, beside a 95% confidence
- * interval of B/A (with fewer, a line says how many runs a claim needs). When the fingerprints differ in more
- * than one dimension the first line says so: the difference then cannot be put down to one
- * cause.
+ * interval of B/A (with fewer, single runs included, a line says so and how many runs a claim
+ * needs). When the fingerprints differ in more than one dimension the first line says so: the
+ * difference then cannot be put down to one cause.
  *
  * <p>This class is the command; {@link Comparability} judges what can be compared, {@link Statistics}
  * works out the figures, {@link CompareTable} prints them and {@link ComparePage} draws the page.

@@ -32,8 +32,8 @@ final class ComparePage {
     StringBuilder sb = new StringBuilder(setupTable(a, b));
     sb.append("<section class=\"result\">\n<div class=\"verdict").append(headline.startsWith("WARNING")
         || headline.startsWith("note") ? " warn" : "").append("\" id=\"verdict\">").append(ReportHtml.esc(headline));
-    if (repeats && !testable) {
-      sb.append("<div class=\"note\">").append(ReportHtml.esc(CompareTable.tooFewRunsLine(a, b, pairs).trim()))
+    if (!testable) {
+      sb.append("<div class=\"note\" id=\"runs-note\">").append(ReportHtml.esc(CompareTable.tooFewRunsLine(a, b, pairs).trim()))
           .append("</div>");
     }
     sb.append("</div>\n");

@@ -67,14 +67,22 @@ final class CompareTable {
           testable ? "  " + significance(r.ta(), r.tb()) : ""));
     }
     sb.append("(OVERALL latency columns: the slowest operation's)\n");
-    if (repeats && !testable) {
+    if (!testable) {
       sb.append(tooFewRunsLine(a, b, pairs));
     }
     return sb.toString();
   }
 
-  /** Why no significance column is shown, when repeats exist but are too few for a test. */
+  /**
+   * Why no significance column is shown: single runs (a ratio of two runs can be any run's noise,
+   * seen: B/A from 1.69 to 0.77 across thread counts of one setup pair), or repeats too few for a test.
+   */
   static String tooFewRunsLine(Side a, Side b, List<int[]> pairs) {
+    if (!repeats(a, b, pairs)) {
+      return String.format(Locale.ROOT, "single runs: each B/A compares one run of %s with one run of %s, so no"
+          + " significance can be claimed; a claim that A and B differ needs %d or more runs a side (sweep --repeat %d)%n",
+          a.label, b.label, MIN_RUNS_FOR_TEST, MIN_RUNS_FOR_TEST);
+    }
     int fewestA = pairs.stream().mapToInt(p -> a.at(p[0]).size()).min().orElse(0);
     int fewestB = pairs.stream().mapToInt(p -> b.at(p[1]).size()).min().orElse(0);
     return String.format(Locale.ROOT, "no significance test: %s has %d and %s %d run%s at a thread count; Welch's"

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import site.ycsbx.fingerprint.Places;
 import site.ycsbx.measurements.EfficiencyCsv;
 import site.ycsbx.report.RunReport;
 import site.ycsbx.results.OpStats;
@@ -32,7 +33,8 @@ import site.ycsbx.util.UserError;
  * <p>A point's threads are its threads per client times its clients, so a merged folder of 3
  * clients at 8 threads is the point "24 threads". Folders at the same total are repeats. The
  * folders must be runs of one sweep: everything in their fingerprints equal apart from the
- * thread count, the number of clients, the clients' places and the run's length; anything else
+ * thread count, the number of clients, the clients' places, the run's length and an embedded
+ * server's folder and port ({@link Places}); anything else
  * would make the curve mix two setups, so it is refused, with the entry named.
  */
 final class FolderSweep {
@@ -146,7 +148,10 @@ final class FolderSweep {
       for (String k : keys) {
         String a = first.fingerprint().get(k);
         String b = r.fingerprint().get(k);
-        if (a == null ? b != null : !a.equals(b)) {
+        // an embedded server's folder and port only say where a run kept its data
+        String setupA = Places.setup(first.fingerprint(), k);
+        String setupB = Places.setup(r.fingerprint(), k);
+        if (setupA == null ? setupB != null : !setupA.equals(setupB)) {
           throw new UserError("the folders differ in " + k + ": '" + (a == null ? "(absent)" : a) + "' in " + first.path()
               + ", '" + (b == null ? "(absent)" : b) + "' in " + r.path() + "; a sweep varies only the thread count"
               + " (and the number of clients): compare unlike runs with ycsb compare");

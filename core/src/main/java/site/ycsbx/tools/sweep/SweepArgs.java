@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.YcsbTable;
 import site.ycsbx.tools.checks.RunChecks;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.RepeatableLoad;
@@ -107,8 +108,9 @@ final class SweepArgs {
     if (a.phase.equals("load") && a.threads.size() * a.repeat > 1 && !loadsRepeat(a)) {
       throw new UserError("sweep load with " + a.workloadClass() + ": every point inserts the same keys"
           + " (insertstart..insertstart+recordcount), so every point after the first fails on duplicate keys and"
-          + " the verdict would rest on one point; load once (bin/ycsb load) and sweep run, or sweep a workload"
-          + " whose load appends or starts afresh (iibench, with iibench.drop=true for an empty table per point)");
+          + " the verdict would rest on one point; load once (bin/ycsb load) and sweep run, start each point"
+          + " afresh with -p " + YcsbTable.DROP_PROPERTY + "=true (the binding drops YCSB's table first), or sweep a"
+          + " workload whose load appends or starts afresh (iibench, with iibench.drop=true for an empty table per point)");
     }
     if (a.phase.equals("load") && a.threads.size() * a.repeat > 1) {
       String why = a.whyLoadCannotRepeat();
@@ -180,9 +182,14 @@ final class SweepArgs {
 
   /**
    * Whether the workload's load can run again on what the previous point left: YCSB-X's store
-   * workloads append or drop their own tables; YCSB's key/value workloads insert fixed keys.
+   * workloads append or drop their own tables; YCSB's key/value workloads insert fixed keys, which
+   * start afresh only when the binding drops YCSB's table first ({@value YcsbTable#DROP_PROPERTY}=true).
    */
   private static boolean loadsRepeat(SweepArgs a) {
+    if (YcsbTable.drop(a.resolved())) {
+      // each point's load drops YCSB's table first: every point starts afresh
+      return true;
+    }
     try {
       Class<?> w = Class.forName(a.workloadClass(), false, SweepArgs.class.getClassLoader());
       return StoreDemand.Source.class.isAssignableFrom(w);
