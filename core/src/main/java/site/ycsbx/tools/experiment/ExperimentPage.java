@@ -126,8 +126,16 @@ final class ExperimentPage {
     fps.values().forEach(fp -> fp.forEach(union::putIfAbsent));
     Map<String, String> group = new HashMap<>();
     ReportHtml.groups(union).forEach((g, kv) -> kv.keySet().forEach(k -> group.put(k, g)));
-    List<String> differ = keys.stream().filter(k -> fps.values().stream().map(fp -> fp.getOrDefault(k, "-"))
-        .distinct().count() > 1).toList();
+    // an embedded server's folder and port name a place, not a setup (fingerprint.Places): such keys are
+    // listed apart, so that two stand-in folders do not read as two setups
+    List<String> differ = keys.stream().filter(k -> fps.values().stream()
+        .map(fp -> String.valueOf(site.ycsbx.fingerprint.Places.setup(fp, k))).distinct().count() > 1).toList();
+    List<String> places = keys.stream().filter(k -> !differ.contains(k) && fps.values().stream()
+        .map(fp -> fp.getOrDefault(k, "-")).distinct().count() > 1).toList();
+    if (!places.isEmpty()) {
+      sb.append("<p class=\"note\" id=\"places\">Differ only in a place (a data folder, a port): ")
+          .append(ReportHtml.esc(String.join(", ", places))).append(".</p>\n");
+    }
     if (differ.isEmpty()) {
       return sb.append("<p class=\"note\" id=\"differs\">No key differs: the targets' first cells have the same"
           + " fingerprint (").append(union.size()).append(" keys).</p>\n").toString();
