@@ -72,7 +72,9 @@ final class ExperimentPageFixture {
     boolean b = c.target().name().equals("b");
     RunFolderFixture f = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L + 100_000L * c.seq(), INTERVAL_MS)
         .phase(c.step().command()).fingerprint("storage.engine", b ? "ROCKSDB" : "InnoDB")
-        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("threads", String.valueOf(c.threads()));
+        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("threads", String.valueOf(c.threads()))
+        // a place, not a setup: each target's own data folder
+        .fingerprint("postgres.embedded.dir", "/data/" + c.target().name());
     String op = c.step().isLoad() ? "INSERT_TXN" : "READ";
     int n = perInterval(c);
     for (int i = 0; i < INTERVALS; i++) {

@@ -91,6 +91,9 @@ class ExperimentPageTest {
     assertEquals(1, count(differs, "<tr data-key="), differs);
     assertTrue(differs.contains("<tr data-key=\"storage.engine\">"), differs);
     assertTrue(differs.contains("<mark class=\"differ\">ROCKSDB</mark>"), differs);
+    // a data folder of each target's own is named apart, as no difference of setup
+    assertTrue(page.contains("<p class=\"note\" id=\"places\">Differ only in a place (a data folder, a port):"
+        + " postgres.embedded.dir.</p>"), page);
 
     // the plan: every cell in the order it ran, with how it ended
     List<String> plan = new ArrayList<>();
