@@ -18,6 +18,7 @@ import site.ycsbx.store.ServerAddress;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
+import site.ycsbx.db.mongodb.sysbench.MongoSysbenchStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
@@ -47,6 +48,9 @@ public class MongoPreflight implements Preflight {
       PropertyDef.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, MongoLinkBenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
           "linkbench: a link write and its count change in one transaction; auto: where the server has them, true:"
           + " always (refused elsewhere), false: never"),
+      PropertyDef.of(MongoSysbenchStore.TRANSACTIONS_PROPERTY, MongoSysbenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
+          "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"
+          + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never"),
       site.ycsbx.store.YcsbTable.DROP));
 
   static List<PropertyDef> concat(List<PropertyDef> a, List<PropertyDef> b) {

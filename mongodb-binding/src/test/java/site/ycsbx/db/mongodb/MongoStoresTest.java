@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
+import site.ycsbx.db.mongodb.sysbench.MongoSysbenchCheck;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
@@ -20,6 +21,8 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.store.sysbench.SysbenchPlan;
+import site.ycsbx.store.sysbench.SysbenchStore;
 
 /** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
 @Tag("fast")
@@ -36,11 +39,13 @@ class MongoStoresTest {
   @Test
   void bothBindingsProvideEveryFamily() {
     for (Class<?> db : List.of(MongoDbClient.class, EmbeddedMongoDbClient.class)) {
-      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class),
+      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class,
+          SysbenchStore.class),
           StoreRegistry.catalog(StoreRegistry.providesOf(db.getName())).storeTypes(), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), IIBenchStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), LinkBenchStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), FileMetaStore.class), db.getName());
+      assertTrue(StoreRegistry.provides(db.getName(), SysbenchStore.class), db.getName());
     }
   }
 
@@ -51,6 +56,8 @@ class MongoStoresTest {
         new StoreDemand(IIBenchStore.class, new IIBenchPlan(List.of(), 1000, false))).orElseThrow());
     assertInstanceOf(MongoLinkBenchCheck.class, stores.check(
         new StoreDemand(LinkBenchStore.class, LinkBenchPlan.defaults(false))).orElseThrow());
+    assertInstanceOf(MongoSysbenchCheck.class, stores.check(new StoreDemand(SysbenchStore.class,
+        new SysbenchPlan(List.of(), 10, 1000, true, false, true))).orElseThrow());
     assertEquals(Optional.empty(), stores.check(new StoreDemand(ProbeStore.class, null)), "the probe has no check");
     assertEquals(Optional.empty(), stores.check(StoreDemand.NONE), "YCSB's own workloads have none");
   }

@@ -4,6 +4,7 @@ import com.mongodb.WriteConcern;
 import java.util.Locale;
 import java.util.Properties;
 import org.bson.Document;
+import site.ycsbx.db.mongodb.TransactionSupport;
 import site.ycsbx.util.UserError;
 
 /**
@@ -21,10 +22,6 @@ enum Transactions {
   FALSE;
 
   static final String ACCEPTS = "auto, true or false";
-  /** Wire versions of MongoDB 4.0 (replica set transactions) and 4.2 (mongos transactions). */
-  private static final int WIRE_4_0 = 7;
-  private static final int WIRE_4_2 = 8;
-
   /** The mode asked for; a {@link UserError} naming the property for anything else. */
   static Transactions of(Properties props) {
     String v = props.getProperty(MongoLinkBenchStore.TRANSACTIONS_PROPERTY);
@@ -57,19 +54,7 @@ enum Transactions {
    * @param isMaster the server's isMaster reply
    */
   static String whyNot(Document isMaster, WriteConcern writeConcern) {
-    if (!writeConcern.isAcknowledged()) {
-      return "unacknowledged writes (w:0) cannot be in a transaction";
-    }
-    int wire = isMaster.get("maxWireVersion") instanceof Number n ? n.intValue() : 0;
-    boolean sessions = isMaster.get("logicalSessionTimeoutMinutes") instanceof Number;
-    if ("isdbgrid".equals(isMaster.get("msg"))) {
-      return wire >= WIRE_4_2 && sessions ? null : "a mongos before 4.2 (maxWireVersion " + wire + ")";
-    }
-    if (isMaster.get("setName") != null) {
-      return wire >= WIRE_4_0 && sessions ? null
-          : "a replica set member before 4.0 (maxWireVersion " + wire + ")";
-    }
-    return "a standalone server, neither a replica set member nor a mongos";
+    return TransactionSupport.whyNot(isMaster, writeConcern);
   }
 
   /** The fingerprint's entry: the mode asked and what the writes do with it. */

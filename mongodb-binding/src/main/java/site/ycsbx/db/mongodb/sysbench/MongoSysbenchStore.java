@@ -1,0 +1,396 @@
+package site.ycsbx.db.mongodb.sysbench;
+
+import com.mongodb.MongoException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.TransactionOptions;
+import com.mongodb.client.AggregateIterable;
+import com.mongodb.client.ClientSession;
+import com.mongodb.client.DistinctIterable;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonNull;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import site.ycsbx.db.mongodb.ExistingCollection;
+import site.ycsbx.db.mongodb.MongoConnection;
+import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.MongoSchema;
+import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.IgnoredError;
+import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowBatch;
+import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.store.sysbench.SysbenchTable;
+import site.ycsbx.store.sysbench.TableCensus;
+
+/**
+ * sysbench's OLTP transaction on MongoDB as sysbench-mongodb ran it: collections {@code sbtestN}
+ * of {@code {_id, k, c, pad}} (int32 _id and k) with index {@code k_N} on k built after the rows;
+ * a point select is a find by _id projecting c, the sum range an aggregate $match + $group $sum
+ * k, the order range a find sorted by c, the distinct range distinct("c") sorted as sysbench's
+ * ORDER BY c; updates $inc k and $set c; the delete+insert a deleteOne then an insertOne of the
+ * same _id. With {@value #TRANSACTIONS_PROPERTY} on a server that has them the steps between
+ * begin and commit share one multi-document transaction (committed with the run's write
+ * concern); otherwise each step stands alone and begin, commit and rollback send nothing.
+ *
+ * <p>Errors ignored as sysbench ignores deadlocks: a write conflict or another transient
+ * transaction error, and a duplicate key of the insert (two threads deleting and inserting one
+ * _id, PostgreSQL's unique_violation).
+ */
+public final class MongoSysbenchStore implements SysbenchStore {
+  /**
+   * {@code auto}: a multi-document transaction where the server has them (a 4.0+ replica set
+   * member, a 4.2+ mongos), each step alone elsewhere; {@code true}: transactions, a server
+   * without them is refused; {@code false}: each step alone.
+   */
+  public static final String TRANSACTIONS_PROPERTY = "sysbench.transactions";
+  public static final String TRANSACTIONS_PROPERTY_DEFAULT = "auto";
+  /** Where the size figures come from. */
+  static final String SIZE_SOURCE = "collStats storageSize+totalIndexSize";
+  static final String NO_SIZE_SOURCE = "not reported by mongo-java-server";
+
+  static final String ID = "_id";
+  private static final int DUPLICATE_KEY = 11000;
+  private static final int WRITE_CONFLICT = 112;
+  private static final InsertManyOptions ORDERED = new InsertManyOptions().ordered(true);
+  private static final Bson C_ONLY = new BsonDocument(SysbenchTable.C, new BsonInt32(1)).append(ID, new BsonInt32(0));
+  private static final Bson BY_C = new BsonDocument(SysbenchTable.C, new BsonInt32(1));
+  private static final Bson INC_K = new BsonDocument("$inc", new BsonDocument(SysbenchTable.K, new BsonInt32(1)));
+
+  private final MongoConnection connection;
+  private final MongoOptions options;
+  private final SysbenchTransactions.Shared shared;
+  private final TransactionOptions transactionOptions;
+  private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
+  private ClientSession session;
+
+  public MongoSysbenchStore(MongoConnection connection) {
+    this.connection = connection;
+    this.options = connection.options();
+    this.shared = connection.shared(SysbenchTransactions.Shared.class, SysbenchTransactions.Shared::new);
+    // the commit carries the run's write concern; the driver sends none on the writes inside
+    this.transactionOptions = TransactionOptions.builder().writeConcern(options.writeConcern()).build();
+  }
+
+  @Override
+  public long createTable(SysbenchTable table, boolean drop) throws StoreException {
+    // sysbench.transactions=true on a server without them is refused before anything is created
+    transactional();
+    String name = table.name();
+    MongoSchema schema = schema(table);
+    return MongoErrors.call(() -> "cannot create collection " + where(table), () -> {
+      String why = SysbenchShape.unusable(ExistingCollection.of(connection.database(options.databaseOf(name)), name),
+          table, drop);
+      if (why != null) {
+        throw new StoreException(why);
+      }
+      if (drop) {
+        schema.drop(name);
+      }
+      schema.ensureCollection(name);
+      return collection(table).estimatedDocumentCount();
+    });
+  }
+
+  @Override
+  public void loadRows(SysbenchTable table, RowBatch rows) throws StoreException {
+    int n = rows.size();
+    if (n == 0) {
+      return;
+    }
+    List<BsonDocument> docs = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      docs.add(row(rows.id(i), rows.k(i), rows.c(i), rows.pad(i)));
+    }
+    MongoErrors.call(() -> "insertMany of " + n + " documents into " + where(table),
+        () -> collection(table).insertMany(docs, ORDERED));
+  }
+
+  private static BsonDocument row(int id, int k, String c, String pad) {
+    return new BsonDocument(ID, new BsonInt32(id)).append(SysbenchTable.K, new BsonInt32(k))
+        .append(SysbenchTable.C, new BsonString(c)).append(SysbenchTable.PAD, new BsonString(pad));
+  }
+
+  @Override
+  public void createSecondaryIndex(SysbenchTable table) throws StoreException {
+    MongoErrors.call(() -> "cannot create index " + table.indexName() + " on " + where(table), () -> {
+      schema(table).ensureIndex(table.name(), Indexes.ascending(SysbenchTable.K), new IndexOptions().name(table.indexName()));
+      return null;
+    });
+  }
+
+  @Override
+  public boolean hasSecondaryIndex(SysbenchTable table) throws StoreException {
+    return MongoErrors.call(() -> "listIndexes of " + where(table),
+        () -> SysbenchShape.hasIndex(schema(table).indexes(table.name()), table));
+  }
+
+  // ---- the transaction
+
+  private boolean transactional() throws StoreException {
+    return shared.on(connection);
+  }
+
+  @Override
+  public void begin() throws StoreException {
+    if (!transactional()) {
+      return;
+    }
+    rollback();
+    MongoErrors.call(() -> "startTransaction", () -> {
+      session = connection.startSession();
+      session.startTransaction(transactionOptions);
+      return null;
+    });
+  }
+
+  @Override
+  public void commit() throws StoreException {
+    ClientSession s = session;
+    if (s == null) {
+      return;
+    }
+    session = null;
+    try (s) {
+      s.commitTransaction();
+    } catch (MongoException e) {
+      if (s.hasActiveTransaction()) {
+        abort(s);
+      }
+      throw failure("commitTransaction", e);
+    }
+  }
+
+  @Override
+  public void rollback() {
+    ClientSession s = session;
+    if (s == null) {
+      return;
+    }
+    session = null;
+    try (s) {
+      abort(s);
+    }
+  }
+
+  private static void abort(ClientSession s) {
+    try {
+      s.abortTransaction();
+    } catch (MongoException | IllegalStateException e) {
+      // the server ended it already, or the connection is gone: nothing is left to undo
+    }
+  }
+
+  // ---- reads
+
+  private static Bson equal(ReadKey key, int value) {
+    return new BsonDocument(field(key), new BsonInt32(value));
+  }
+
+  private static Bson between(ReadKey key, int from, int to) {
+    return new BsonDocument(field(key), new BsonDocument("$gte", new BsonInt32(from)).append("$lte", new BsonInt32(to)));
+  }
+
+  private static String field(ReadKey key) {
+    return key == ReadKey.ID ? ID : SysbenchTable.K;
+  }
+
+  @Override
+  public List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException {
+    return step(table, "point select", () -> strings(find(table, equal(key, value))));
+  }
+
+  @Override
+  public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return step(table, "simple range", () -> strings(find(table, between(key, from, to))));
+  }
+
+  @Override
+  public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    List<Bson> pipeline = List.of(new BsonDocument("$match", (BsonDocument) between(key, from, to)),
+        new BsonDocument("$group", new BsonDocument(ID, BsonNull.VALUE)
+            .append("sum", new BsonDocument("$sum", new BsonString("$" + SysbenchTable.K)))));
+    return step(table, "sum range", () -> {
+      MongoCollection<BsonDocument> c = collection(table);
+      AggregateIterable<BsonDocument> a = session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
+      BsonDocument d = a.first();
+      BsonValue sum = d == null ? null : d.get("sum");
+      return sum != null && sum.isNumber() ? sum.asNumber().longValue() : 0L;
+    });
+  }
+
+  @Override
+  public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return step(table, "order range", () -> strings(find(table, between(key, from, to)).sort(BY_C)));
+  }
+
+  @Override
+  public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+    return step(table, "distinct range", () -> {
+      MongoCollection<BsonDocument> c = collection(table);
+      Bson filter = between(key, from, to);
+      DistinctIterable<BsonValue> d = session == null ? c.distinct(SysbenchTable.C, filter, BsonValue.class)
+          : c.distinct(session, SysbenchTable.C, filter, BsonValue.class);
+      List<String> out = new ArrayList<>();
+      for (BsonValue v : d) {
+        if (v.isString()) {
+          out.add(v.asString().getValue());
+        }
+      }
+      Collections.sort(out); // distinct's order is the server's; sysbench's statement says ORDER BY c
+      return out;
+    });
+  }
+
+  private FindIterable<BsonDocument> find(SysbenchTable table, Bson filter) {
+    MongoCollection<BsonDocument> c = collection(table);
+    return (session == null ? c.find(filter) : c.find(session, filter)).projection(C_ONLY);
+  }
+
+  private static List<String> strings(FindIterable<BsonDocument> found) {
+    List<String> out = new ArrayList<>();
+    try (MongoCursor<BsonDocument> cursor = found.iterator()) {
+      while (cursor.hasNext()) {
+        BsonValue c = cursor.next().get(SysbenchTable.C);
+        out.add(c != null && c.isString() ? c.asString().getValue() : null);
+      }
+    }
+    return out;
+  }
+
+  // ---- writes
+
+  @Override
+  public int indexUpdate(SysbenchTable table, int id) throws StoreException {
+    return step(table, "index update", () -> update(table, id, INC_K));
+  }
+
+  @Override
+  public int nonIndexUpdate(SysbenchTable table, int id, String c) throws StoreException {
+    Bson set = new BsonDocument("$set", new BsonDocument(SysbenchTable.C, new BsonString(c)));
+    return step(table, "non-index update", () -> update(table, id, set));
+  }
+
+  private int update(SysbenchTable table, int id, Bson change) {
+    MongoCollection<BsonDocument> c = collection(table);
+    Bson filter = equal(ReadKey.ID, id);
+    UpdateResult r = session == null ? c.updateOne(filter, change) : c.updateOne(session, filter, change);
+    // w:0 tells nothing back: the row is taken as found
+    return r.wasAcknowledged() ? (int) r.getMatchedCount() : 1;
+  }
+
+  @Override
+  public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) throws StoreException {
+    BsonDocument doc = row(id, k, c, pad);
+    step(table, "delete+insert", () -> {
+      MongoCollection<BsonDocument> coll = collection(table);
+      Bson filter = equal(ReadKey.ID, id);
+      if (session == null) {
+        coll.deleteOne(filter);
+        coll.insertOne(doc);
+      } else {
+        coll.deleteOne(session, filter);
+        coll.insertOne(session, doc);
+      }
+      return null;
+    });
+  }
+
+  // ---- verify and size
+
+  @Override
+  public TableCensus census(SysbenchTable table) throws StoreException {
+    return MongoErrors.call(() -> "census of " + where(table), () -> SysbenchShape.census(collection(table),
+        SysbenchShape.hasIndex(schema(table).indexes(table.name()), table), table));
+  }
+
+  /**
+   * storageSize + totalIndexSize from collStats, summed; n/a where the server reports no bytes
+   * (mongo-java-server).
+   */
+  @Override
+  public SizeReport size(Collection<SysbenchTable> tables) throws StoreException {
+    if (!connection.reportsSizes()) {
+      return new SizeReport(-1, -1, NO_SIZE_SOURCE);
+    }
+    return MongoErrors.call(() -> "collStats", () -> {
+      long data = 0;
+      long index = 0;
+      for (SysbenchTable t : tables) {
+        Document stats = connection.database(options.databaseOf(t.name())).runCommand(new Document("collStats", t.name()));
+        long storage = stats.get("storageSize") instanceof Number n ? n.longValue() : -1;
+        long indexes = stats.get("totalIndexSize") instanceof Number n ? n.longValue() : -1;
+        data = storage < 0 || data < 0 ? -1 : data + storage;
+        index = indexes < 0 || index < 0 ? -1 : index + indexes;
+      }
+      return new SizeReport(data, index, SIZE_SOURCE);
+    });
+  }
+
+  @Override
+  public String transactions() {
+    try {
+      transactional();
+    } catch (StoreException e) {
+      return e.getMessage();
+    }
+    return shared.describe();
+  }
+
+  // ---- plumbing
+
+  @FunctionalInterface
+  private interface Step<T> {
+    T run();
+  }
+
+  /** A step of the transaction: the errors sysbench would ignore become {@link IgnoredError}. */
+  private <T> T step(SysbenchTable table, String op, Step<T> work) throws StoreException {
+    try {
+      return work.run();
+    } catch (MongoException e) {
+      throw failure(where(table) + " " + op, e);
+    }
+  }
+
+  private static StoreException failure(String what, MongoException e) {
+    StoreException mapped = MongoErrors.failure(what, e);
+    return ignored(e) ? new IgnoredError(mapped.getMessage()) : mapped;
+  }
+
+  static boolean ignored(MongoException e) {
+    int code = e instanceof MongoWriteException w ? w.getError().getCode() : e.getCode();
+    return code == DUPLICATE_KEY || code == WRITE_CONFLICT
+        || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
+  }
+
+  private String where(SysbenchTable table) {
+    return options.databaseOf(table.name()) + "." + table.name();
+  }
+
+  private MongoSchema schema(SysbenchTable table) {
+    return connection.schema(options.databaseOf(table.name()));
+  }
+
+  private MongoCollection<BsonDocument> collection(SysbenchTable table) {
+    return collections.computeIfAbsent(table.name(), n -> connection.database(options.databaseOf(n))
+        .getCollection(n, BsonDocument.class));
+  }
+}

@@ -1,0 +1,108 @@
+package site.ycsbx.db.mongodb.sysbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bson.Document;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.db.mongodb.EmbeddedServer;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.tools.Main;
+
+/**
+ * {@code bin/ycsb load mongodb-embedded -P workloads/sysbench} then {@code run} end to end (Main in
+ * fresh JVMs, one data folder): the load's rows and k index, the OLTP transaction with each step
+ * alone (mongo-java-server has no transactions) and sysbench's report, the verification after
+ * both, and a run of the secondary-key point selects; the collections read back afterwards.
+ */
+@Tag("process")
+class SysbenchEmbeddedEndToEndTest {
+  private static Result ycsb(String command, String workload, Path data, String... props) {
+    List<String> args = new ArrayList<>(List.of(command, "mongodb-embedded", "-P", JavaProcess.workload(workload),
+        "-p", EmbeddedServer.DIR_PROPERTY + "=" + data, "-p", "sysbench.table_size=2000", "-p", "sysbench.tables=2",
+        "-p", "sysbench.verify=true"));
+    args.addAll(Arrays.asList(props));
+    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+  }
+
+  private static <T> T inEmbedded(Path dir, Function<MongoDatabase, T> read) {
+    MongoServer s = new MongoServer(new H2Backend(dir.resolve(EmbeddedServer.FILE_NAME).toString()));
+    try {
+      s.bind("127.0.0.1", 0);
+      try (MongoClient c = MongoClients.create("mongodb://127.0.0.1:" + s.getLocalAddress().getPort())) {
+        return read.apply(c.getDatabase(EmbeddedServer.DATABASE));
+      }
+    } finally {
+      s.shutdownNow();
+    }
+  }
+
+  private static long operations(String stdout, String op) {
+    Matcher m = Pattern.compile("\\[" + Pattern.quote(op) + "\\], Operations, (\\d+)\n").matcher(stdout);
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  private static void assertOk(Result r) {
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("[ERRORS] OK:"), r.stderr());
+    assertFalse(r.all().contains("Exception"), r.all());
+  }
+
+  @Test
+  void loadThenRunTheOltpTransactionAndTheSecondaryPointSelects(@TempDir Path dir) {
+    Path data = dir.resolve("data");
+    Result load = ycsb("load", "sysbench", data, "-threads", "2");
+    assertOk(load);
+    assertTrue(load.stdout().contains("sysbench.transactions : auto: each step alone (a standalone server, neither a"
+        + " replica set member nor a mongos), as sysbench-mongodb\n"), load.stdout());
+    assertTrue(load.stdout().contains("[SYSBENCH] loaded 4000 rows into 2 tables"), load.stdout());
+    assertEquals(2, operations(load.stdout(), "CREATE_INDEX"), load.stdout());
+    assertTrue(load.stdout().contains("[SYSBENCH-VERIFY] 2 tables, ids 1..2000 once each, k index agrees: OK"),
+        load.stdout());
+
+    Result run = ycsb("run", "sysbench", data, "-threads", "2", "-p", "maxexecutiontime=3");
+    assertOk(run);
+    assertTrue(run.stdout().contains("SQL statistics:\n"), run.stdout());
+    long transactions = operations(run.stdout(), "TRANSACTION");
+    assertTrue(transactions > 0, run.stdout());
+    assertEquals(10 * transactions, operations(run.stdout(), "POINT_SELECT"), run.stdout());
+    for (String op : List.of("SIMPLE_RANGE", "SUM_RANGE", "ORDER_RANGE", "DISTINCT_RANGE", "INDEX_UPDATE",
+        "NON_INDEX_UPDATE", "DELETE_INSERT")) {
+      assertEquals(transactions, operations(run.stdout(), op), op + " in " + run.stdout());
+    }
+    assertTrue(run.stdout().contains("[SYSBENCH-VERIFY] 2 tables, ids 1..2000 once each, k index agrees: OK"),
+        run.stdout());
+
+    Result secondary = ycsb("run", "sysbench-point-secondary", data, "-p", "maxexecutiontime=1");
+    assertOk(secondary);
+    assertTrue(operations(secondary.stdout(), "POINT_SELECT") > 0, secondary.stdout());
+
+    List<Object> stored = inEmbedded(data, db -> {
+      List<Object> out = new ArrayList<>();
+      for (String t : List.of("sbtest1", "sbtest2")) {
+        out.add(db.getCollection(t).countDocuments());
+        out.add(db.getCollection(t).listIndexes().into(new ArrayList<>()).stream()
+            .anyMatch(i -> ("k_" + t.substring(6)).equals(i.getString("name"))
+                && new Document("k", 1).equals(i.get("key"))));
+      }
+      return out;
+    });
+    assertEquals(List.of(2000L, true, 2000L, true), stored);
+  }
+}
