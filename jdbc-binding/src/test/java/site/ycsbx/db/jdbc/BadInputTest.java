@@ -130,7 +130,7 @@ class BadInputTest {
   void misspeltPropertyIsRefusedWithASuggestion() throws Exception {
     assertOneLineError(refused("load", WORKLOAD, options("-p", "jdbc.engin=InnoDB")), UserError.BAD_INPUT,
         "unknown property jdbc.engin (did you mean jdbc.engine?); jdbc.* properties: jdbc.autocommit, "
-            + "jdbc.batchupdateapi, jdbc.engine, jdbc.fetchsize");
+            + "jdbc.batchupdateapi, jdbc.before, jdbc.engine, jdbc.fetchsize");
     assertNothingCreated();
   }
 
