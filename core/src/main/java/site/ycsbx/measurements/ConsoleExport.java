@@ -9,7 +9,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * there), and an interrupted run's marker. The rest of the export is left to the files
  * ({@code -p exportfile=FILE}, the run folder's summary.txt and result.json), since the console
  * already shows it in a form to read: the fingerprint at the start, the intervals as status
- * lines, the error and efficiency tables at the end; garbage collection and YCSB's CLEANUP are
+ * lines, the error and efficiency tables at the end, the family's headline figures in the
+ * summary; garbage collection and YCSB's CLEANUP are
  * figures of the client, not of the run. Without the cut, a 37 s load printed 120 lines of export.
  */
 final class ConsoleExport implements MeasurementsExporter {
@@ -29,7 +30,8 @@ final class ConsoleExport implements MeasurementsExporter {
     return !metric.equals("OVERALL") && !metric.startsWith("TOTAL_GC") && !metric.equals(ResultExporter.FINGERPRINT_METRIC)
         && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX) && !metric.equals(ResultExporter.ERRORS_METRIC)
         && !metric.equals(Efficiency.METRIC) && !metric.equals(Schedule.METRIC)
-        && !metric.equals(ResultExporter.INTERRUPTED_METRIC) && !metric.equals(RunMeasurements.CLEANUP)
+        && !metric.equals(ResultExporter.INTERRUPTED_METRIC) && !metric.equals(ResultExporter.HEADLINE_METRIC)
+        && !metric.equals(RunMeasurements.CLEANUP)
         && !metric.equals(RunMeasurements.INTENDED_CLEANUP);
   }
 
