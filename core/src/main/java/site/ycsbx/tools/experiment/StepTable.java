@@ -180,7 +180,27 @@ final class StepTable {
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
         + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
         op, efficiencyNote(unit)));
+    String caution = singleRunCaution(step, targets);
+    if (caution != null) {
+      sb.append("[EXPERIMENT] ").append(caution).append('\n');
+    }
     return sb.toString();
+  }
+
+  /**
+   * The line under a table whose ratios compare one run with one run: the mark says the ratio is
+   * outside the band, not that it would be again (two folders of one server gave 0.72 to 1.46 in 10 s
+   * cells on this project's 2-core VM). Null when the step has repeats, or a single target.
+   */
+  static String singleRunCaution(Step step, List<Target> targets) {
+    if (targets.size() < 2 || step.repeats() > 1) {
+      return null;
+    }
+    return step.isLoad()
+        ? "single loads: each rel compares one load with one load, so no difference is shown to hold; run the"
+            + " experiment again (another --out) before reading a mark as one"
+        : "single runs: each rel compares one run with one run, so no difference is shown to hold; repeat the step"
+            + " (step." + step.name() + ".repeats=3) before reading a mark as one";
   }
 
   private static String width(String name, int usual) {

@@ -138,12 +138,15 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (r == null || settings.inserters() == 0) {
       return null;
     }
+    return figures(r.insertedRows(), r.elapsedSeconds(), r.lastLine());
+  }
+
+  /** The headline's figures: rows and their rate, and the size and writes at the last round's end ({@code last}, may be null). */
+  static java.util.Map<String, Double> figures(long rows, double secs, Rounds.Line last) {
     java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    double secs = r.elapsedSeconds();
-    out.put("rows", (double) r.insertedRows());
+    out.put("rows", (double) rows);
     out.put("secs", secs);
-    out.put("rows_s", r.insertedRows() / Math.max(1e-9, secs));
-    Rounds.Line last = r.lastLine();
+    out.put("rows_s", rows / Math.max(1e-9, secs));
     if (last != null) {
       // with much of the data still in memtables the size on storage is not the table's: left out (n/a in
       // tables), with what is in memory beside it, as the round lines' note says

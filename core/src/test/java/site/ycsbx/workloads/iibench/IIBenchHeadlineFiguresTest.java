@@ -1,0 +1,41 @@
+package site.ycsbx.workloads.iibench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The [HEADLINE] figures of an iibench load: a size on storage only where it is the table's size. */
+@Tag("fast")
+class IIBenchHeadlineFiguresTest {
+  private static Rounds.Line line(long dbBytes, long memtableBytes) {
+    return new Rounds.Line(4, 200000, dbBytes, memtableBytes, dbBytes / 200000.0, 1e6, 20L << 20, 104.9, 0, 1.0, 60,
+        60000, 64000, 0, 0, "test");
+  }
+
+  @Test
+  void aLoadOnStorageGivesItsSizeAndBytesPerRow() {
+    Map<String, Double> f = IIBenchWorkload.figures(200000, 3.125, line(40L << 20, 0));
+    assertEquals(64000, f.get("rows_s"), 1e-9);
+    assertEquals(40.0, f.get("db_size_mb"), 1e-9);
+    assertEquals((40L << 20) / 200000.0, f.get("bytes_row"), 1e-9);
+    assertFalse(f.containsKey("mem_mb"), f.toString());
+    assertEquals(20.0, f.get("written_mb"), 1e-9);
+  }
+
+  @Test
+  void aSizeWithMostOfTheDataInMemtablesIsLeftOutNotGivenAsZero() {
+    // MyRocks after a short load: 0 bytes of SST files, 60 MB in memtables
+    Map<String, Double> f = IIBenchWorkload.figures(200000, 3.125, line(0, 60L << 20));
+    assertFalse(f.containsKey("db_size_mb"), f.toString());
+    assertFalse(f.containsKey("bytes_row"), f.toString());
+    assertEquals(60.0, f.get("mem_mb"), 1e-9);
+    // a little still in memory beside much on storage: the size stands, the memtables beside it
+    Map<String, Double> mostly = IIBenchWorkload.figures(200000, 3.125, line(100L << 20, 5L << 20));
+    assertEquals(100.0, mostly.get("db_size_mb"), 1e-9);
+    assertTrue(mostly.containsKey("mem_mb"));
+  }
+}
