@@ -10,9 +10,7 @@ import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * test can prove the real password reached the driver), and can report a storage engine in
  * serverStatus the way a real mongod does. Public for the tests of the family packages.
  */
-public final class TestServer implements AutoCloseable {
+public final class TestServer implements MongoUnderTest {
   private static final AtomicInteger DATABASES = new AtomicInteger();
 
   /** One received command: database, name as sent, and the command document. */
@@ -163,11 +161,17 @@ public final class TestServer implements AutoCloseable {
     return "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
   }
 
+  @Override
+  public boolean real() {
+    return false;
+  }
+
+  @Override
   public String url(String database) {
     return "mongodb://127.0.0.1:" + port + "/" + database;
   }
 
-  /** A client for assertions (not the binding's). */
+  @Override
   public MongoClient client() {
     return MongoClients.create("mongodb://127.0.0.1:" + port);
   }
@@ -198,36 +202,6 @@ public final class TestServer implements AutoCloseable {
       }
     }
     return out;
-  }
-
-  public Set<String> databaseNames() {
-    try (MongoClient c = client()) {
-      return c.listDatabaseNames().into(new TreeSet<>());
-    }
-  }
-
-  public long count(String database, String collection) {
-    try (MongoClient c = client()) {
-      return c.getDatabase(database).getCollection(collection).countDocuments();
-    }
-  }
-
-  /** The mongodb binding on a database of this server, with these properties, not yet initialised. */
-  public MongoDbClient binding(String database, String... keysAndValues) {
-    Properties p = new Properties();
-    p.setProperty(MongoOptions.URL_PROPERTY, url(database));
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      p.setProperty(keysAndValues[i], keysAndValues[i + 1]);
-    }
-    MongoDbClient db = new MongoDbClient();
-    db.setProperties(p);
-    return db;
-  }
-
-  public void dropDatabase(String database) {
-    try (MongoClient c = client()) {
-      c.getDatabase(database).drop();
-    }
   }
 
   /** Passwords received in SASL PLAIN logins. */

@@ -9,7 +9,7 @@ import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.store.iibench.IIBenchStoreContract;
 
 /**
- * The iibench contract on the mongodb binding (mongo-java-server in-process), each test on a
+ * The iibench contract on the mongodb binding (mongo-java-server in-process or YCSBX_MONGODB_URL's server), each test on a
  * fresh database; the indexes are read back with listIndexes. mongo-java-server reports no byte
  * sizes, so the store must say n/a.
  */

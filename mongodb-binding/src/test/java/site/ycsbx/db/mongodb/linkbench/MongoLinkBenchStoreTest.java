@@ -7,7 +7,7 @@ import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.store.linkbench.LinkBenchStoreContract;
 
 /**
- * The linkbench contract on the mongodb binding (mongo-java-server in-process, which has no
+ * The linkbench contract on the mongodb binding (mongo-java-server in-process or YCSBX_MONGODB_URL's server, which has no
  * transactions: linkbench.transactions=auto then writes the count after each link), each test on
  * a fresh database.
  */
