@@ -45,7 +45,8 @@ import site.ycsbx.util.UserError;
  * The MongoDB linkbench store in process: what the driver sends for each operation, the
  * transactions of {@value MongoLinkBenchStore#TRANSACTIONS_PROPERTY} against a server posing as a
  * 4.0 replica set primary (mongo-java-server applies the writes as they come; the test is what is
- * sent), or against the replica set {@link ServerChoice} names, their refusal on a standalone before anything is created, and the fingerprint.
+ * sent) or the replica set {@link ServerChoice} names, their refusal on a standalone before
+ * anything is created, and the fingerprint.
  */
 @Tag("server")
 class MongoLinkBenchWireTest {

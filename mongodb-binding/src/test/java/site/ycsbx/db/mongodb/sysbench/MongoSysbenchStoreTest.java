@@ -20,11 +20,11 @@ import site.ycsbx.store.sysbench.SysbenchStoreContract;
 import site.ycsbx.store.sysbench.SysbenchTable;
 
 /**
- * The sysbench contract on the mongodb binding (mongo-java-server in process or YCSBX_MONGODB_URL's server, a standalone
- * server without multi-document transactions: each step alone), each test on a fresh database;
- * plus what is MongoDB's own: the documents as sysbench-mongodb wrote them, k_N listed, a
- * collection of another shape refused and kept, a duplicate _id ignored as sysbench ignores a
- * unique violation.
+ * The sysbench contract on the mongodb binding (mongo-java-server in process or YCSBX_MONGODB_URL's
+ * server, a standalone server without multi-document transactions: each step alone), each test on a
+ * fresh database; plus what is MongoDB's own: the documents as sysbench-mongodb wrote them, k_N
+ * listed, a collection of another shape refused and kept, a duplicate _id ignored as sysbench ignores
+ * a unique violation.
  */
 @Tag("server")
 class MongoSysbenchStoreTest extends SysbenchStoreContract {
