@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentSkipListSet;
 /**
  * A real MongoDB the user named in the environment ({@link ServerChoice}): a mongod, a replica set
  * or a mongos. It connects only when a test asks for a client or runs the binding, and drops on
- * {@link #close()} every database a test reached through {@link #url(String)}: the tests' names
- * are fresh per JVM, and on a server that outlives the suite they would pile up.
+ * {@link #close()} every database a test reached through {@link #url(String)} and those the binding
+ * derived from them: the tests' names are fresh per JVM, and on a server that outlives the suite
+ * they would pile up.
  */
 public final class RealServer implements MongoUnderTest {
   private final String url;
@@ -75,10 +76,19 @@ public final class RealServer implements MongoUnderTest {
       return;
     }
     try (MongoClient c = client()) {
-      for (String database : named) {
+      for (String database : leftBy(named, c.listDatabaseNames().into(new java.util.ArrayList<>()))) {
         c.getDatabase(database).drop();
       }
     }
+  }
+
+  /**
+   * The databases of {@code existing} the tests made: those they named, and those the binding
+   * derived from one (mongodb.databasePerCollection's {@code <database>_<collection>}).
+   */
+  static java.util.List<String> leftBy(Set<String> named, java.util.Collection<String> existing) {
+    return existing.stream().filter(d -> named.stream().anyMatch(n -> d.equals(n) || d.startsWith(n + "_")))
+        .sorted().toList();
   }
 
   @Override

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
@@ -86,6 +88,12 @@ class ServerChoiceTest {
         RealServer.withDatabase("mongodb://u:p@h/bench?authSource=ops", "t1"), "an explicit authSource is kept");
     assertEquals("mongodb+srv://u:p@cluster0.example.net/t1?retryWrites=true&authSource=admin",
         RealServer.withDatabase("mongodb+srv://u:p@cluster0.example.net/?retryWrites=true", "t1"));
+  }
+
+  @Test
+  void closingDropsTheDatabasesTheTestsNamedAndThoseDerivedFromThemOnly() {
+    assertEquals(List.of("t7_1", "t7_1_purchases_index_0", "t7_2"), RealServer.leftBy(Set.of("t7_1", "t7_2"),
+        List.of("admin", "t7_1", "t7_10", "t7_1_purchases_index_0", "t7_2", "t7_3", "ycsb", "config")));
   }
 
   @Test
