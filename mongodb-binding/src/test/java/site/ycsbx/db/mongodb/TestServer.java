@@ -62,6 +62,20 @@ public final class TestServer implements MongoUnderTest {
   }
 
   /**
+   * A server posing as MongoDB {@code version} of the 2.4 line, or as TokuMX (a fork of 2.4) when
+   * {@code tokumxVersion} is not null: isMaster without maxWireVersion (2.4 sends none, which
+   * means wire version 0), buildInfo with the version and TokuMX's tokumxVersion, serverStatus
+   * without a storageEngine section. A 3.x driver writes to such a server in the legacy opcodes,
+   * which reach this server through a {@link LegacyWireFront}.
+   */
+  public static TestServer posingAsLegacy(String version, String tokumxVersion) {
+    TestServer s = posingAsVersion(version, null);
+    s.backend.legacy = true;
+    s.backend.tokumxVersion = tokumxVersion;
+    return s;
+  }
+
+  /**
    * A server posing as the primary of replica set {@code rs0} running MongoDB {@code version}
    * (as {@link #posingAsVersion} with engine wiredTiger): isMaster reports setName, the session
    * timeout and the version's maxWireVersion, so the driver uses sessions, retryable writes and,
@@ -224,6 +238,8 @@ public final class TestServer implements MongoUnderTest {
     volatile String setName;
     volatile boolean mongos;
     volatile FakeShards shards;
+    volatile boolean legacy;
+    volatile String tokumxVersion;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -267,6 +283,13 @@ public final class TestServer implements MongoUnderTest {
         reply.put("msg", "isdbgrid");
         reply.put("maxWireVersion", wireVersion(version));
         reply.put("logicalSessionTimeoutMinutes", 30);
+      }
+      if (legacy && command.equalsIgnoreCase("isMaster")) {
+        reply.remove("maxWireVersion");
+        reply.remove("minWireVersion");
+      }
+      if (tokumxVersion != null && command.equalsIgnoreCase("buildInfo")) {
+        reply.put("tokumxVersion", tokumxVersion);
       }
       if (version != null && command.equalsIgnoreCase("buildInfo")) {
         List<Integer> parts = new ArrayList<>();
