@@ -59,6 +59,9 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
         }
       });
       Map<String, Double> efficiency = text.measurements("EFFICIENCY");
+      if (efficiency.containsKey("Seconds")) {
+        f.put(ClientsTable.WINDOW, efficiency.get("Seconds"));
+      }
       Map<String, Double> headline = text.measurements("HEADLINE");
       headline.forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
       perUnit(efficiency, headline, f);
