@@ -34,9 +34,9 @@ final class PairedSteps {
     }
     int efficiencyThreads = 0;
     if (at != null) {
-      if (!at.matches("\\d{1,6}") || !threads.contains(Integer.parseInt(at))) {
+      if (!at.matches("\\d{1,6}") || Integer.parseInt(at) < 1) {
         throw new UserError("experiment file: step." + name + "." + EFFICIENCY_THREADS + "=" + at
-            + " is not one of the step's thread counts " + threads);
+            + " is not a thread count");
       }
       efficiencyThreads = Integer.parseInt(at);
     }
@@ -65,6 +65,10 @@ final class PairedSteps {
       if (!s.threads().equals(load.threads())) {
         throw new UserError("experiment file: step." + s.name() + ".threads=" + join(s.threads()) + " differs from step."
             + load.name() + ".threads=" + join(load.threads()) + ": a pair runs count by count, so give both the same");
+      }
+      if (s.efficiencyThreads() > 0 && !s.threads().contains(s.efficiencyThreads())) {
+        throw new UserError("experiment file: step." + s.name() + "." + EFFICIENCY_THREADS + "=" + s.efficiencyThreads()
+            + " is not one of the step's thread counts " + join(s.threads()));
       }
     }
   }

@@ -40,7 +40,7 @@ class PairedStepsTest {
     k.put("step.query.efficiency.threads", "1");
     assertEquals(1, PairedSteps.efficiencyThreads(ExperimentFile.parse(k, Map.of(), "x").steps().get(1)));
     k.put("step.query.efficiency.threads", "16");
-    assertTrue(refused(k).contains("step.query.efficiency.threads=16 is not one of the step's thread counts [1, 4]"),
+    assertTrue(refused(k).contains("step.query.efficiency.threads=16 is not one of the step's thread counts 1,4"),
         refused(k));
   }
 
@@ -56,7 +56,10 @@ class PairedStepsTest {
 
     k = paired();
     k.put("step.query.threads", "1,8");
+    k.put("step.query.efficiency.threads", "4");
     assertTrue(refused(k).contains("step.query.threads=1,8 differs from step.load.threads=1,4"), refused(k));
+    k.put("step.query.efficiency.threads", "four");
+    assertTrue(refused(k).contains("step.query.efficiency.threads=four is not a thread count"), refused(k));
 
     k = paired();
     k.put("steps", "query,load");
