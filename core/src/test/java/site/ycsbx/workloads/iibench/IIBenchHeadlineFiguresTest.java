@@ -18,7 +18,7 @@ class IIBenchHeadlineFiguresTest {
 
   @Test
   void aLoadOnStorageGivesItsSizeAndBytesPerRow() {
-    Map<String, Double> f = IIBenchWorkload.figures(200000, 3.125, line(40L << 20, 0));
+    Map<String, Double> f = IIBenchFigures.headline(200000, 3.125, line(40L << 20, 0));
     assertEquals(64000, f.get("rows_s"), 1e-9);
     assertEquals(40.0, f.get("db_size_mb"), 1e-9);
     assertEquals((40L << 20) / 200000.0, f.get("bytes_row"), 1e-9);
@@ -29,12 +29,12 @@ class IIBenchHeadlineFiguresTest {
   @Test
   void aSizeWithMostOfTheDataInMemtablesIsLeftOutNotGivenAsZero() {
     // MyRocks after a short load: 0 bytes of SST files, 60 MB in memtables
-    Map<String, Double> f = IIBenchWorkload.figures(200000, 3.125, line(0, 60L << 20));
+    Map<String, Double> f = IIBenchFigures.headline(200000, 3.125, line(0, 60L << 20));
     assertFalse(f.containsKey("db_size_mb"), f.toString());
     assertFalse(f.containsKey("bytes_row"), f.toString());
     assertEquals(60.0, f.get("mem_mb"), 1e-9);
     // a little still in memory beside much on storage: the size stands, the memtables beside it
-    Map<String, Double> mostly = IIBenchWorkload.figures(200000, 3.125, line(100L << 20, 5L << 20));
+    Map<String, Double> mostly = IIBenchFigures.headline(200000, 3.125, line(100L << 20, 5L << 20));
     assertEquals(100.0, mostly.get("db_size_mb"), 1e-9);
     assertTrue(mostly.containsKey("mem_mb"));
   }
