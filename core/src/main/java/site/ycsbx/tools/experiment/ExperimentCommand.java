@@ -222,7 +222,7 @@ public final class ExperimentCommand {
         }
         boolean lastOfStep = i + 1 == cells.size() || !cells.get(i + 1).step().equals(c.step());
         if (lastOfStep && !stopping) {
-          out.print(StepTable.format(c.step(), plan.experiment().targets(), outcomes));
+          out.print(StepTables.format(c.step(), plan.experiment().targets(), outcomes));
           if (i + 1 < cells.size()) {
             // a page per finished step: an experiment stopped later still has one
             page.write(plan, outcomes, err);
