@@ -10,7 +10,7 @@ import site.ycsbx.report.ReportHtml;
  * the page holds the figures the console printed. The first column is the target (the last with
  * {@code targetLast}, as the 2014 post puts its Server column); a marked cell
  * ends with {@code *} on the console and is {@code td.rel-low} on the page; a row whose cell has
- * no figures says why in one cell.
+ * no figures says why in one cell. A null note: none (tables of a kind in a row give theirs once, under the last).
  */
 record ExtraTable(String kind, String title, List<String> columns, List<Row> rows, String note, boolean targetLast) {
 
@@ -76,7 +76,7 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       }
       sb.append("[EXPERIMENT] ").append(String.join(" ", line).stripTrailing()).append('\n');
     }
-    return sb.append("[EXPERIMENT] ").append(note).append('\n').toString();
+    return note == null ? sb.toString() : sb.append("[EXPERIMENT] ").append(note).append('\n').toString();
   }
 
   String html() {
@@ -111,7 +111,8 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       }
       sb.append("</tr>\n");
     }
-    return sb.append("</tbody></table></div>\n<p class=\"note\">").append(ReportHtml.esc(note)).append("</p>\n")
+    sb.append("</tbody></table></div>\n");
+    return note == null ? sb.toString() : sb.append("<p class=\"note\">").append(ReportHtml.esc(note)).append("</p>\n")
         .toString();
   }
 

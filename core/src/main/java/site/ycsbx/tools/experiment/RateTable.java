@@ -124,7 +124,7 @@ final class RateTable {
       if (Double.isNaN(base)) {
         base = secs;
       }
-      double rows2 = r.mean(CellResult.HEADLINE_PREFIX + "rows");
+      double rows2 = r.mean(CellResult.HEADLINE_PREFIX + "indexed_rows");
       out.add(ExtraTable.Row.of(label(s, r), r.threads(), List.of(x(secs), x(secs / base), x(rows2 / secs)), false));
     }
     return new ExtraTable("index", "step " + s.name() + ": the secondary indexes built after the rows (l.x)",

@@ -43,10 +43,10 @@ final class SizeTables {
     return List.copyOf(byRound.values());
   }
 
-  /** Whether a step gets size tables: a load whose cells ran in rounds. */
+  /** Whether a step gets size tables: a load whose cells ran in rounds (one round is the step's own table). */
   static boolean applies(Step s, List<Outcome> outcomes) {
     return s.isLoad() && outcomes.stream().anyMatch(o -> o.ok() && o.cell().step().equals(s)
-        && !o.result().rounds().isEmpty());
+        && o.result().rounds().size() > 1);
   }
 
   /** The sizes reached by any target of the step, in rows, smallest first. */
@@ -65,7 +65,8 @@ final class SizeTables {
       return List.of();
     }
     List<ExtraTable> out = new ArrayList<>();
-    for (long size : sizes(s, outcomes)) {
+    List<Long> sizes = sizes(s, outcomes);
+    for (long size : sizes) {
       List<ExtraTable.Row> rows = new ArrayList<>();
       for (int threads : s.threads()) {
         for (Target t : targets) {
@@ -75,7 +76,7 @@ final class SizeTables {
         }
       }
       out.add(new ExtraTable("size", String.format(Locale.ROOT, "step %s at %d rows: the insert benchmark's table per"
-          + " size", s.name(), size), COLUMNS, rows, NOTE, true));
+          + " size", s.name(), size), COLUMNS, rows, size == sizes.get(sizes.size() - 1) ? NOTE : null, true));
     }
     return out;
   }

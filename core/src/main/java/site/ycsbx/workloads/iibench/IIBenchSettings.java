@@ -97,7 +97,8 @@ public final class IIBenchSettings {
           + " qr100/qp100 steps: 100. The export's [HEADLINE] asked_rows_s says it"),
       PropertyDef.of(INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT, "true: the tables are created without"
           + " their secondary indexes and, after the last row, the iibench.indexes indexes are built, timed as"
-          + " CREATE_INDEX ([HEADLINE] index_secs: the insert benchmark's l.x)"),
+          + " CREATE_INDEX ([HEADLINE] index_secs: the insert benchmark's l.x); with iibench.rows=0 a run builds them"
+          + " on the rows a load left"),
       PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
           + " columns); otherwise rows are appended"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
@@ -135,7 +136,10 @@ public final class IIBenchSettings {
     // YCSB's Client reads recordcount as an int; iibench.rows takes 64-bit counts (3 billion rows)
     long fromCount = Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
     // iibench.rows=0 would create the table and insert nothing: refused before anything exists
-    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 1, Long.MAX_VALUE) : fromCount;
+    // with the indexes built after the rows, 0 rows is the insert benchmark's l.x step on a table loaded before
+    boolean after = Props.getBoolean(p, INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT);
+    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, after ? 0 : 1, Long.MAX_VALUE)
+        : fromCount;
     batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
     indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
     table = Props.getTableName(p, TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);

@@ -150,6 +150,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     if (!Double.isNaN(indexSeconds)) {
       out.put("index_secs", indexSeconds);
+      out.put("indexed_rows", (double) (existingRows + r.insertedRows()));
     }
     return out;
   }

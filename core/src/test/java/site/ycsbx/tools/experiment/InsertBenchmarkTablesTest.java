@@ -87,6 +87,7 @@ class InsertBenchmarkTablesTest {
       s.append("[HEADLINE], rows_s, ").append(b(c) ? 666.7 : 1000).append('\n');
       s.append("[HEADLINE], rows, ").append(rounds * 1000).append('\n');
       s.append("[HEADLINE], index_secs, ").append(b(c) ? 3.0 : 2.0).append('\n');
+      s.append("[HEADLINE], indexed_rows, ").append(rounds * 1000).append('\n');
     } else {
       s.append("[HEADLINE], rows_s, ").append(b(c) ? 80 : 99).append('\n');
       s.append("[HEADLINE], asked_rows_s, 100\n");
