@@ -54,6 +54,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private final AtomicLong insertedRows = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
   private volatile boolean insertersDone;
+  // the inserters' states, for the rate they kept under iibench.insertrate
+  private final java.util.Queue<ThreadState> paced = new java.util.concurrent.ConcurrentLinkedQueue<>();
   // seconds the index build after the rows took; NaN when none ran
   private volatile double indexSeconds = Double.NaN;
 
@@ -147,6 +149,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (settings.insertRate > 0) {
       // the rate asked beside the rate kept: a reader (an experiment's mark) sees whether it held
       out.put("asked_rows_s", settings.insertRate);
+      double paced = pacedRowsPerSecond();
+      if (!Double.isNaN(paced)) {
+        out.put("paced_rows_s", paced);
+      }
     }
     if (!Double.isNaN(indexSeconds)) {
       out.put("index_secs", indexSeconds);
@@ -180,7 +186,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     boolean reportedDone;
     long firstMillis = System.currentTimeMillis();
     // iibench.insertrate: when this inserter's pacing began, and the rows it has sent since
-    long paceStartNanos = -1;
+    volatile long paceStartNanos = -1;
+    volatile long lastStartNanos = -1;
+    volatile long rowsBeforeLast;
     long rowsSent;
 
     ThreadState(IIBenchStore store, int threadId) {
@@ -214,6 +222,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) {
     ThreadState t = new ThreadState(store, threadId);
+    if (t.inserter >= 0) {
+      paced.add(t);
+    }
     serverLocal = store.serverIsLocal();
     serverPort = store.serverPort();
     acknowledged = store.acknowledgesWrites();
@@ -320,6 +331,28 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (due > now) {
       sleep((due - now) / 1_000_000L);
     }
+    t.rowsBeforeLast = t.rowsSent;
+    t.lastStartNanos = System.nanoTime();
+  }
+
+  /**
+   * The rate the paced inserters kept: per inserter, the rows sent before its last batch over the
+   * time from its first batch's start to its last's, added up. On schedule that is the rate asked,
+   * whatever the run's length; rows_s (from the run's start to the last round's end) counts the
+   * start and the last batch's round trip too, which a run of a few seconds feels. NaN when no
+   * inserter sent two batches.
+   */
+  private double pacedRowsPerSecond() {
+    double sum = 0;
+    boolean any = false;
+    for (ThreadState t : paced) {
+      long window = t.lastStartNanos - t.paceStartNanos;
+      if (t.paceStartNanos >= 0 && window > 0) {
+        sum += t.rowsBeforeLast / (window / 1e9);
+        any = true;
+      }
+    }
+    return any ? sum : Double.NaN;
   }
 
   private void afterBatch(ThreadState t, int attempted, int ok) {

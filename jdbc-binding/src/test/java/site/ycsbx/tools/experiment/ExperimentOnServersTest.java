@@ -226,10 +226,11 @@ class ExperimentOnServersTest {
       assertTrue(kept.get(RateTable.SUSTAINED_PCT) >= 95, kept.figures().toString());
       assertTrue(flood.get(RateTable.SUSTAINED_PCT) < 95, flood.figures().toString());
       // the summary rows: ips (marked * where the rate was not kept), then qps (X without query threads)
-      String keptRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(kept.get("headline.rows_s"))) + " +"
+      String keptRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(kept.get("headline.paced_rows_s")))
+          + " +"
           + Pattern.quote(StepTable.number(kept.get("QUERY.ops_s"))) + " .*";
       assertEquals(1, stdout.lines().filter(l -> l.matches(keptRow)).count(), stdout);
-      String floodRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(flood.get("headline.rows_s")))
+      String floodRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(flood.get("headline.paced_rows_s")))
           + "\\* +X .*";
       assertEquals(1, stdout.lines().filter(l -> l.matches(floodRow)).count(), stdout);
       String page = Files.readString(out.resolve(ExperimentPage.FILE));
