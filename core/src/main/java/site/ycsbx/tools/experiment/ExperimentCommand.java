@@ -285,8 +285,8 @@ public final class ExperimentCommand {
       record(c, Ledger.Status.OK, 0, exit.seconds(), "", result);
       String rate = result.figures().keySet().stream()
           .filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && k.endsWith("_s")).findFirst().orElse(CellResult.OPS_S);
-      err.printf(Locale.ROOT, "experiment: cell %s: %s %s, %.0f s%n", c.id(), StepTable.number(result.get(rate)),
-          StepTable.rateName(rate), exit.seconds());
+      err.printf(Locale.ROOT, "experiment: cell %s: %s %s, %.0f s%s%n", c.id(), StepTable.number(result.get(rate)),
+          StepTable.rateName(rate), exit.seconds(), RateTable.cellMark(result));
     }
 
     private void record(Cell c, Ledger.Status status, int code, double seconds, String why, CellResult result) {

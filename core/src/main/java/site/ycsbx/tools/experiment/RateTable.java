@@ -45,6 +45,12 @@ final class RateTable {
     return Double.isNaN(pct) || pct >= 100 * SUSTAINED;
   }
 
+  /** What a cell's line says when its inserts did not sustain the rate asked; empty otherwise. */
+  static String cellMark(CellResult r) {
+    return sustained(r) ? "" : String.format(Locale.ROOT, "; inserts NOT SUSTAINED: %.0f%% of the %s rows/s asked",
+        r.get(SUSTAINED_PCT), StepTable.number(r.get(ASKED)));
+  }
+
   static List<ExtraTable> tables(Step s, List<Target> targets, List<Outcome> outcomes) {
     List<ExtraTable> out = new ArrayList<>();
     List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);

@@ -192,6 +192,9 @@ class InsertBenchmarkTablesTest {
     // the load asked no rate: no summary, no mark
     assertTrue(RateTable.tables(step("load"), targets(), outcomes).stream().noneMatch(x -> x.kind().equals("rate")));
     assertTrue(Double.isNaN(result("load.a.t1.r1").get(RateTable.SUSTAINED_PCT)));
+    // the cell's own line as it ends
+    assertEquals("", RateTable.cellMark(result("qr100.a.t1.r1")));
+    assertEquals("; inserts NOT SUSTAINED: 80% of the 100.0 rows/s asked", RateTable.cellMark(result("qr100.b.t1.r1")));
   }
 
   @Test
