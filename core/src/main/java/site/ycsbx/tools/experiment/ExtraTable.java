@@ -88,7 +88,8 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
     }
     sb.append("</tr></thead><tbody>\n");
     for (Row r : rows) {
-      sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target())).append("\" data-threads=\"").append(r.threads())
+      sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target())).append("\" data-threads=\"")
+          .append(r.threads())
           .append("\" data-marked=\"").append(r.marked()).append("\"")
           .append(r.why() != null ? " class=\"unfinished\"" : "").append(">");
       if (r.why() != null) {

@@ -64,7 +64,8 @@ final class RateTable {
   }
 
   private static boolean has(Step s, List<Outcome> outcomes, String figure) {
-    return outcomes.stream().anyMatch(o -> o.ok() && o.cell().step().equals(s) && o.result().figures().containsKey(figure));
+    return outcomes.stream().anyMatch(o -> o.ok() && o.cell().step().equals(s)
+        && o.result().figures().containsKey(figure));
   }
 
   private static String label(Step s, StepTable.Row r) {
@@ -86,7 +87,8 @@ final class RateTable {
       }
       asked = r.mean(ASKED);
       boolean kept = r.ok().stream().allMatch(o -> sustained(o.result()));
-      double ips = r.ok().stream().allMatch(o -> o.result().figures().containsKey(PACED)) ? r.mean(PACED) : r.mean(RATE);
+      boolean paced = r.ok().stream().allMatch(o -> o.result().figures().containsKey(PACED));
+      double ips = paced ? r.mean(PACED) : r.mean(RATE);
       double qps = r.mean(QUERY + ".ops_s");
       String lat = r.ok().get(0).result().figures().containsKey(QUERY + ".p50_us") ? QUERY : INSERT;
       List<String> c = new ArrayList<>();

@@ -13,7 +13,10 @@ final class IIBenchFigures {
   private IIBenchFigures() {
   }
 
-  /** The headline's figures: rows and their rate, and the size and writes at the last round's end ({@code last}, may be null). */
+  /**
+   * The headline's figures: rows and their rate, and the size and writes at the last round's end
+   * ({@code last}, may be null).
+   */
   static Map<String, Double> headline(long rows, double secs, Rounds.Line last) {
     Map<String, Double> out = new LinkedHashMap<>();
     out.put("rows", (double) rows);
