@@ -31,6 +31,7 @@ final class ConsoleExport implements MeasurementsExporter {
         && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX) && !metric.equals(ResultExporter.ERRORS_METRIC)
         && !metric.equals(Efficiency.METRIC) && !metric.equals(Schedule.METRIC)
         && !metric.equals(ResultExporter.INTERRUPTED_METRIC) && !metric.equals(ResultExporter.HEADLINE_METRIC)
+        && !metric.equals(ResultExporter.ROUND_METRIC)
         && !metric.equals(RunMeasurements.CLEANUP)
         && !metric.equals(RunMeasurements.INTENDED_CLEANUP);
   }

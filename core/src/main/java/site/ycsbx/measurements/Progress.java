@@ -39,6 +39,7 @@ public final class Progress {
   private static volatile Supplier<String> figures;
   private static volatile Supplier<String> headline;
   private static volatile Supplier<Map<String, Double>> results;
+  private static volatile Supplier<java.util.List<Map<String, Double>>> rounds;
   private static final LongAdder UNITS = new LongAdder();
 
   private Progress() {
@@ -71,6 +72,7 @@ public final class Progress {
     figures = null;
     headline = null;
     results = null;
+    rounds = null;
     configuredMillis = System.currentTimeMillis();
     UNITS.reset();
   }
@@ -127,6 +129,22 @@ public final class Progress {
    */
   public static void results(Supplier<Map<String, Double>> r) {
     results = r;
+  }
+
+  /**
+   * The family's figures at each step it reached (iibench's rounds), in order, each by name with
+   * its unit in the name: exported as {@code [ROUND], <n> <name>, value} rows (n from 1), so that an
+   * experiment reads a load's sizes from the run folder, as the published tables give one per size.
+   */
+  public static void rounds(Supplier<java.util.List<Map<String, Double>>> r) {
+    rounds = r;
+  }
+
+  /** The workload's rounds; empty when it gives none. */
+  static java.util.List<Map<String, Double>> rounds() {
+    Supplier<java.util.List<Map<String, Double>>> r = rounds;
+    java.util.List<Map<String, Double>> out = r == null ? null : r.get();
+    return out == null ? java.util.List.of() : out;
   }
 
   /** The workload's headline figures; empty when it gives none. */

@@ -39,6 +39,8 @@ public final class ResultExporter implements MeasurementsExporter {
   public static final String INTERRUPTED_METRIC = "INTERRUPTED";
   /** The workload family's headline figures ({@link Progress#results}). */
   public static final String HEADLINE_METRIC = "HEADLINE";
+  /** The family's figures per round ({@link Progress#rounds}): {@code [ROUND], <n> <name>, value}. */
+  public static final String ROUND_METRIC = "ROUND";
 
   /** Operations that time a batch of operations counted elsewhere end with this. */
   public static final String BATCH_SUFFIX = "_BATCH";
@@ -256,6 +258,12 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     for (Map.Entry<String, Double> e : Progress.results().entrySet()) {
       both.write(HEADLINE_METRIC, e.getKey(), e.getValue());
+    }
+    java.util.List<Map<String, Double>> rounds = Progress.rounds();
+    for (int i = 0; i < rounds.size(); i++) {
+      for (Map.Entry<String, Double> e : rounds.get(i).entrySet()) {
+        both.write(ROUND_METRIC, (i + 1) + " " + e.getKey(), e.getValue());
+      }
     }
     Interruption.Signal sig = Interruption.current();
     if (sig != null) {

@@ -38,6 +38,7 @@ public final class YcsbResult {
         && !metric.equals("SCHEDULE") && !metric.equals(site.ycsbx.measurements.ResultExporter.ERRORS_METRIC)
         && !metric.equals(site.ycsbx.measurements.Efficiency.METRIC)
         && !metric.equals(site.ycsbx.measurements.ResultExporter.INTERRUPTED_METRIC) && !metric.equals("Intended-CLEANUP")
+        && !metric.equals(site.ycsbx.measurements.ResultExporter.ROUND_METRIC)
         && !metric.equals("CLEANUP") && !metric.startsWith(site.ycsbx.measurements.Intervals.EXPORT_METRIC_PREFIX) && !FAILURE_SERIES.matcher(metric).matches();
   }
 

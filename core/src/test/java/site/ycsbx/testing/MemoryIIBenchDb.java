@@ -103,6 +103,11 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
       }
 
       @Override
+      public void createIndexes(IIBenchTable table) {
+        INDEXES.merge(table.name(), table.indexes(), Math::max);
+      }
+
+      @Override
       public long count(IIBenchTable table) {
         return TABLES.get(table.name()).size() + EXTRA.getOrDefault(table.name(), 0L);
       }

@@ -38,6 +38,13 @@ public interface IIBenchStore {
    */
   List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) throws StoreException;
 
+  /**
+   * Creates the table's secondary indexes ({@link IIBenchTable#secondaryIndexes()}) that it
+   * lacks, on the rows it holds: the insert benchmark's index build after a load without them
+   * ({@code l.x}). Returns when every index is built.
+   */
+  void createIndexes(IIBenchTable table) throws StoreException;
+
   /** Exact row count of the table. */
   long count(IIBenchTable table) throws StoreException;
 

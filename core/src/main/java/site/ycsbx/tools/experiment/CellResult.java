@@ -15,10 +15,15 @@ import site.ycsbx.results.YcsbResult;
  * efficiency columns and the workload family's headline figures from its summary export.
  * Names carry their unit ({@code _s}, {@code _us}, {@code ops_s}).
  */
-record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
+record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp,
+    java.util.List<Map<String, Double>> rounds) {
   static final String OPS_S = "ops_s";
   /** The family's headline figures ({@code [HEADLINE]} rows of the export) keep this prefix. */
   static final String HEADLINE_PREFIX = "headline.";
+
+  CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
+    this(figures, fingerprint, mainOp, java.util.List.of());
+  }
 
   static CellResult read(Path runFolder) {
     RunFolder rf = RunFolder.read(runFolder);
@@ -37,6 +42,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       f.put(s.op() + ".p50_us", s.p50());
       f.put(s.op() + ".p95_us", s.p95());
       f.put(s.op() + ".p99_us", s.p99());
+      f.put(s.op() + ".max_us", s.max());
       errors += s.errors();
       // the operation a table's latency columns show: the most frequent, batch round trips aside
       if (s.count() > most && !s.op().endsWith("_BATCH")) {
@@ -51,6 +57,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       main = unitOp;
     }
     Path summary = runFolder.resolve("summary.txt");
+    java.util.List<Map<String, Double>> rounds = java.util.List.of();
     if (Files.exists(summary)) {
       YcsbResult text = YcsbResult.read(summary);
       text.measurements("EFFICIENCY").forEach((k, v) -> {
@@ -65,8 +72,10 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       Map<String, Double> headline = text.measurements("HEADLINE");
       headline.forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
       perUnit(efficiency, headline, f);
+      rounds = SizeTables.rounds(text.measurements(site.ycsbx.measurements.ResultExporter.ROUND_METRIC));
+      RateTable.derive(f);
     }
-    return new CellResult(f, rf.fingerprint(), main);
+    return new CellResult(f, rf.fingerprint(), main, rounds);
   }
 
   /** The per-unit efficiency ({@code cpu_us.row}, {@code wkb.row}) into {@code f}: see {@link UnitEfficiency}. */

@@ -223,7 +223,7 @@ public final class ExperimentCommand {
         // a paired step's cells alternate with its load's: its table comes after its last cell
         boolean lastOfStep = cells.subList(i + 1, cells.size()).stream().noneMatch(n -> n.step().equals(c.step()));
         if (lastOfStep && !stopping) {
-          out.print(StepTable.format(c.step(), plan.experiment().targets(), outcomes));
+          out.print(StepTables.format(c.step(), plan.experiment().targets(), outcomes));
           if (c.step().after() != null) {
             out.print(ClientsTable.format(plan.experiment(), c.step(), outcomes));
           }
@@ -289,8 +289,8 @@ public final class ExperimentCommand {
       record(c, Ledger.Status.OK, 0, exit.seconds(), "", result);
       String rate = result.figures().keySet().stream()
           .filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && k.endsWith("_s")).findFirst().orElse(CellResult.OPS_S);
-      err.printf(Locale.ROOT, "experiment: cell %s: %s %s, %.0f s%n", c.id(), StepTable.number(result.get(rate)),
-          StepTable.rateName(rate), exit.seconds());
+      err.printf(Locale.ROOT, "experiment: cell %s: %s %s, %.0f s%s%n", c.id(), StepTable.number(result.get(rate)),
+          StepTable.rateName(rate), exit.seconds(), RateTable.cellMark(result));
     }
 
     private void record(Cell c, Ledger.Status status, int code, double seconds, String why, CellResult result) {

@@ -201,11 +201,12 @@ final class ExperimentPage {
     List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);
     String rate = StepTable.rateFigure(s, outcomes);
     sb.append(table(s, targets, rows, outcomes, rate));
+    sb.append(StepTables.html(s, targets, outcomes));
     if (outcomes.stream().anyMatch(Outcome::ok)) {
       sb.append(charts(s, targets, rows, outcomes, rate));
     }
     if (!outcomes.isEmpty()) {
-      sb.append(ReportHtml.asPrinted(StepTable.format(s, targets, outcomes)));
+      sb.append(ReportHtml.asPrinted(StepTables.format(s, targets, outcomes)));
     }
     return sb.append("</section>\n").toString();
   }

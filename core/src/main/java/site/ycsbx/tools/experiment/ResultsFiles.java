@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,20 +48,55 @@ final class ResultsFiles {
     return new ArrayList<>(names);
   }
 
+  /** The figure names of the cells' rounds (iibench's), as their columns name them: {@code round.<name>}. */
+  static List<String> roundNames(List<Outcome> outcomes) {
+    Set<String> names = new LinkedHashSet<>();
+    for (Outcome o : outcomes) {
+      if (o.result() != null) {
+        o.result().rounds().forEach(r -> r.keySet().stream().filter(k -> !k.equals("round"))
+            .forEach(k -> names.add(ROUND_PREFIX + k)));
+      }
+    }
+    return new ArrayList<>(names);
+  }
+
+  static final String ROUND_PREFIX = "round.";
+
+  /**
+   * One row per cell (its {@code round} empty), then, for a cell that ran in rounds, a row per
+   * round: the cell's columns again, its {@code round} number and the round's figures in the
+   * {@code round.*} columns.
+   */
   static String csv(List<Outcome> outcomes) {
     List<String> figures = figureNames(outcomes);
-    StringBuilder sb = new StringBuilder("seq,cell,step,target,threads,repeat,status,exit,seconds");
+    List<String> rounds = roundNames(outcomes);
+    StringBuilder sb = new StringBuilder("seq,cell,step,target,threads,repeat,round,status,exit,seconds");
     figures.forEach(f -> sb.append(',').append(f));
+    rounds.forEach(f -> sb.append(',').append(f));
     sb.append('\n');
     for (Outcome o : outcomes) {
       Cell c = o.cell();
-      sb.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,%s,%d,%.1f", c.seq(), c.id(), c.step().name(),
-          c.target().name(), c.threads(), c.repeat(), o.entry().status(), o.entry().exitCode(), o.entry().seconds()));
+      String pre = String.format(Locale.ROOT, "%d,%s,%s,%s,%d,%d,", c.seq(), c.id(), c.step().name(),
+          c.target().name(), c.threads(), c.repeat());
+      String post = String.format(Locale.ROOT, ",%s,%d,%.1f", o.entry().status(), o.entry().exitCode(),
+          o.entry().seconds());
+      sb.append(pre).append(post);
       for (String f : figures) {
         double v = o.result() == null ? Double.NaN : o.result().get(f);
         sb.append(',').append(Double.isNaN(v) ? "" : String.valueOf(v));
       }
-      sb.append('\n');
+      sb.append(",".repeat(rounds.size())).append('\n');
+      List<Map<String, Double>> cellRounds = o.result() == null ? List.of() : o.result().rounds();
+      for (int i = 0; i < cellRounds.size(); i++) {
+        Map<String, Double> r = cellRounds.get(i);
+        sb.append(pre).append(r.getOrDefault("round", (double) i + 1).longValue()).append(post);
+        sb.append(",".repeat(figures.size()));
+        for (String f : rounds) {
+          Double v = r.get(f.substring(ROUND_PREFIX.length()));
+          sb.append(',').append(v == null || v.isNaN() ? "" : String.valueOf(v));
+        }
+        sb.append('\n');
+      }
     }
     return sb.toString();
   }
@@ -99,6 +135,15 @@ final class ResultsFiles {
             figures.put(k, v);
           }
         });
+        ArrayNode rounds = n.putArray("rounds");
+        for (Map<String, Double> r : o.result().rounds()) {
+          ObjectNode round = rounds.addObject();
+          r.forEach((k, v) -> {
+            if (!v.isNaN()) {
+              round.put(k, v);
+            }
+          });
+        }
       }
     }
     return m.writeValueAsString(root) + "\n";

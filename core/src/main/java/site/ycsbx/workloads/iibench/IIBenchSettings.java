@@ -45,6 +45,10 @@ public final class IIBenchSettings {
   public static final long QUERY_START_ROWS_PROPERTY_DEFAULT = 0;
   public static final String QUERY_INTERVAL_MS_PROPERTY = "iibench.queryintervalms";
   public static final long QUERY_INTERVAL_MS_PROPERTY_DEFAULT = 0;
+  public static final String INSERT_RATE_PROPERTY = "iibench.insertrate";
+  public static final double INSERT_RATE_PROPERTY_DEFAULT = 0;
+  public static final String INDEXES_AFTER_PROPERTY = "iibench.indexesafter";
+  public static final boolean INDEXES_AFTER_PROPERTY_DEFAULT = false;
   public static final String DROP_PROPERTY = IIBenchStore.DROP_PROPERTY;
   public static final boolean DROP_PROPERTY_DEFAULT = false;
   public static final String VERIFY_PROPERTY = "iibench.verify";
@@ -88,6 +92,13 @@ public final class IIBenchSettings {
           + " threads start"),
       PropertyDef.of(QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, "pause between one query thread's"
           + " queries (ms; the published runs: 15000)"),
+      PropertyDef.of(INSERT_RATE_PROPERTY, INSERT_RATE_PROPERTY_DEFAULT, "rows per second the inserters keep, all"
+          + " together (each its share; query threads are not paced), 0: as fast as they can; the insert benchmark's"
+          + " qr100/qp100 steps: 100. The export's [HEADLINE] asked_rows_s says it"),
+      PropertyDef.of(INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT, "true: the tables are created without"
+          + " their secondary indexes and, after the last row, the iibench.indexes indexes are built, timed as"
+          + " CREATE_INDEX ([HEADLINE] index_secs: the insert benchmark's l.x); with iibench.rows=0 a run builds them"
+          + " on the rows a load left"),
       PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
           + " columns); otherwise rows are appended"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
@@ -111,6 +122,8 @@ public final class IIBenchSettings {
   final int queryLimit;
   final long queryStartRows;
   final long queryIntervalMs;
+  final double insertRate;
+  final boolean indexesAfter;
   final boolean drop;
   final boolean verify;
   final long seed;
@@ -123,7 +136,10 @@ public final class IIBenchSettings {
     // YCSB's Client reads recordcount as an int; iibench.rows takes 64-bit counts (3 billion rows)
     long fromCount = Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
     // iibench.rows=0 would create the table and insert nothing: refused before anything exists
-    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, 1, Long.MAX_VALUE) : fromCount;
+    // with the indexes built after the rows, 0 rows is the insert benchmark's l.x step on a table loaded before
+    boolean after = Props.getBoolean(p, INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT);
+    rows = p.getProperty(ROWS_PROPERTY) != null ? Props.getLong(p, ROWS_PROPERTY, 0, after ? 0 : 1, Long.MAX_VALUE)
+        : fromCount;
     batchSize = Props.getInt(p, BATCH_SIZE_PROPERTY, BATCH_SIZE_PROPERTY_DEFAULT, 1, 1_000_000);
     indexes = Props.getInt(p, INDEXES_PROPERTY, INDEXES_PROPERTY_DEFAULT, 0, 3);
     table = Props.getTableName(p, TABLE_PROPERTY, TABLE_PROPERTY_DEFAULT);
@@ -143,6 +159,8 @@ public final class IIBenchSettings {
     queryLimit = Props.getInt(p, QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, 1, 1_000_000);
     queryStartRows = Props.getLong(p, QUERY_START_ROWS_PROPERTY, QUERY_START_ROWS_PROPERTY_DEFAULT, 0, Long.MAX_VALUE);
     queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, 0, 86_400_000L);
+    insertRate = Props.getDouble(p, INSERT_RATE_PROPERTY, INSERT_RATE_PROPERTY_DEFAULT, 0, 1e9);
+    indexesAfter = Props.getBoolean(p, INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT);
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
     Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400); // accepted, unused
@@ -191,6 +209,8 @@ public final class IIBenchSettings {
         .defining(QUERY_LIMIT_PROPERTY, queryLimit)
         .defining(QUERY_START_ROWS_PROPERTY, queryStartRows)
         .defining(QUERY_INTERVAL_MS_PROPERTY, queryIntervalMs)
+        .defining(INSERT_RATE_PROPERTY, insertRate)
+        .defining(INDEXES_AFTER_PROPERTY, indexesAfter)
         .other(ROWS_PROPERTY, rows)
         .other(TABLE_PROPERTY, table)
         .other(DROP_PROPERTY, drop)
@@ -222,8 +242,19 @@ public final class IIBenchSettings {
     return q;
   }
 
-  /** The table of an inserting client. */
+  /** The table of an inserting client, as the rows go in: without its secondary indexes when they come after. */
   public IIBenchTable tableOf(int inserter) {
+    return new IIBenchTable(tablePerThread ? table + "_" + inserter : table, indexesAfter ? 0 : indexes, paddingFields,
+        paddingLength);
+  }
+
+  /** The table of an inserting client with the iibench.indexes secondary indexes (built after the rows). */
+  IIBenchTable indexedTableOf(int inserter) {
     return new IIBenchTable(tablePerThread ? table + "_" + inserter : table, indexes, paddingFields, paddingLength);
+  }
+
+  /** Rows per second each inserting client keeps; 0: unpaced. */
+  double insertRatePerInserter() {
+    return insertRate / inserters();
   }
 }

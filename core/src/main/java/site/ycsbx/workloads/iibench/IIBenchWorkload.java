@@ -36,6 +36,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   public static final String INSERT_TXN = "INSERT_TXN";
   public static final String QUERY = "QUERY";
   public static final String VERIFY = "VERIFY";
+  /** The build of a table's secondary indexes after its rows (iibench.indexesafter). */
+  public static final String CREATE_INDEX = "CREATE_INDEX";
 
   private IIBenchSettings settings;
   private List<IIBenchTable> tables;
@@ -52,6 +54,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   private final AtomicLong insertedRows = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
   private volatile boolean insertersDone;
+  // the inserters' states, for the rate they kept under iibench.insertrate
+  private final java.util.Queue<ThreadState> paced = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  // seconds the index build after the rows took; NaN when none ran
+  private volatile double indexSeconds = Double.NaN;
 
   public IIBenchWorkload() {
     super(IIBenchStore.class, "iibench");
@@ -93,6 +99,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     site.ycsbx.measurements.Progress.claim("rows", java.util.Arrays.stream(settings.quotas()).sum());
     site.ycsbx.measurements.Progress.headline(this::headline);
     site.ycsbx.measurements.Progress.results(this::results);
+    site.ycsbx.measurements.Progress.rounds(() -> rounds == null ? null : IIBenchFigures.rounds(rounds.lines()));
     disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
@@ -138,30 +145,18 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     if (r == null || settings.inserters() == 0) {
       return null;
     }
-    return figures(r.insertedRows(), r.elapsedSeconds(), r.lastLine());
-  }
-
-  /** The headline's figures: rows and their rate, and the size and writes at the last round's end ({@code last}, may be null). */
-  static java.util.Map<String, Double> figures(long rows, double secs, Rounds.Line last) {
-    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("rows", (double) rows);
-    out.put("secs", secs);
-    out.put("rows_s", rows / Math.max(1e-9, secs));
-    if (last != null) {
-      // with much of the data still in memtables the size on storage is not the table's: left out (n/a in
-      // tables), with what is in memory beside it, as the round lines' note says
-      boolean inMemory = last.memtableBytes() > 0 && last.memtableBytes() > 0.1 * Math.max(0, last.dbBytes());
-      if (last.dbBytes() >= 0 && !inMemory) {
-        out.put("db_size_mb", last.dbBytes() / 1048576.0);
-        out.put("bytes_row", last.bytesPerRow());
+    java.util.Map<String, Double> out = IIBenchFigures.headline(r.insertedRows(), r.elapsedSeconds(), r.lastLine());
+    if (settings.insertRate > 0) {
+      // the rate asked beside the rate kept: a reader (an experiment's mark) sees whether it held
+      out.put("asked_rows_s", settings.insertRate);
+      double paced = pacedRowsPerSecond();
+      if (!Double.isNaN(paced)) {
+        out.put("paced_rows_s", paced);
       }
-      if (last.memtableBytes() > 0) {
-        out.put("mem_mb", last.memtableBytes() / 1048576.0);
-      }
-      if (last.writtenBytes() >= 0) {
-        out.put("written_mb", last.writtenBytes() / 1048576.0);
-        out.put("wr_b_row", last.writtenBytesPerRow());
-      }
+    }
+    if (!Double.isNaN(indexSeconds)) {
+      out.put("index_secs", indexSeconds);
+      out.put("indexed_rows", (double) (existingRows + r.insertedRows()));
     }
     return out;
   }
@@ -190,6 +185,11 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     long remaining;
     boolean reportedDone;
     long firstMillis = System.currentTimeMillis();
+    // iibench.insertrate: when this inserter's pacing began, and the rows it has sent since
+    volatile long paceStartNanos = -1;
+    volatile long lastStartNanos = -1;
+    volatile long rowsBeforeLast;
+    long rowsSent;
 
     ThreadState(IIBenchStore store, int threadId) {
       this.store = store;
@@ -222,6 +222,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
   @Override
   protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) {
     ThreadState t = new ThreadState(store, threadId);
+    if (t.inserter >= 0) {
+      paced.add(t);
+    }
     serverLocal = store.serverIsLocal();
     serverPort = store.serverPort();
     acknowledged = store.acknowledgesWrites();
@@ -291,12 +294,14 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
       return false; // this client's quota is done: stop this client thread
     }
     int n = (int) Math.min(t.remaining, t.batch.capacity());
+    pace(t);
     t.generator.fill(t.batch, n);
     Status status = timed(INSERT_TXN, () -> t.store.insert(t.table, t.batch));
     if (!status.isOk()) {
       errors.incrementAndGet();
     }
     t.remaining -= n;
+    t.rowsSent += n;
     int ok = status.isOk() ? n : 0;
     insertedRows.addAndGet(ok);
     site.ycsbx.measurements.Progress.addUnits(n);
@@ -306,6 +311,48 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     }
     afterBatch(t, n, ok);
     return true;
+  }
+
+  /**
+   * With iibench.insertrate, waits until this inserter's next batch is due: its rows so far at its
+   * share of the rate. A server that cannot keep up leaves it behind, never ahead: the rate kept
+   * (rows_s) falls below the rate asked (asked_rows_s).
+   */
+  private void pace(ThreadState t) {
+    double rate = settings.insertRatePerInserter();
+    if (rate <= 0) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (t.paceStartNanos < 0) {
+      t.paceStartNanos = now;
+    }
+    long due = t.paceStartNanos + (long) (t.rowsSent / rate * 1e9);
+    if (due > now) {
+      sleep((due - now) / 1_000_000L);
+    }
+    t.rowsBeforeLast = t.rowsSent;
+    t.lastStartNanos = System.nanoTime();
+  }
+
+  /**
+   * The rate the paced inserters kept: per inserter, the rows sent before its last batch over the
+   * time from its first batch's start to its last's, added up. On schedule that is the rate asked,
+   * whatever the run's length; rows_s (from the run's start to the last round's end) counts the
+   * start and the last batch's round trip too, which a run of a few seconds feels. NaN when no
+   * inserter sent two batches.
+   */
+  private double pacedRowsPerSecond() {
+    double sum = 0;
+    boolean any = false;
+    for (ThreadState t : paced) {
+      long window = t.lastStartNanos - t.paceStartNanos;
+      if (t.paceStartNanos >= 0 && window > 0) {
+        sum += t.rowsBeforeLast / (window / 1e9);
+        any = true;
+      }
+    }
+    return any ? sum : Double.NaN;
   }
 
   private void afterBatch(ThreadState t, int attempted, int ok) {
@@ -334,10 +381,29 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
           + " rocksdb_force_flush_memtable_now=1) and read the next round's db_size_mb",
           last.memtableBytes() / 1048576.0));
     }
+    if (settings.indexesAfter) {
+      buildIndexes(store);
+    }
     if (settings.verify) {
       verify(store);
     }
     requestStop(); // query threads stop with the inserters
+  }
+
+  // the insert benchmark's l.x: the secondary indexes built on the rows the load left, one table after another
+  private void buildIndexes(IIBenchStore store) {
+    long start = System.nanoTime();
+    boolean ok = true;
+    for (int i = 0; i < tables.size(); i++) {
+      IIBenchTable indexed = settings.indexedTableOf(settings.tablePerThread ? i : 0);
+      ok &= timed(CREATE_INDEX, () -> store.createIndexes(indexed)).isOk();
+    }
+    indexSeconds = (System.nanoTime() - start) / 1e9;
+    SizeReport s = size(store);
+    System.out.println(String.format(Locale.ROOT, "[IIBENCH] %s %d secondary index%s of %d table%s in %.1f s"
+        + " (iibench.indexesafter=true); on storage now %s", ok ? "built" : "FAILED to build", settings.indexes,
+        settings.indexes == 1 ? "" : "es", tables.size(), tables.size() == 1 ? "" : "s", indexSeconds,
+        s.totalBytes() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f MB", s.totalBytes() / 1048576.0)));
   }
 
   private void verify(IIBenchStore store) {

@@ -77,6 +77,7 @@ public final class Rounds {
   private int sizeQueries;
   private boolean headerPrinted;
   private Line lastLine;
+  private final List<Line> lines = new java.util.ArrayList<>();
 
   /**
    * @param quota rows each inserting client will insert
@@ -245,6 +246,11 @@ public final class Rounds {
     return lastLine;
   }
 
+  /** The lines of the rounds this run printed, in order. */
+  public synchronized List<Line> lines() {
+    return List.copyOf(lines);
+  }
+
   /** Seconds from the start to the end of the last completed round. */
   public synchronized double elapsedSeconds() {
     return startNanos < 0 ? 0 : (lastNanos - startNanos) / 1e9;
@@ -286,6 +292,7 @@ public final class Rounds {
     lastServerBytes = serverNow;
     lastHostBytes = hostNow;
     lastLine = line;
+    lines.add(line);
     print(line);
     return line;
   }

@@ -56,6 +56,24 @@ public abstract class IIBenchStoreContract extends StoreContract<IIBenchStore> {
   }
 
   @Test
+  void indexesBuiltAfterTheRowsAreTheAskedOnes() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable bare = new IIBenchTable("iib_after", 0, 0, 10);
+    s.prepare(bare, true);
+    s.insert(bare, rows(3, 500, 0));
+    assertEquals(0, secondaryIndexes(bare.name()).size());
+    IIBenchTable indexed = new IIBenchTable("iib_after", 3, 0, 10);
+    s.createIndexes(indexed);
+    s.createIndexes(indexed); // the indexes it has are kept, not built twice
+    java.util.Map<String, List<String>> expected = new java.util.TreeMap<>();
+    for (IndexSpec i : indexed.secondaryIndexes()) {
+      expected.put(i.name(), i.columns());
+    }
+    assertEquals(expected, new java.util.TreeMap<>(secondaryIndexes(indexed.name())));
+    assertEquals(500, s.prepare(indexed, false), "the table is now the indexed one iibench.indexes=3 appends to");
+  }
+
+  @Test
   void insertAppendsAndPrepareNeverDropsUnlessAsked() throws Exception {
     IIBenchStore s = store();
     IIBenchTable t = new IIBenchTable("iib_append", 3, 0, 10);

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -79,7 +80,8 @@ class ExperimentOnServersTest {
     boolean in = false;
     for (String line : stdout.lines().toList()) {
       if (line.startsWith("[EXPERIMENT] step ")) {
-        in = line.startsWith("[EXPERIMENT] step " + step + " ");
+        // the step's own table; the tables a step adds below it (per size reached, ...) are titled otherwise
+        in = line.startsWith("[EXPERIMENT] step " + step + " (");
         continue;
       }
       String[] f = line.replaceFirst("^\\[EXPERIMENT] ", "").trim().split("\\s+");
@@ -153,13 +155,86 @@ class ExperimentOnServersTest {
         assertEquals(step.equals("load") ? 2 : 4, ExperimentPageTest.count(section, "<figure class=\"chart\""));
       }
       List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
-      assertEquals(10, csv.size(), String.join("\n", csv));
-      assertTrue(csv.get(0).startsWith("seq,cell,step,target,threads,repeat,status,exit,seconds,ops_s,"), csv.get(0));
+      // a row per cell, and one per round of a cell: 2 rounds of 2000 rows a load, one a run
+      assertEquals(9, csv.stream().skip(1).filter(l -> l.split(",", -1)[6].isEmpty()).count(), String.join("\n", csv));
+      assertEquals(3 * 2 + 6, csv.stream().skip(1).filter(l -> !l.split(",", -1)[6].isEmpty()).count());
+      assertTrue(csv.get(0).startsWith("seq,cell,step,target,threads,repeat,round,status,exit,seconds,ops_s,"), csv.get(0));
       assertTrue(csv.stream().skip(1).allMatch(l -> l.contains(",OK,0,")), String.join("\n", csv));
       String json = Files.readString(out.resolve("results.json"));
       assertTrue(json.contains("\"headline.rows_s\""), json);
       assertTrue(CellResult.read(out.resolve("cells/load.innodb.t1.r1")).fingerprint().get("jdbc.before")
           .contains("innodb_max_dirty_pages_pct"));
+    }
+  }
+
+  /**
+   * The insert benchmark's steps on InnoDB: a load without the secondary indexes in 3 rounds (a
+   * table per size), l.x as a step of its own (the indexes built on the rows, timed), then inserts
+   * at 20 rows/s asked beside range queries (kept: no mark) and at a million rows/s asked (not
+   * kept: marked). The table cells are the figures of the cells' run folders.
+   */
+  @Test
+  void insertBenchmarkStepsGiveTheirTablesAndMarkOnlyTheRateNotKept() throws Exception {
+    try (TestDatabase innodb = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      Map<String, String> k = new LinkedHashMap<>(target("innodb", innodb));
+      k.put("targets", "innodb");
+      k.put("steps", "i0,lx,kept,flood");
+      for (String step : List.of("i0", "lx", "kept", "flood")) {
+        k.put("step." + step + ".command", step.equals("i0") ? "load" : "run");
+        k.put("step." + step + ".P", JavaProcess.workload("iibench"));
+      }
+      k.put("step.i0.recordcount", "3000");
+      k.put("step.i0.iibench.batchsize", "500");
+      k.put("step.i0.iibench.roundrows", "1000");
+      k.put("step.i0.iibench.indexes", "0");
+      k.put("step.i0.iibench.drop", "true");
+      k.put("step.lx.iibench.rows", "0");
+      k.put("step.lx.iibench.indexesafter", "true");
+      k.put("step.kept.operationcount", "60");
+      k.put("step.kept.iibench.batchsize", "2");
+      k.put("step.kept.iibench.insertrate", "20");
+      k.put("step.kept.iibench.querythreads", "1");
+      k.put("step.kept.threads", "2");
+      k.put("step.flood.operationcount", "10000");
+      k.put("step.flood.iibench.insertrate", "1000000");
+      k.put("ycsbx.interval", "1");
+      Path out = tmp.resolve("out");
+      Result r = InProcessMain.run("experiment", file(k).toString(), "--out", out.toString());
+      assertEquals(0, r.exitCode(), r.all());
+      String stdout = r.stdout();
+
+      CellResult i0 = CellResult.read(out.resolve("cells/i0.innodb.t1.r1"));
+      assertEquals(3, i0.rounds().size(), i0.rounds().toString());
+      for (Map<String, Double> round : i0.rounds()) {
+        long rows = round.get("rows").longValue();
+        String title = "[EXPERIMENT] step i0 at " + rows + " rows";
+        String table = stdout.substring(stdout.indexOf(title));
+        String row = table.lines().filter(l -> l.endsWith(" innodb")).findFirst().orElseThrow();
+        assertTrue(row.matches("\\[EXPERIMENT] +" + StepTable.number(round.get("db_size_mb")) + " +"
+            + StepTable.number(round.get("bytes_row")) + " .* " + StepTable.number(round.get("test_secs")) + " +"
+            + StepTable.number(round.get("cum_rows_s")) + " innodb"), row + " vs " + round);
+      }
+      // the indexes were built: the next step appends to the table with iibench.indexes=3 (else refused)
+      assertEquals(3, innodb.secondaryIndexes("purchases_index").size());
+      CellResult lx = CellResult.read(out.resolve("cells/lx.innodb.t1.r1"));
+      assertTrue(lx.get("headline.index_secs") > 0, lx.figures().toString());
+      assertTrue(stdout.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] innodb +"
+          + StepTable.number(lx.get("headline.index_secs")) + " +1\\.00 +\\S+")), stdout);
+
+      CellResult kept = CellResult.read(out.resolve("cells/kept.innodb.t2.r1"));
+      CellResult flood = CellResult.read(out.resolve("cells/flood.innodb.t1.r1"));
+      assertTrue(kept.get(RateTable.SUSTAINED_PCT) >= 95, kept.figures().toString());
+      assertTrue(flood.get(RateTable.SUSTAINED_PCT) < 95, flood.figures().toString());
+      // the summary rows: ips (marked * where the rate was not kept), then qps (X without query threads)
+      String keptRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(kept.get("headline.paced_rows_s")))
+          + " +"
+          + Pattern.quote(StepTable.number(kept.get("QUERY.ops_s"))) + " .*";
+      assertEquals(1, stdout.lines().filter(l -> l.matches(keptRow)).count(), stdout);
+      String floodRow = "\\[EXPERIMENT] innodb +" + Pattern.quote(StepTable.number(flood.get("headline.paced_rows_s")))
+          + "\\* +X .*";
+      assertEquals(1, stdout.lines().filter(l -> l.matches(floodRow)).count(), stdout);
+      String page = Files.readString(out.resolve(ExperimentPage.FILE));
+      assertEquals(1, ExperimentPageTest.count(page, "data-marked=\"true\""), "the flood step's row only");
     }
   }
 
@@ -215,7 +290,8 @@ class ExperimentOnServersTest {
       assertEquals(loadTime, Files.getLastModifiedTime(out.resolve("cells/load.innodb.t1.r1/result.json")));
       assertTrue(Files.isDirectory(out.resolve("cells").resolve(stopped + ".attempt1")), "the stopped attempt is kept");
       assertTrue(Files.exists(out.resolve("cells").resolve(stopped).resolve("result.json")));
-      assertEquals(5, Files.readAllLines(out.resolve("results.csv")).size());
+      assertEquals(4, Files.readAllLines(out.resolve("results.csv")).stream().skip(1)
+          .filter(l -> l.split(",", -1)[6].isEmpty()).count());
 
       // a finished cell whose definition changed is refused, naming it; --redo runs it again
       Result changed = InProcessMain.run("experiment", f.toString(), "--out", out.toString(),

@@ -31,6 +31,11 @@ public final class NullIIBenchStore implements IIBenchStore {
   }
 
   @Override
+  public void createIndexes(IIBenchTable table) {
+    // nothing is stored: nothing to index
+  }
+
+  @Override
   public long count(IIBenchTable table) {
     return NullTables.rows(table.name()).get();
   }

@@ -102,6 +102,26 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   }
 
   @Override
+  public void createIndexes(IIBenchTable table) throws StoreException {
+    String name = table.name();
+    synchronized (DDL_LOCK) {
+      call("create indexes", name, () -> {
+        java.util.Collection<List<String>> present = dialect.secondaryIndexes(conn, name).values();
+        for (site.ycsbx.store.IndexSpec i : table.secondaryIndexes()) {
+          if (!present.contains(i.columns())) {
+            try (Statement s = conn.createStatement()) {
+              s.execute("CREATE INDEX " + dialect.indexName(name, i.name()) + " ON " + name + " ("
+                  + String.join(", ", i.columns()) + ")");
+            }
+          }
+        }
+        commit();
+        return null;
+      });
+    }
+  }
+
+  @Override
   public void insert(IIBenchTable table, RowBatch rows) throws StoreException {
     int n = rows.size();
     if (n == 0) {

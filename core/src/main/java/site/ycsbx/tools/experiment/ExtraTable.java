@@ -1,0 +1,123 @@
+package site.ycsbx.tools.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import site.ycsbx.report.ReportHtml;
+
+/**
+ * A table a step adds below its own (the insert benchmark's tables per size, its summary of a
+ * step at a fixed insert rate, its index build): the same rows as console text and as HTML, so
+ * the page holds the figures the console printed. The first column is the target (the last with
+ * {@code targetLast}, as the 2014 post puts its Server column); a marked cell
+ * ends with {@code *} on the console and is {@code td.rel-low} on the page; a row whose cell has
+ * no figures says why in one cell. A null note: none (tables of a kind in a row give theirs once, under the last).
+ */
+record ExtraTable(String kind, String title, List<String> columns, List<Row> rows, String note, boolean targetLast) {
+
+  ExtraTable(String kind, String title, List<String> columns, List<Row> rows, String note) {
+    this(kind, title, columns, rows, note, false);
+  }
+
+  /** A row: its cells after the target's (or {@code why} instead of them), and whether it is marked. */
+  record Row(String target, int threads, List<String> cells, boolean marked, String why) {
+    static Row of(String target, int threads, List<String> cells, boolean marked) {
+      return new Row(target, threads, cells, marked, null);
+    }
+
+    static Row unfinished(String target, int threads, String why) {
+      return new Row(target, threads, List.of(), false, why);
+    }
+  }
+
+  /** The marked cell's text on the console. */
+  static final String MARK = "*";
+
+  /** The column of the target. */
+  int targetColumn() {
+    return targetLast ? columns.size() - 1 : 0;
+  }
+
+  /** A row's cells in column order, the target's among them. */
+  List<String> display(Row r) {
+    List<String> out = new ArrayList<>(r.cells());
+    out.add(targetColumn(), r.target());
+    return out;
+  }
+
+  String text() {
+    int t = targetColumn();
+    int[] width = new int[columns.size()];
+    for (int i = 0; i < width.length; i++) {
+      width[i] = Math.max(i == t ? 16 : 8, columns.get(i).length());
+    }
+    for (Row r : rows) {
+      width[t] = Math.max(width[t], r.target().length());
+      List<String> d = r.why() == null ? display(r) : List.of();
+      for (int i = 0; i < d.size() && i < width.length; i++) {
+        width[i] = Math.max(width[i], d.get(i).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder("[EXPERIMENT] ").append(title).append('\n');
+    List<String> head = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      head.add(pad(columns.get(i), width[i], i == t));
+    }
+    sb.append("[EXPERIMENT] ").append(String.join(" ", head).stripTrailing()).append('\n');
+    for (Row r : rows) {
+      List<String> line = new ArrayList<>();
+      if (r.why() != null) {
+        line.add(pad(r.target(), width[t], true));
+        line.add(r.why());
+      } else {
+        List<String> d = display(r);
+        for (int i = 0; i < d.size(); i++) {
+          line.add(pad(d.get(i), width[i], i == t));
+        }
+      }
+      sb.append("[EXPERIMENT] ").append(String.join(" ", line).stripTrailing()).append('\n');
+    }
+    return note == null ? sb.toString() : sb.append("[EXPERIMENT] ").append(note).append('\n').toString();
+  }
+
+  String html() {
+    StringBuilder sb = new StringBuilder("<h3>").append(ReportHtml.esc(title)).append("</h3>\n")
+        .append("<div class=\"table-wrap\"><table class=\"results extra-table\" data-kind=\"")
+        .append(ReportHtml.esc(kind)).append("\"><thead><tr>");
+    for (int i = 0; i < columns.size(); i++) {
+      sb.append(i == 0 ? "<th>" : "<th class=\"num\">").append(ReportHtml.esc(columns.get(i))).append("</th>");
+    }
+    sb.append("</tr></thead><tbody>\n");
+    for (Row r : rows) {
+      sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target())).append("\" data-threads=\"")
+          .append(r.threads())
+          .append("\" data-marked=\"").append(r.marked()).append("\"")
+          .append(r.why() != null ? " class=\"unfinished\"" : "").append(">");
+      if (r.why() != null) {
+        sb.append("<td data-col=\"target\">").append(ReportHtml.esc(r.target())).append("</td>")
+            .append("<td class=\"why\" data-col=\"note\" colspan=\"").append(columns.size() - 1).append("\">")
+            .append(ReportHtml.esc(r.why())).append("</td></tr>\n");
+        continue;
+      }
+      List<String> d = display(r);
+      for (int i = 0; i < d.size(); i++) {
+        String v = d.get(i);
+        if (i == targetColumn()) {
+          sb.append("<td data-col=\"target\">").append(ReportHtml.esc(v)).append("</td>");
+          continue;
+        }
+        boolean marked = v.endsWith(MARK);
+        sb.append("<td class=\"num").append(marked ? " rel-low" : "").append("\" data-col=\"")
+            .append(ReportHtml.esc(columns.get(i))).append("\">")
+            .append(ReportHtml.esc(marked ? v.substring(0, v.length() - 1) : v)).append("</td>");
+      }
+      sb.append("</tr>\n");
+    }
+    sb.append("</tbody></table></div>\n");
+    return note == null ? sb.toString() : sb.append("<p class=\"note\">").append(ReportHtml.esc(note)).append("</p>\n")
+        .toString();
+  }
+
+  private static String pad(String s, int width, boolean left) {
+    return String.format("%" + (left ? "-" : "") + width + "s", s);
+  }
+}

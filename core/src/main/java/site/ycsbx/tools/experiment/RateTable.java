@@ -1,0 +1,150 @@
+package site.ycsbx.tools.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The insert benchmark's summary of a step whose inserts run at a fixed rate ({@code qr100},
+ * {@code qp100}, ...: {@code iibench.insertrate}), one row per target in the columns of its
+ * result pages, {@code X} where YCSB-X does not measure the figure; a row, and its {@code ips},
+ * marked when the inserts did not sustain the asked rate. And the index build after a load
+ * ({@code l.x}, {@code iibench.indexesafter}): its seconds per target.
+ */
+final class RateTable {
+  /** Below this share of the asked insert rate a cell did not sustain it. */
+  static final double SUSTAINED = 0.95;
+  static final String ASKED = CellResult.HEADLINE_PREFIX + "asked_rows_s";
+  static final String RATE = CellResult.HEADLINE_PREFIX + "rows_s";
+  /** The rate the paced inserters kept (iibench's paced_rows_s), what the mark holds against the rate asked. */
+  static final String PACED = CellResult.HEADLINE_PREFIX + "paced_rows_s";
+  /** The cell's mark in results.csv/json: the rate kept, in % of the rate asked. */
+  static final String SUSTAINED_PCT = "sustained_pct";
+  static final String INDEX_SECS = CellResult.HEADLINE_PREFIX + "index_secs";
+  static final List<String> COLUMNS = List.of("target", "ips", "qps", "rps", "rkbps", "wkbps", "rpq", "rkbpq", "wkbpi",
+      "csps", "cpups", "cspq", "cpupq", "dbgb1", "dbgb2", "rss", "maxop", "p50", "p99");
+  static final String QUERY = "QUERY";
+  static final String INSERT = "INSERT_TXN";
+
+  private RateTable() {
+  }
+
+  /** Adds a cell's {@value #SUSTAINED_PCT} when it asked an insert rate. */
+  static void derive(Map<String, Double> f) {
+    Double asked = f.get(ASKED);
+    Double kept = f.containsKey(PACED) ? f.get(PACED) : f.get(RATE);
+    if (asked != null && asked > 0 && kept != null) {
+      f.put(SUSTAINED_PCT, 100 * kept / asked);
+    }
+  }
+
+  /** Whether a finished cell kept the insert rate it asked (true when it asked none). */
+  static boolean sustained(CellResult r) {
+    double pct = r.get(SUSTAINED_PCT);
+    return Double.isNaN(pct) || pct >= 100 * SUSTAINED;
+  }
+
+  /** What a cell's line says when its inserts did not sustain the rate asked; empty otherwise. */
+  static String cellMark(CellResult r) {
+    return sustained(r) ? "" : String.format(Locale.ROOT, "; inserts NOT SUSTAINED: %.0f%% of the %s rows/s asked",
+        r.get(SUSTAINED_PCT), StepTable.number(r.get(ASKED)));
+  }
+
+  static List<ExtraTable> tables(Step s, List<Target> targets, List<Outcome> outcomes) {
+    List<ExtraTable> out = new ArrayList<>();
+    List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);
+    if (has(s, outcomes, ASKED)) {
+      out.add(summary(s, rows));
+    }
+    if (has(s, outcomes, INDEX_SECS)) {
+      out.add(indexBuild(s, rows));
+    }
+    return out;
+  }
+
+  private static boolean has(Step s, List<Outcome> outcomes, String figure) {
+    return outcomes.stream().anyMatch(o -> o.ok() && o.cell().step().equals(s)
+        && o.result().figures().containsKey(figure));
+  }
+
+  private static String label(Step s, StepTable.Row r) {
+    return s.threads().size() > 1 ? r.target().name() + " t" + r.threads() : r.target().name();
+  }
+
+  private static ExtraTable.Row unfinished(Step s, StepTable.Row r) {
+    return ExtraTable.Row.unfinished(label(s, r), r.threads(), r.cells().isEmpty() ? "not run yet"
+        : StepTable.describe(r.cells().get(r.cells().size() - 1).entry()));
+  }
+
+  private static ExtraTable summary(Step s, List<StepTable.Row> rows) {
+    List<ExtraTable.Row> out = new ArrayList<>();
+    double asked = Double.NaN;
+    for (StepTable.Row r : rows) {
+      if (r.ok().isEmpty()) {
+        out.add(unfinished(s, r));
+        continue;
+      }
+      asked = r.mean(ASKED);
+      boolean kept = r.ok().stream().allMatch(o -> sustained(o.result()));
+      boolean paced = r.ok().stream().allMatch(o -> o.result().figures().containsKey(PACED));
+      double ips = paced ? r.mean(PACED) : r.mean(RATE);
+      double qps = r.mean(QUERY + ".ops_s");
+      String lat = r.ok().get(0).result().figures().containsKey(QUERY + ".p50_us") ? QUERY : INSERT;
+      List<String> c = new ArrayList<>();
+      c.add(StepTable.number(ips) + (kept ? "" : ExtraTable.MARK));
+      c.add(x(qps));
+      c.add(x(r.mean("r.sec")));
+      c.add(x(r.mean("rkb.sec")));
+      c.add(x(r.mean("wkb.sec")));
+      c.add(x(r.mean("r.sec") / qps));
+      c.add(x(r.mean("rkb.sec") / qps));
+      c.add(x(r.mean("wkb.sec") / ips));
+      c.add(x(r.mean("cs.sec")));
+      c.add(x(r.mean("us") + r.mean("sy")));
+      c.add(x(r.mean("cs.sec") / qps));
+      c.add(x(r.mean("cpu.sec") * 1e6 / qps));
+      c.add(x(r.mean(CellResult.HEADLINE_PREFIX + "db_size_mb") / 1024));
+      c.add(SizeTables.NOT_MEASURED);
+      c.add(SizeTables.NOT_MEASURED);
+      c.add(x(r.mean(INSERT + ".max_us") / 1000));
+      c.add(x(r.mean(lat + ".p50_us") / 1000));
+      c.add(x(r.mean(lat + ".p99_us") / 1000));
+      out.add(ExtraTable.Row.of(label(s, r), r.threads(), c, !kept));
+    }
+    return new ExtraTable("rate", String.format(Locale.ROOT, "step %s: inserts at %s rows/s asked, the insert"
+        + " benchmark's summary; ips marked * below %.0f%% of the rate asked", s.name(), StepTable.number(asked),
+        100 * SUSTAINED), COLUMNS, out, "ips: rows inserted/s the paced inserters kept (paced_rows_s: from their"
+        + " first batch to their last; else rows_s); qps: queries/s; rps, rkbps, wkbps: disk reads/s, KB"
+        + " read/s, KB written/s; rpq, rkbpq: per query; wkbpi: KB written per row inserted; csps: context switches/s;"
+        + " cpups: host CPU % busy (us+sy, as vmstat); cspq: context switches per query; cpupq: host CPU us per query;"
+        + " dbgb1: size on storage at the step's end, GB; maxop: slowest insert transaction, ms; p50, p99: query"
+        + " latency, ms (the insert transaction's without queries); X: not measured (dbgb2: a second size measure,"
+        + " rss: the server's memory)");
+  }
+
+  private static ExtraTable indexBuild(Step s, List<StepTable.Row> rows) {
+    List<ExtraTable.Row> out = new ArrayList<>();
+    double base = Double.NaN;
+    for (StepTable.Row r : rows) {
+      if (r.ok().isEmpty()) {
+        out.add(unfinished(s, r));
+        continue;
+      }
+      double secs = r.mean(INDEX_SECS);
+      if (Double.isNaN(base)) {
+        base = secs;
+      }
+      double rows2 = r.mean(CellResult.HEADLINE_PREFIX + "indexed_rows");
+      out.add(ExtraTable.Row.of(label(s, r), r.threads(), List.of(x(secs), x(secs / base), x(rows2 / secs)), false));
+    }
+    return new ExtraTable("index", "step " + s.name() + ": the secondary indexes built after the rows (l.x)",
+        List.of("target", "index_secs", "vs_first", "rows_s"), out, "index_secs: seconds to build every secondary"
+        + " index on the loaded rows; vs_first: against the first target's (below 1: faster); rows_s: rows indexed"
+        + " per second");
+  }
+
+  private static String x(double v) {
+    return Double.isNaN(v) || Double.isInfinite(v) ? SizeTables.NOT_MEASURED : StepTable.number(v);
+  }
+}
