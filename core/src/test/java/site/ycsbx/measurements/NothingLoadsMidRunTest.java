@@ -1,0 +1,119 @@
+package site.ycsbx.measurements;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.tools.Main;
+
+/**
+ * Nothing loads mid-run: a class loaded inside the clock voids what the JIT assumed while
+ * compiling the client's hot path (issue 28; {@link Intervals}'s rehearsal says what it cost a
+ * filemeta run), so every line a run prints periodically is rehearsed before the clock. Each run
+ * here prints its lines once a second under {@code -Xlog:class+load} with wall-clock decorations;
+ * the window checked runs from one second after the timed phase's start ({@code start_ms} of the
+ * run folder's result.json) to its end ({@code end_ms}): the first second still has the
+ * threads' own first calls, and after the end come the summary and the export, once.
+ */
+@Tag("process")
+class NothingLoadsMidRunTest {
+  // [1764191234567ms] java.util.Formatter source: jrt:/java.base
+  private static final Pattern LOADED = Pattern.compile("^\\[(\\d+)ms\\] (\\S+) source: (.*)$");
+
+  /**
+   * Classes the window may hold, each for a reason that is not YCSB-X's output. None today: a
+   * class this test finds goes here only with the reason it cannot be loaded before the clock.
+   */
+  private static final List<Pattern> ALLOWED = List.of();
+
+  @TempDir
+  Path tmp;
+
+  /** The null binding's run: the [STATUS] line and, behind a -target no client keeps, the [SCHEDULE] line. */
+  @Test
+  void aPacedRunOnTheNullBindingLoadsNothingForItsStatusAndScheduleLines() throws IOException {
+    List<String> late = lateClasses("null", "run", "null", "-P", JavaProcess.workload("workloada"), "-threads", "2",
+        "-p", "recordcount=1000", "-p", "operationcount=2000000000", "-target", "100000000", "-p", "status.interval=1");
+    assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
+  }
+
+  /** sysbench's own interval line ({@code [ 1s ] thds: ...}) beside the [STATUS] line. */
+  @Test
+  void aSysbenchRunLoadsNothingForItsIntervalLines() throws IOException {
+    List<String> late = lateClasses("sysbench", "run", "null", "-P", JavaProcess.workload("sysbench"), "-threads", "2",
+        "-p", "sysbench.tables=2", "-p", "sysbench.report_interval=1");
+    assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
+  }
+
+  /** A family's load: the [STATUS] line with a total, an ETA and the workload's own figures. */
+  @Test
+  void aLinkBenchLoadLoadsNothingForItsStatusLines() throws IOException {
+    List<String> late = lateClasses("linkbench", "load", "null", "-P", JavaProcess.workload("linkbench"),
+        "-threads", "2");
+    assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
+  }
+
+  /** iibench's run: inserts beside queries, its rows as the unit. */
+  @Test
+  void anIIBenchRunLoadsNothingForItsStatusLines() throws IOException {
+    List<String> late = lateClasses("iibench", "run", "null", "-P", JavaProcess.workload("iibench"), "-threads", "2");
+    assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
+  }
+
+  /** filemeta's run, where a class loaded at the first line cost the hot path its compiled code. */
+  @Test
+  void aFileMetaRunLoadsNothingForItsStatusLines() throws IOException {
+    List<String> late = lateClasses("filemeta", "run", "null", "-P", JavaProcess.workload("filemeta-readwrite"),
+        "-threads", "2");
+    assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
+  }
+
+  /**
+   * Runs {@code args} for about 4 s with ycsbx.interval=1 and returns the classes loaded in the
+   * window, less the allowed ones, with their seconds into the timed phase.
+   */
+  private List<String> lateClasses(String name, String... args) throws IOException {
+    Path log = tmp.resolve(name + "-classload.log");
+    Path out = tmp.resolve(name + "-run");
+    List<String> cmd = JavaProcess.javaCommand();
+    cmd.add(1, "-Xlog:class+load=info:file=" + log + ":timemillis");
+    cmd.add(Main.class.getName());
+    cmd.addAll(Arrays.asList(args));
+    cmd.addAll(List.of("-p", "ycsbx.interval=1", "-p", "maxexecutiontime=4", "-p", "ycsbx.out=" + out,
+        "-p", "ycsbx.report=false"));
+    Result r = JavaProcess.exec(cmd, null, 120);
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.stderr().contains("[STATUS]   2 s"), "the run printed its interval lines:\n" + r.stderr());
+    JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    long start = result.path("start_ms").asLong();
+    long end = result.path("end_ms").asLong();
+    assertTrue(end - start >= 3000, "a timed phase of several ticks: " + result);
+    List<String> late = new ArrayList<>();
+    for (String line : Files.readAllLines(log)) {
+      Matcher m = LOADED.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      long at = Long.parseLong(m.group(1));
+      String cls = m.group(2);
+      if (at > start + 1000 && at <= end && ALLOWED.stream().noneMatch(p -> p.matcher(cls).matches())) {
+        late.add(String.format(java.util.Locale.ROOT, "%.3f s %s (%s)", (at - start) / 1000.0, cls, m.group(3)));
+      }
+    }
+    return late;
+  }
+}
