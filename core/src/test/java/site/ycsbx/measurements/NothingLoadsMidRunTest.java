@@ -76,10 +76,11 @@ class NothingLoadsMidRunTest {
     assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
   }
 
-  /** iibench's run: inserts beside queries, its rows as the unit. */
+  /** iibench's run: inserts beside a query thread, rows as the unit, and its own round lines. */
   @Test
-  void anIIBenchRunLoadsNothingForItsStatusLines() throws IOException {
-    List<String> late = lateClasses("iibench", "run", "null", "-P", JavaProcess.workload("iibench"), "-threads", "2");
+  void anIIBenchRunLoadsNothingForItsStatusAndRoundLines() throws IOException {
+    List<String> late = lateClasses("iibench", "run", "null", "-P", JavaProcess.workload("iibench"), "-threads", "2",
+        "-p", "operationcount=2000000000", "-p", "iibench.querythreads=1", "-p", "iibench.roundrows=500000");
     assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
   }
 
