@@ -76,11 +76,14 @@ class NothingLoadsMidRunTest {
     assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
   }
 
-  /** iibench's run: inserts beside a query thread, rows as the unit, and its own round lines. */
+  /**
+   * iibench's run: inserts beside a query thread, rows as the unit, and its own round lines (rounds
+   * of 3 million rows: on the null binding the first one ends after the first second, in the window).
+   */
   @Test
   void anIIBenchRunLoadsNothingForItsStatusAndRoundLines() throws IOException {
     List<String> late = lateClasses("iibench", "run", "null", "-P", JavaProcess.workload("iibench"), "-threads", "2",
-        "-p", "operationcount=2000000000", "-p", "iibench.querythreads=1", "-p", "iibench.roundrows=500000");
+        "-p", "operationcount=2000000000", "-p", "iibench.querythreads=1", "-p", "iibench.roundrows=3000000");
     assertEquals(List.of(), late, "classes loaded after the first second of the timed phase");
   }
 
