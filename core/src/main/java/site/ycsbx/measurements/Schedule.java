@@ -90,7 +90,8 @@ public final class Schedule {
    * {@link Intervals#rehearse}).
    */
   static void rehearse(int target, int every) {
-    Schedule dry = new Schedule(target, every, new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+    Schedule dry = new Schedule(target, every, nowhere);
     dry.reporting = true; // no thread of its own
     long t = System.nanoTime();
     dry.observe(t - 2 * BEHIND_NANOS, t);
