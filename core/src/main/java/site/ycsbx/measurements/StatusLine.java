@@ -91,7 +91,7 @@ final class StatusLine implements IntervalSink {
 
   @Override
   public void rehearse(Interval sample) {
-    // the whole line on a line of its own (the counting's lambdas, the sorting's comparators), then each layout
+    // the whole accept on a throwaway line (the counting's lambdas, the sorting's comparators), then each layout
     StatusLine dry = new StatusLine(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.US_ASCII));
     dry.start();
     dry.accept(sample);
