@@ -40,6 +40,15 @@ public final class Outages {
   private static final java.util.concurrent.atomic.AtomicLong RECONNECTS = new java.util.concurrent.atomic.AtomicLong();
   private static boolean printed;
   private static boolean atExit;
+  // under YCSB's stock Client nobody prints the summary's lines: they come at exit (a field: its
+  // lambda is made with the class, before the run, not at the first outage)
+  private static final Runnable AT_EXIT = () -> {
+    synchronized (Outages.class) {
+      if (!printed) {
+        print(System.err);
+      }
+    }
+  };
 
   private Outages() {
   }
@@ -48,21 +57,39 @@ public final class Outages {
     DOWN.add(link);
     if (!atExit) {
       atExit = true;
-      // under YCSB's stock Client nobody prints the summary's lines: they come at exit
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        synchronized (Outages.class) {
-          if (!printed) {
-            print(System.err);
-          }
-        }
-      }, "ycsbx-outages"));
+      Runtime.getRuntime().addShutdownHook(new Thread(AT_EXIT, "ycsbx-outages"));
     }
     if (current == null) {
       current = new Outage(now(), cause);
       ALL.add(current);
-      System.err.println("[RECONNECT] connection lost at " + current.from + " (" + cause + "); re-opening with "
-          + Reconnect.GIVE_UP_PROPERTY + " as the limit");
+      System.err.println(lostLine(current.from, cause));
     }
+  }
+
+  private static String lostLine(Instant from, String cause) {
+    return "[RECONNECT] connection lost at " + from + " (" + cause + "); re-opening with "
+        + Reconnect.GIVE_UP_PROPERTY + " as the limit";
+  }
+
+  private static String backLine(Instant to, double seconds, long lost) {
+    return String.format(Locale.ROOT, "[RECONNECT] server back at %s after %.1f s; %d operations failed meanwhile",
+        to, seconds, lost);
+  }
+
+  private static String givingUpLine(String why) {
+    return "[RECONNECT] giving up: " + why + "; the run ends";
+  }
+
+  /**
+   * The [RECONNECT] lines built once before the run and printed nowhere: an outage mid-run
+   * otherwise loads their formatting (an Instant's text, the string concatenations' bootstraps)
+   * on a client thread inside the clock, as the server comes back. See docs/developing.md.
+   */
+  public static void rehearse() {
+    Instant t = now();
+    lostLine(t, "rehearsal");
+    backLine(t, seconds(new Outage(t, "rehearsal")), 0);
+    givingUpLine(Reconnect.of(new java.util.Properties()).giveUpReason(0));
   }
 
   static synchronized void up(Link link) {
@@ -71,8 +98,7 @@ public final class Outages {
     }
     if (DOWN.isEmpty() && current != null) {
       current.to = now();
-      System.err.println(String.format(Locale.ROOT, "[RECONNECT] server back at %s after %.1f s; %d operations failed"
-          + " meanwhile", current.to, seconds(current), current.lost));
+      System.err.println(backLine(current.to, seconds(current), current.lost));
       current = null;
     }
   }
@@ -93,7 +119,7 @@ public final class Outages {
       if (current != null) {
         current.gaveUp = why;
       }
-      System.err.println("[RECONNECT] giving up: " + why + "; the run ends");
+      System.err.println(givingUpLine(why));
       RunVerdict.checkFailed("outage: " + why);
     }
     for (Runnable r : ON_GIVE_UP) {

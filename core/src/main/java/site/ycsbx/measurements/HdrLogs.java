@@ -44,7 +44,7 @@ final class HdrLogs implements IntervalSink {
     for (Map.Entry<String, Histogram> e : interval.operations().entrySet()) {
       Log log = logs.get(e.getKey());
       if (log == null) {
-        log = open(e.getKey(), base);
+        log = open(dir.resolve(e.getKey() + SUFFIX), e.getKey(), base);
         logs.put(e.getKey(), log);
       }
       Histogram h = e.getValue();
@@ -62,10 +62,28 @@ final class HdrLogs implements IntervalSink {
   public void rehearse(Interval sample) {
     PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
     sample.operations().forEach((op, h) -> writer(nowhere, op, 0).outputIntervalHistogram(h));
+    // HdrHistogram encodes through a reflective call (Base64Helper), which the JDK turns into a
+    // generated class after some calls: made to happen here, not at the run's first intervals
+    HistogramLogWriter w = writer(nowhere, "REHEARSAL", 0);
+    Histogram h = sample.operations().values().iterator().next();
+    for (int i = 0; i < RunMeasurements.REFLECTIVE_CALLS; i++) {
+      w.outputIntervalHistogram(h);
+    }
+    // a log is opened at its operation's first interval: the file's classes are loaded before the clock
+    try {
+      Path f = Files.createTempFile("ycsbx-rehearsal", SUFFIX);
+      try {
+        open(f, "REHEARSAL", 0).stream().close();
+      } finally {
+        Files.deleteIfExists(f);
+      }
+    } catch (IOException e) {
+      // no temporary folder: the first interval opens its files as it would have anyway
+    }
   }
 
-  private Log open(String op, long base) throws IOException {
-    PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve(op + SUFFIX)), false, "UTF-8");
+  private static Log open(Path file, String op, long base) throws IOException {
+    PrintStream ps = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
     return new Log(ps, writer(ps, op, base));
   }
 

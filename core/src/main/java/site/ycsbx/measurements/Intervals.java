@@ -130,6 +130,10 @@ public final class Intervals {
     Histogram h = r.getIntervalHistogram();
     SortedMap<String, Histogram> ops = new TreeMap<>(Map.of("REHEARSAL", h, INTENDED_PREFIX + "REHEARSAL", h.copy(),
         "REHEARSAL-FAILED", new Histogram(DIGITS)));
+    // more operations than the status line names: its "+N ops" part too
+    for (int i = 1; i <= StatusLine.SHOWN_OPS + 1; i++) {
+      ops.put("REHEARSAL" + i, h.copy());
+    }
     for (IntervalSink s : sinks) {
       s.rehearse(new Interval(0, 10, false, ops));
       s.rehearse(new Interval(10, 12.5, true, ops));

@@ -85,7 +85,31 @@ public final class RunMeasurements extends Measurements {
     if (!(m instanceof RunMeasurements r) || !r.shared) {
       return null;
     }
+    rehearseTaking(r);
     return r::takeIntervals;
+  }
+
+  /**
+   * Calls of one method through reflection after which the JDK has generated its accessor class
+   * (JDK 17 calls natively until then): a rehearsal of a reflective call repeats it this often.
+   */
+  static final int REFLECTIVE_CALLS = Integer.getInteger("sun.reflect.inflationThreshold", 15) + 2;
+
+  /**
+   * Takes a throwaway histogram more times than the JDK's reflection calls a method natively: on
+   * the next call it generates an accessor class, which a run would otherwise load at its second
+   * or third interval, inside the clock (see {@link Intervals#rehearse} for what that costs).
+   */
+  private static void rehearseTaking(RunMeasurements r) {
+    OneMeasurementHdrHistogram dry = new OneMeasurementHdrHistogram("REHEARSAL", new Properties());
+    try {
+      for (int i = 0; i < REFLECTIVE_CALLS; i++) {
+        dry.measure(i);
+        TAKE_INTERVAL.invoke(dry);
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot read YCSB's histograms: " + e, e);
+    }
   }
 
   @SuppressWarnings("unchecked")
@@ -129,6 +153,19 @@ public final class RunMeasurements extends Measurements {
     WARMUP_CALLS.reset();
     CALLS.reset();
     installed = true;
+    preloadContendedCounter();
+  }
+
+  /**
+   * A LongAdder (these counters, the workloads' own) adds its per-thread cells the first time two
+   * threads collide on it, seconds into a run: their class is loaded here instead, before the clock.
+   */
+  private static void preloadContendedCounter() {
+    try {
+      Class.forName("java.util.concurrent.atomic.Striped64$Cell", true, LongAdder.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      // another JDK's LongAdder: it loads what it needs when it needs it
+    }
   }
 
   /** True when bin/ycsb installed the hook (false under the stock Client: OpTimer feeds the intervals itself). */

@@ -1,7 +1,9 @@
 package site.ycsbx.measurements;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
@@ -76,9 +78,29 @@ public final class Schedule {
     } catch (NumberFormatException e) {
       every = 10;
     }
+    rehearse(target, every);
     Schedule s = new Schedule(target, every, System.err);
     current = s;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> s.summarize(), "ycsbx-schedule"));
+  }
+
+  /**
+   * Every line once, on a schedule of its own that prints nowhere, before the run: their
+   * formatting would otherwise be loaded at the first line, inside the clock (see
+   * {@link Intervals#rehearse}).
+   */
+  static void rehearse(int target, int every) {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+    Schedule dry = new Schedule(target, every, nowhere);
+    dry.reporting = true; // no thread of its own
+    long t = System.nanoTime();
+    dry.observe(t - 2 * BEHIND_NANOS, t);
+    dry.report(t); // behind
+    dry.report(t); // back on schedule
+    dry.summarize();
+    dry.summarized = false;
+    dry.firstBehindNanos.set(-1);
+    dry.summarize();
   }
 
   /** Call as an operation starts, on the client thread YCSB paced. */

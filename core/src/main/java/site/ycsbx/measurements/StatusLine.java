@@ -1,6 +1,8 @@
 package site.ycsbx.measurements;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -89,6 +91,10 @@ final class StatusLine implements IntervalSink {
 
   @Override
   public void rehearse(Interval sample) {
+    // the whole accept on a throwaway line (the counting's lambdas, the sorting's comparators), then each layout
+    StatusLine dry = new StatusLine(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.US_ASCII));
+    dry.start();
+    dry.accept(sample);
     format(sample, new Progress.Snapshot("load", "rows", 5000, 200000, Double.NaN), 1000, 5000, Map.of(), "1 links");
     format(sample, new Progress.Snapshot("run", "ops", 5000, Progress.NO_COUNT, 50), 1000, 5000, Map.of(), null);
   }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Properties;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.faults.Outages;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
@@ -110,6 +111,8 @@ final class LoadRunCommand {
       StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
       startAt.await(out);
     }
+    // an outage's [RECONNECT] lines are not periodic, but come mid-run all the same
+    Outages.rehearse();
     ResultExporter.runStarts();
     System.setErr(YcsbChatter.filter(System.err));
     Client.main(clientArgs.toArray(new String[0]));

@@ -252,6 +252,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
       long before = existing.values().stream().mapToLong(AtomicLong::get).sum();
       existingRows = before;
       rounds = new Rounds(settings.quotas(), settings.roundRows, before, writeMeters(), System.out, settings.roundFile);
+      rounds.rehearse();
       rounds.start(System.nanoTime());
     }
   }

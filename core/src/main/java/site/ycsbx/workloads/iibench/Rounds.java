@@ -159,6 +159,36 @@ public final class Rounds {
     return 0;
   }
 
+  /**
+   * Two rounds once, on a copy that prints nowhere (and writes a temporary CSV when the run
+   * writes one), before the first batch: the first round's line otherwise loads its classes (the
+   * round's state, the line, its formatting, the CSV writer) on the client that ends round 1,
+   * inside the clock. See docs/developing.md.
+   */
+  public void rehearse() {
+    Path file = null;
+    try {
+      file = csv == null ? null : Files.createTempFile("ycsbx-rehearsal", ".csv");
+      PrintStream nowhere = new PrintStream(java.io.OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+      Rounds dry = new Rounds(new long[] {2}, 1, 0, meters, nowhere, file);
+      long t = System.nanoTime();
+      Supplier<SizeReport> size = () -> new SizeReport(1, 1, "rehearsal");
+      dry.onBatch(0, 1, 1, t, size);
+      dry.onBatch(0, 1, 1, t + 1_000_000, size);
+      dry.sizeQueryCost();
+    } catch (IOException e) {
+      // no temporary folder: the first round writes its CSV as it would have anyway
+    } finally {
+      if (file != null) {
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException e) {
+          // a temporary file left behind
+        }
+      }
+    }
+  }
+
   /** A query thread finished a query (counted in the round's queries/s). */
   public synchronized void onQuery() {
     queries++;

@@ -95,6 +95,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
       site.ycsbx.measurements.Progress.claim("transactions",
           site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE), TRANSACTION);
       report = new SysbenchReport(settings.threads, System.out);
+      SysbenchReport.rehearse(settings.threads);
       site.ycsbx.measurements.Progress.headline(report::headline);
       site.ycsbx.measurements.Progress.results(report::results);
     }
