@@ -115,6 +115,7 @@ public final class JdbcPreflight implements Preflight {
     fp.put("server.version", d.version(c));
     fp.put("storage.engine", storageEngine);
     d.putDurability(c, storageEngine, fp);
+    d.putServerSettings(c, storageEngine, fp);
     fp.put("db.url", o.connectionUrl());
     fp.put("db.user", o.user().isEmpty() ? "(from db.url)" : o.user());
     fp.put("db.batchsize", report.flatMap(JdbcStoreCheck.Report::batchSizeProperty).map(p -> "n/a (" + p + ")")

@@ -142,6 +142,11 @@ final class PostgresDialect implements SqlDialect {
     }
   }
 
+  @Override
+  public void putServerSettings(Connection c, String engine, Fingerprint fp) {
+    PostgresSettings.put(c, fp);
+  }
+
   /** CREATE INDEX is separate in PostgreSQL; the caller runs the statements in one transaction. */
   @Override
   public List<String> createTableWithIndexes(String table, String columnsDdl, List<IndexSpec> indexes, String engine) {
