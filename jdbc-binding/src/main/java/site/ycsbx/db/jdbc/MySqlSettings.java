@@ -64,12 +64,12 @@ final class MySqlSettings {
         options.put(rs.getString(1), rs.getString(2));
       }
     } catch (SQLException e) {
-      ServerSettings.put(fp, "rocksdb.compression_per_level", ServerSettings.NOT_READABLE_ROLE);
-      ServerSettings.put(fp, "rocksdb.filter_policy", ServerSettings.NOT_READABLE_ROLE);
+      ServerSettings.put(fp, "rocksdb_compression_per_level", ServerSettings.NOT_READABLE_ROLE);
+      ServerSettings.put(fp, "rocksdb_filter_policy", ServerSettings.NOT_READABLE_ROLE);
       return;
     }
-    ServerSettings.put(fp, "rocksdb.compression_per_level", compression(options));
-    ServerSettings.put(fp, "rocksdb.filter_policy", bloom(options.get("TABLE_FACTORY::FILTER_POLICY")));
+    ServerSettings.put(fp, "rocksdb_compression_per_level", compression(options));
+    ServerSettings.put(fp, "rocksdb_filter_policy", bloom(options.get("TABLE_FACTORY::FILTER_POLICY")));
   }
 
   /**

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.fingerprint.ServerSettings;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
@@ -54,6 +55,44 @@ class JdbcPreflightTest {
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
       assertEquals(List.of(), db.tables());
+      serverSettingsAreTheServers(db, target);
+    }
+  }
+
+  /** Each setting the fingerprint holds as read is what the server says, and the cache is normalized to MB. */
+  private void serverSettingsAreTheServers(TestDatabase db, TestDatabase.Target target) throws Exception {
+    List<String> names = switch (target) {
+      case MARIADB_INNODB -> List.of("innodb_buffer_pool_size", "innodb_page_size", "innodb_log_file_size",
+          "innodb_flush_method");
+      case MARIADB_ROCKSDB -> List.of("rocksdb_block_cache_size");
+      case POSTGRESQL -> List.of("shared_buffers", "wal_level", "checkpoint_timeout", "max_wal_size",
+          "checkpoint_completion_target");
+    };
+    String cacheSetting = names.get(0);
+    try (java.sql.Connection c = db.connect(); java.sql.Statement s = c.createStatement()) {
+      for (String n : names) {
+        try (java.sql.ResultSet rs = s.executeQuery(target.mariadb() ? "SELECT @@" + n : "SHOW " + n)) {
+          rs.next();
+          assertEquals(rs.getString(1), fp.get(ServerSettings.PREFIX + n), n);
+        }
+      }
+      try (java.sql.ResultSet rs = s.executeQuery(target.mariadb() ? "SELECT @@" + cacheSetting
+          : "SELECT pg_size_bytes(current_setting('shared_buffers'))")) {
+        rs.next();
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f", rs.getLong(1) / 1048576.0), fp.get(ServerSettings.CACHE_MB));
+        assertEquals(cacheSetting, fp.get(ServerSettings.CACHE_SOURCE));
+        assertEquals(rs.getLong(1), ServerSettings.cacheBytes(fp.entries()));
+      }
+      if (target == TestDatabase.Target.MARIADB_ROCKSDB) {
+        try (java.sql.ResultSet rs = s.executeQuery("SELECT VALUE FROM information_schema.ROCKSDB_CF_OPTIONS"
+            + " WHERE CF_NAME = 'default' AND OPTION_TYPE = 'COMPRESSION_TYPE'")) {
+          rs.next();
+          assertTrue(fp.get(ServerSettings.PREFIX + "rocksdb_compression_per_level").startsWith(rs.getString(1)),
+              fp.get(ServerSettings.PREFIX + "rocksdb_compression_per_level"));
+        }
+        // the test server sets no filter policy: MyRocks shows nullptr
+        assertEquals("none", fp.get(ServerSettings.PREFIX + "rocksdb_filter_policy"));
+      }
     }
   }
 

@@ -24,9 +24,9 @@ import site.ycsbx.fingerprint.ServerSettings;
  */
 final class MongoServerSettings {
   static final String JOURNAL = "journal";
-  static final String COMMIT_INTERVAL = "journal.commit_interval_ms";
+  static final String COMMIT_INTERVAL = "journal_commit_interval_ms";
   static final String SYNCDELAY = "syncdelay_s";
-  static final String CONFIG = "engine.config";
+  static final String CONFIG = "engine_config";
   static final String DIRECT_IO = "directio";
   /** Unauthorized: the user's role may not run the command. */
   private static final int UNAUTHORIZED = 13;
@@ -48,13 +48,26 @@ final class MongoServerSettings {
 
   /** Reads the three replies through {@code admin} and records the settings; {@code status} is the preflight's serverStatus. */
   static void put(MongoDatabase admin, Reply status, String engine, Fingerprint fp) {
-    Reply cmdLine = run(admin, new Document("getCmdLineOpts", 1));
+    Reply cmdLine = withOptions(run(admin, new Document("getCmdLineOpts", 1)));
     Reply params = run(admin, new Document("getParameter", 1).append("journalCommitInterval", 1)
         .append("syncdelay", 1));
     Map<String, String> read = settings(cmdLine, params, status, engine);
-    read.forEach((k, v) -> ServerSettings.put(fp, "mongodb." + k, v));
+    read.forEach((k, v) -> ServerSettings.put(fp, k, v));
     long cache = cacheBytes(cmdLine, status);
     ServerSettings.putCache(fp, cache, cacheSource(cmdLine, status, engine), cacheWhy(cmdLine, status, engine));
+  }
+
+  /**
+   * A reply without the options tells nothing of the server's start: mongo-java-server answers
+   * one without argv (a mongod started with no option still names itself in argv).
+   */
+  static Reply withOptions(Reply cmdLine) {
+    Document d = cmdLine.doc();
+    boolean noArgv = d != null && !(d.get("argv") instanceof List<?> l && !l.isEmpty());
+    if (d != null && (!(d.get("parsed") instanceof Document p) || p.isEmpty() && noArgv)) {
+      return Reply.missing("not reported (getCmdLineOpts has no parsed options)");
+    }
+    return cmdLine;
   }
 
   static Reply run(MongoDatabase admin, Document command) {
@@ -131,7 +144,7 @@ final class MongoServerSettings {
         return v.toString();
       }
     }
-    if (params.doc() == null && cmdLine.doc() == null) {
+    if (cmdLine.doc() == null) {
       return cmdLine.why();
     }
     return "the default (not set at start)";
