@@ -9,6 +9,7 @@ import java.util.Properties;
 import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.DataSize;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
@@ -23,6 +24,7 @@ import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.tools.checks.CommandArgs;
 import site.ycsbx.tools.checks.PropertyCheck;
@@ -87,6 +89,7 @@ final class LoadRunCommand {
     }
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
+      measureSizeAtEnd(provides, props);
     }
     fp.printOnce(out);
     if (slice != null) {
@@ -114,6 +117,13 @@ final class LoadRunCommand {
     System.setErr(YcsbChatter.filter(System.err));
     Client.main(clientArgs.toArray(new String[0]));
     return 0; // not reached: YCSB's Client exits the JVM
+  }
+
+  /** The run's tables are measured on storage when its export starts (DataSize), through the binding's preflight. */
+  private static void measureSizeAtEnd(Provides provides, Properties props) {
+    List<String> tables = StoreDemand.of(props).tables(props);
+    Preflight preflight = PreflightOnce.instantiate(provides.preflight());
+    DataSize.measureAtEnd(tables, () -> preflight.storedSize(props, tables));
   }
 
   /**

@@ -80,6 +80,17 @@ public final class JdbcPreflight implements Preflight {
     }
   }
 
+  /** The tables' bytes on storage as the dialect reads them (iibench's rounds read the same), on a connection of its own. */
+  @Override
+  public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
+    JdbcOptions o = JdbcOptions.parse(props);
+    try (Connection c = Connector.open(o)) {
+      return o.dialect().tableSizes(c, tables);
+    } catch (SQLException | RuntimeException e) {
+      return new site.ycsbx.store.SizeReport(-1, -1, "not measured: " + Connector.message(e, o));
+    }
+  }
+
   /** From db.url: its first host and port, local when every host it names is this machine. */
   @Override
   public ServerAddress serverAddress(Properties props) {

@@ -64,6 +64,11 @@ public class MongoPreflight implements Preflight {
     return PROPERTIES;
   }
 
+  @Override
+  public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
+    return MongoSizes.of(MongoOptions.parse(props), tables);
+  }
+
   /** From mongodb.url: its first host and port, local when every host it names is this machine. */
   @Override
   public ServerAddress serverAddress(Properties props) {
