@@ -69,7 +69,7 @@ public final class DataSize {
   /** {@code [SIZE] usertable: data 38.2 GB, cache 8.0 GB: 4.8x the cache (IO-bound)}. */
   public static String line(CacheFit fit) {
     return LINE_PREFIX + (tables.isEmpty() ? "" : String.join(", ", tables) + ": ") + fit.line()
-        + (fit.size().totalBytes() >= 0 ? " (" + fit.size().source() + ")" : "");
+        + (fit.size().totalBytes() >= 0 ? " (source: " + fit.size().source() + ")" : "");
   }
 
   /** result.json's {@code data_size}: the figures in bytes (-1: not known), the source, the ratio and the line. */

@@ -53,7 +53,7 @@ public record CacheFit(SizeReport size, long cacheBytes, String cacheWhy) {
       }
     }
     sb.append(", cache ");
-    sb.append(cacheBytes > 0 ? human(cacheBytes) : "n/a (" + cacheWhy + ")");
+    sb.append(cacheBytes > 0 ? human(cacheBytes) : cacheWhy);
     double r = ratio();
     if (!Double.isNaN(r)) {
       sb.append(r > IO_BOUND ? String.format(Locale.ROOT, ": %.1fx the cache (IO-bound)", r)
