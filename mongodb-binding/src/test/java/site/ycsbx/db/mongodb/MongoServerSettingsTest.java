@@ -120,4 +120,28 @@ class MongoServerSettingsTest {
       assertTrue(server.commandNames("admin").contains("getCmdLineOpts"), server.commandNames("admin").toString());
     }
   }
+
+  /** YCSB's usertable at the end of a run: collStats bytes of a mongod; a collection never created holds nothing. */
+  @Test
+  void usertableIsSizedFromCollStats() {
+    try (TestServer mongod = TestServer.posingAsMongod("wiredTiger", 50, 20)) {
+      String database = TestServer.freshDatabase();
+      java.util.List<Document> docs = new java.util.ArrayList<>();
+      for (int i = 0; i < 40; i++) {
+        docs.add(new Document("_id", "user" + i).append("field0", "x"));
+      }
+      mongod.client().getDatabase(database).getCollection("usertable").insertMany(docs);
+      Properties p = new Properties();
+      p.setProperty(MongoOptions.URL_PROPERTY, mongod.url(database));
+      assertEquals(new site.ycsbx.store.SizeReport(40 * 50, 40 * 20, "collStats storageSize+totalIndexSize"),
+          new MongoPreflight().storedSize(p, java.util.List.of("usertable", "never_created")));
+    }
+    // the emulator itself gives no bytes: said, not 0
+    try (TestServer emulator = new TestServer()) {
+      Properties p = new Properties();
+      p.setProperty(MongoOptions.URL_PROPERTY, emulator.url(TestServer.freshDatabase()));
+      assertEquals("not reported by mongo-java-server",
+          new MongoPreflight().storedSize(p, java.util.List.of("usertable")).source());
+    }
+  }
 }
