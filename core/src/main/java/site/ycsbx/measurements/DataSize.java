@@ -39,13 +39,18 @@ public final class DataSize {
     tables = List.of();
   }
 
-  /** The size against the cache, measured on the first call; null when nothing says how to measure. */
-  public static synchronized CacheFit measure() {
+  /**
+   * The size against the cache, measured on the first call; null when nothing says how to measure.
+   * {@code whyNot}: the reason not to reach the server now (an interrupted run), said as the source.
+   */
+  public static synchronized CacheFit measure(String whyNot) {
     if (measured != null || probe == null) {
       return measured;
     }
     SizeReport size;
-    if (tables.isEmpty()) {
+    if (whyNot != null) {
+      size = new SizeReport(-1, -1, whyNot);
+    } else if (tables.isEmpty()) {
       size = new SizeReport(-1, -1, "the workload names no table");
     } else {
       try {

@@ -257,7 +257,11 @@ public final class ResultExporter implements MeasurementsExporter {
     for (Map.Entry<String, Long> e : summary.exportRows().entrySet()) {
       both.write(ERRORS_METRIC, e.getKey(), e.getValue());
     }
-    size = DataSize.measure();
+    // a server that is gone or hung would hold the export up: the size is then said missing, not waited for
+    boolean serverGone = site.ycsbx.faults.Outages.hasGivenUp()
+        || site.ycsbx.faults.Outages.lines().stream().anyMatch(l -> l.contains("not back when the run ended"));
+    size = DataSize.measure(Interruption.current() != null ? "not measured: the run was interrupted"
+        : serverGone ? "not measured: the server was not answering at the run's end" : null);
     headline = new java.util.LinkedHashMap<>(Progress.results());
     if (size != null) {
       // the family's own figures first (iibench's size at its last round's end): the end's fill the rest

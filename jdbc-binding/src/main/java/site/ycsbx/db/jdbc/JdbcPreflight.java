@@ -28,6 +28,8 @@ import site.ycsbx.util.UserError;
 public final class JdbcPreflight implements Preflight {
   /** Where else a load could go, for the refusal of a load into a table already loaded. */
   private final String elsewhere;
+  /** How long the size at a run's end may wait for an answer. */
+  private static final int SIZE_TIMEOUT_MILLIS = 10_000;
 
   public JdbcPreflight() {
     this("another database (" + JdbcOptions.URL_PROPERTY + ")");
@@ -84,7 +86,8 @@ public final class JdbcPreflight implements Preflight {
   @Override
   public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
     JdbcOptions o = JdbcOptions.parse(props);
-    try (Connection c = Connector.open(o)) {
+    // a bounded wait: the run's figures are in, and a server that stopped answering must not hold up the export
+    try (Connection c = Connector.open(o, java.util.Map.of(), SIZE_TIMEOUT_MILLIS)) {
       return o.dialect().tableSizes(c, tables);
     } catch (SQLException | RuntimeException e) {
       return new site.ycsbx.store.SizeReport(-1, -1, "not measured: " + Connector.message(e, o));
