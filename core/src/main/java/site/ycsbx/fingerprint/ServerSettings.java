@@ -15,7 +15,7 @@ public final class ServerSettings {
   public static final String PREFIX = "server.read.";
   /** The engine's data cache in MB (a number), or why it is not known. */
   public static final String CACHE_MB = "server.cache_mb";
-  /** Which setting {@value #CACHE_MB} was read from. */
+  /** Which setting {@value #CACHE_MB} was read from, with its value as the server gives it ({@code shared_buffers=128MB}). */
   public static final String CACHE_SOURCE = "server.cache_source";
   /** The value of a setting the account's role may not read: the run goes on without it. */
   public static final String NOT_READABLE_ROLE = "not readable (role)";

@@ -34,11 +34,8 @@ final class Comparability {
    */
   private static final Map<String, String> SAME_DIMENSION = Map.of(
       "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine", "journal", "write.concern",
-      // the normalized cache restates the engine's own cache setting
-      ServerSettings.CACHE_SOURCE, ServerSettings.CACHE_MB,
-      ServerSettings.PREFIX + "innodb_buffer_pool_size", ServerSettings.CACHE_MB,
-      ServerSettings.PREFIX + "rocksdb_block_cache_size", ServerSettings.CACHE_MB,
-      ServerSettings.PREFIX + "shared_buffers", ServerSettings.CACHE_MB);
+      // the cache's setting and its value in MB are one dimension
+      ServerSettings.CACHE_SOURCE, ServerSettings.CACHE_MB);
   private static final String ENGINE = "storage.engine";
   /**
    * Settings of one storage engine, reported only when that engine is in use (the durability ones,

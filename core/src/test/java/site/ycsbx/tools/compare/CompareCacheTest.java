@@ -43,20 +43,19 @@ class CompareCacheTest {
     Map<String, String> fp = new LinkedHashMap<>();
     fp.put("ycsbx.version", "0.1");
     fp.put("storage.engine", "InnoDB");
-    fp.put("server.read.innodb_buffer_pool_size", bufferPool);
     fp.put("server.read.innodb_flush_method", "O_DIRECT");
     fp.put("server.cache_mb", cacheMb);
-    fp.put("server.cache_source", "innodb_buffer_pool_size");
+    fp.put("server.cache_source", "innodb_buffer_pool_size=" + bufferPool);
     return fp;
   }
 
-  /** A setting read from the server is a dimension; the cache it sets is the same one, counted once. */
+  /** A setting read from the server is a dimension; the cache's setting and its MB are one, counted once. */
   @Test
   void aServerSettingIsADimensionAndTheCacheRestatesIt() {
     assertEquals("fingerprints: identical (the same setup measured twice)", Comparability.fingerprintLine(
         Side.ofFingerprint("a", innodb("134217728", "128.0")), Side.ofFingerprint("b", innodb("134217728", "128.0"))));
-    assertEquals("fingerprints differ in one dimension: server.read.innodb_buffer_pool_size: 134217728 vs 8589934592,"
-        + " server.cache_mb: 128.0 vs 8192.0", Comparability.fingerprintLine(Side.ofFingerprint("a",
+    assertEquals("fingerprints differ in one dimension: server.cache_mb: 128.0 vs 8192.0, server.cache_source:"
+        + " innodb_buffer_pool_size=134217728 vs innodb_buffer_pool_size=8589934592", Comparability.fingerprintLine(Side.ofFingerprint("a",
         innodb("134217728", "128.0")), Side.ofFingerprint("b", innodb("8589934592", "8192.0"))));
     Map<String, String> fsync = innodb("134217728", "128.0");
     fsync.put("server.read.innodb_flush_method", "fsync");
@@ -70,13 +69,12 @@ class CompareCacheTest {
     Map<String, String> rocks = new LinkedHashMap<>();
     rocks.put("ycsbx.version", "0.1");
     rocks.put("storage.engine", "ROCKSDB");
-    rocks.put("server.read.rocksdb_block_cache_size", "536870912");
     rocks.put("server.read.rocksdb_filter_policy", "none");
     rocks.put("server.cache_mb", "512.0");
-    rocks.put("server.cache_source", "rocksdb_block_cache_size");
+    rocks.put("server.cache_source", "rocksdb_block_cache_size=536870912");
     assertEquals("WARNING: the fingerprints differ in 2 dimensions, so a difference below cannot be put down to one of"
         + " them: storage.engine: InnoDB vs ROCKSDB; server.cache_mb: 128.0 vs 512.0, server.cache_source:"
-        + " innodb_buffer_pool_size vs rocksdb_block_cache_size", Comparability.fingerprintLine(
+        + " innodb_buffer_pool_size=134217728 vs rocksdb_block_cache_size=536870912", Comparability.fingerprintLine(
         Side.ofFingerprint("a", innodb("134217728", "128.0")), Side.ofFingerprint("b", rocks)));
   }
 }

@@ -37,16 +37,18 @@ final class MySqlSettings {
     } catch (SQLException e) {
       readable = false;
     }
-    for (String n : names) {
-      ServerSettings.put(fp, n, readable ? values.get(n) : ServerSettings.NOT_READABLE_ROLE);
-    }
     String cacheName = rocks ? "rocksdb_block_cache_size" : "innodb_buffer_pool_size";
+    for (String n : names) {
+      if (!n.equals(cacheName)) { // the cache's own entry says it (server.cache_source)
+        ServerSettings.put(fp, n, readable ? values.get(n) : ServerSettings.NOT_READABLE_ROLE);
+      }
+    }
     if (!"innodb".equalsIgnoreCase(engine) && !rocks) {
       // MyISAM, Aria, ...: their own caches; the buffer pool still holds nothing of the table
       ServerSettings.putCache(fp, -1, "none for engine " + engine, "not known for engine " + engine);
     } else {
       long bytes = parse(values.get(cacheName));
-      ServerSettings.putCache(fp, bytes, cacheName, !readable ? ServerSettings.NOT_READABLE_ROLE
+      ServerSettings.putCache(fp, bytes, cacheName + "=" + values.get(cacheName), !readable ? ServerSettings.NOT_READABLE_ROLE
           : ServerSettings.NOT_REPORTED);
     }
     if (rocks) {

@@ -13,7 +13,8 @@ import site.ycsbx.fingerprint.ServerSettings;
  * the buffer cache, the WAL level and what paces checkpoints, read with {@code current_setting}.
  */
 final class PostgresSettings {
-  static final List<String> NAMES = List.of("shared_buffers", "wal_level", "checkpoint_timeout", "max_wal_size",
+  /** shared_buffers is the cache's own entry (server.cache_mb, server.cache_source). */
+  static final List<String> NAMES = List.of("wal_level", "checkpoint_timeout", "max_wal_size",
       "checkpoint_completion_target");
 
   private PostgresSettings() {
@@ -34,7 +35,7 @@ final class PostgresSettings {
       // pg_size_bytes is 9.6+: an older server keeps the setting's text above
       why = ServerSettings.NOT_REPORTED;
     }
-    ServerSettings.putCache(fp, bytes, "shared_buffers", why);
+    ServerSettings.putCache(fp, bytes, "shared_buffers=" + setting(c, "shared_buffers"), why);
   }
 
   private static String setting(Connection c, String name) {
