@@ -9,13 +9,15 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
 
 /**
- * The PostgreSQL settings beside the durability ones ({@link PostgresDialect#putDurability}):
- * the buffer cache, the WAL level and what paces checkpoints, read with {@code current_setting}.
+ * The PostgreSQL settings beside the durability ones ({@link PostgresDialect#putDurability}, which
+ * has wal_level too): the buffer cache and what paces checkpoints, read with {@code current_setting}.
  */
 final class PostgresSettings {
-  /** shared_buffers is the cache's own entry (server.cache_mb, server.cache_source). */
-  static final List<String> NAMES = List.of("wal_level", "checkpoint_timeout", "max_wal_size",
-      "checkpoint_completion_target");
+  /**
+   * shared_buffers is the cache's own entry (server.cache_mb, server.cache_source); wal_level is
+   * with the durability settings.
+   */
+  static final List<String> NAMES = List.of("checkpoint_timeout", "max_wal_size", "checkpoint_completion_target");
 
   private PostgresSettings() {
   }

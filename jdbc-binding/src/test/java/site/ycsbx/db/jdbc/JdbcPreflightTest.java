@@ -44,7 +44,7 @@ class JdbcPreflightTest {
       assertEquals(target.expectedEngine(), fp.get("storage.engine"));
       List<String> durability = target.mariadb()
           ? List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "innodb_doublewrite")
-          : List.of("synchronous_commit", "fsync");
+          : List.of("synchronous_commit", "fsync", "wal_level");
       for (String d : durability) {
         assertTrue(reported(d), d);
       }
@@ -65,8 +65,7 @@ class JdbcPreflightTest {
       case MARIADB_INNODB -> List.of("innodb_buffer_pool_size", "innodb_page_size", "innodb_log_file_size",
           "innodb_flush_method");
       case MARIADB_ROCKSDB -> List.of("rocksdb_block_cache_size");
-      case POSTGRESQL -> List.of("shared_buffers", "wal_level", "checkpoint_timeout", "max_wal_size",
-          "checkpoint_completion_target");
+      case POSTGRESQL -> List.of("shared_buffers", "checkpoint_timeout", "max_wal_size", "checkpoint_completion_target");
     };
     String cacheSetting = names.get(0);
     try (java.sql.Connection c = db.connect(); java.sql.Statement s = c.createStatement()) {
