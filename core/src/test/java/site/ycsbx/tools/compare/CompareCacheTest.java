@@ -77,4 +77,20 @@ class CompareCacheTest {
         + " innodb_buffer_pool_size=134217728 vs rocksdb_block_cache_size=536870912", Comparability.fingerprintLine(
         Side.ofFingerprint("a", innodb("134217728", "128.0")), Side.ofFingerprint("b", rocks)));
   }
+
+  /** A run folder's result.json carries where its data sat against the cache: compare reads it from there. */
+  @Test
+  void runFoldersSayWhereTheirDataSat(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createDirectories(tmp.resolve("big"));
+    java.nio.file.Files.writeString(dir.resolve("result.json"), "{\"format\": \"ycsbx-run/1\", \"phase\": \"run\","
+        + " \"client\": {\"index\": 0, \"count\": 1}, \"fingerprint\": {\"ycsbx.version\": \"0.1\", \"threads\": \"4\"},"
+        + " \"overall\": {\"runtime_ms\": 1000, \"operations\": 10, \"throughput\": 10.0}, \"operations\": {},"
+        + " \"data_size\": {\"data_to_cache\": 4.8, \"side\": \"IO-bound\","
+        + " \"line\": \"data 38.2 GB, cache 8.0 GB: 4.8x the cache (IO-bound)\"}}");
+    Side big = Side.load(dir, "big");
+    assertEquals(4.8, big.dataToCache);
+    assertEquals("WARNING: big was IO-bound and small fitted in its cache, so a difference below may be the cache's,"
+        + " not the setup's: small: x; big: data 38.2 GB, cache 8.0 GB: 4.8x the cache (IO-bound)",
+        Comparability.cacheLine(side("small", 0.5, "x"), big));
+  }
 }
