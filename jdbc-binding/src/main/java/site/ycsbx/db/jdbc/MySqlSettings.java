@@ -48,7 +48,8 @@ final class MySqlSettings {
       ServerSettings.putCache(fp, -1, "none for engine " + engine, "not known for engine " + engine);
     } else {
       long bytes = parse(values.get(cacheName));
-      ServerSettings.putCache(fp, bytes, cacheName + "=" + values.get(cacheName), !readable ? ServerSettings.NOT_READABLE_ROLE
+      String value = !readable ? ServerSettings.NOT_READABLE_ROLE : values.getOrDefault(cacheName, ServerSettings.NOT_REPORTED);
+      ServerSettings.putCache(fp, bytes, cacheName + "=" + value, !readable ? ServerSettings.NOT_READABLE_ROLE
           : ServerSettings.NOT_REPORTED);
     }
     if (rocks) {
