@@ -65,6 +65,9 @@ public final class ResultExporter implements MeasurementsExporter {
   private final boolean interruptedExport;
   // op -> YCSB's figures of it (Operations, latencies), for the run folder's result.json
   private final Map<String, Map<String, Number>> figures = new TreeMap<>();
+  // the data size at the end (null: not measured) and the [HEADLINE] figures with it, for result.json
+  private site.ycsbx.store.CacheFit size;
+  private Map<String, Double> headline;
   private long rawRunMillis = -1;
   // op -> status -> count, from YCSB's "Return=STATUS" records
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
@@ -256,7 +259,17 @@ public final class ResultExporter implements MeasurementsExporter {
     for (Map.Entry<String, Long> e : summary.exportRows().entrySet()) {
       both.write(ERRORS_METRIC, e.getKey(), e.getValue());
     }
-    for (Map.Entry<String, Double> e : Progress.results().entrySet()) {
+    // a server that is gone or hung would hold the export up: the size is then said missing, not waited for
+    boolean serverGone = site.ycsbx.faults.Outages.hasGivenUp()
+        || site.ycsbx.faults.Outages.lines().stream().anyMatch(l -> l.contains("not back when the run ended"));
+    size = DataSize.measure(Interruption.current() != null ? "not measured: the run was interrupted"
+        : serverGone ? "not measured: the server was not answering at the run's end" : null);
+    headline = new java.util.LinkedHashMap<>(Progress.results());
+    if (size != null) {
+      // the family's own figures first (iibench's size at its last round's end): the end's fill the rest
+      size.figures().forEach(headline::putIfAbsent);
+    }
+    for (Map.Entry<String, Double> e : headline.entrySet()) {
       both.write(HEADLINE_METRIC, e.getKey(), e.getValue());
     }
     java.util.List<Map<String, Double>> rounds = Progress.rounds();
@@ -318,7 +331,8 @@ public final class ResultExporter implements MeasurementsExporter {
     return new RunSummary.Facts(Progress.now(0).phase(), RunSummary.workloadName(fp.get("workload")),
         fp.getOrDefault("binding", "?"), fp.get("threads"), opsDone(), runMillis, throughput,
         RunSummary.operations(intervals == null ? null : intervals.totals(), figures), Progress.now(0),
-        Progress.headline(), note, summary.verdictLine(), intervals == null ? null : WarmupRamp.line(intervals.rates()));
+        Progress.headline(), note, summary.verdictLine(), intervals == null ? null : WarmupRamp.line(intervals.rates()),
+        size == null ? null : "size of " + DataSize.line(size).substring(DataSize.LINE_PREFIX.length()));
   }
 
   private void writeFolder(ErrorSummary summary, Interruption.Signal sig) {
@@ -327,6 +341,9 @@ public final class ResultExporter implements MeasurementsExporter {
       PrintStream ps = new PrintStream(text, true, StandardCharsets.UTF_8);
       site.ycsbx.faults.Outages.print(ps);
       ps.print(summary.render());
+      if (size != null) {
+        ps.println(DataSize.line(size));
+      }
       ps.flush();
       folder.appendSummary(text.toString(StandardCharsets.UTF_8));
       Map<String, Map<String, Number>> ops = new TreeMap<>();
@@ -345,7 +362,8 @@ public final class ResultExporter implements MeasurementsExporter {
           : done > 0 && rawRunMillis >= 0 ? done - rawRunMillis : runStartMillis;
       long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
       folder.writeResult(new RunOutput.Result(start, end, runtime, Math.max(0, opsDone()),
-          Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops));
+          Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops, headline == null ? Map.of() : headline,
+          size == null ? Map.of() : DataSize.json(size)));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
       return;

@@ -21,7 +21,8 @@ public interface RunOutput {
 
   /** What result.json says of the run; the exporter fills it in as YCSB's records pass. */
   record Result(long startMs, long endMs, long runtimeMs, long operations, double throughput,
-      Interruption.Signal interrupted, Map<String, Map<String, Long>> returns, Map<String, Map<String, Number>> ops) {
+      Interruption.Signal interrupted, Map<String, Map<String, Long>> returns, Map<String, Map<String, Number>> ops,
+      Map<String, Double> headline, Map<String, Object> dataSize) {
   }
 
   Path dir();

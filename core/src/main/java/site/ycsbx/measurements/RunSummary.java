@@ -39,7 +39,15 @@ public final class RunSummary {
    */
   record Facts(String phase, String workload, String binding, String threads, long ops, long runMillis,
       double throughput, SortedMap<String, long[]> operations, Progress.Snapshot progress, String headline,
-      String exportNote, String verdict, String warmupRamp) {
+      String exportNote, String verdict, String warmupRamp, String size) {
+    /** Without the data size line ({@link DataSize}). */
+    Facts(String phase, String workload, String binding, String threads, long ops, long runMillis, double throughput,
+        SortedMap<String, long[]> operations, Progress.Snapshot progress, String headline, String exportNote,
+        String verdict, String warmupRamp) {
+      this(phase, workload, binding, threads, ops, runMillis, throughput, operations, progress, headline, exportNote,
+          verdict, warmupRamp, null);
+    }
+
     /** Without a warm-up line ({@link WarmupRamp}). */
     Facts(String phase, String workload, String binding, String threads, long ops, long runMillis, double throughput,
         SortedMap<String, long[]> operations, Progress.Snapshot progress, String headline, String exportNote,
@@ -70,6 +78,9 @@ public final class RunSummary {
     } else if (f.progress() != null && !f.progress().unit().equals("ops") && Progress.claimed() && secs > 0) {
       lines.add(String.format(Locale.ROOT, "%d %s done, %s %s/s over the measured %.1f s", f.progress().done(),
           f.progress().unit(), perSecond(f.progress().done() / secs), f.progress().unit(), secs));
+    }
+    if (f.size() != null) {
+      lines.add(f.size());
     }
     if (f.warmupRamp() != null) {
       lines.add(f.warmupRamp());

@@ -185,6 +185,22 @@ public final class RunFolder {
           g.writeStringField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
+        g.writeObjectFieldStart("headline");
+        for (Map.Entry<String, Double> e : r.headline().entrySet()) {
+          g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeObjectFieldStart("data_size");
+        for (Map.Entry<String, Object> e : r.dataSize().entrySet()) {
+          if (e.getValue() instanceof Double d) {
+            g.writeNumberField(e.getKey(), d);
+          } else if (e.getValue() instanceof Number n) {
+            g.writeNumberField(e.getKey(), n.longValue());
+          } else {
+            g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
+          }
+        }
+        g.writeEndObject();
         g.writeObjectFieldStart("overall");
         g.writeNumberField("runtime_ms", r.runtimeMs());
         g.writeNumberField("operations", r.operations());
@@ -412,6 +428,18 @@ public final class RunFolder {
               h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue(), errors(op)));
     }
     return out;
+  }
+
+  /** The run's data over its engine's cache at its end (result.json's data_size); NaN when not known. */
+  public double dataToCache() {
+    JsonNode r = result.path("data_size").path("data_to_cache");
+    return r.isNumber() ? r.asDouble() : Double.NaN;
+  }
+
+  /** The data size line of the run's end ("data 38.2 GB, cache 8.0 GB: ..."); null when not measured. */
+  public String dataSizeLine() {
+    JsonNode l = result.path("data_size").path("line");
+    return l.isTextual() ? l.asText() : null;
   }
 
   public Map<String, String> fingerprint() {

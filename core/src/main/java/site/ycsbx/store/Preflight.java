@@ -37,6 +37,15 @@ public interface Preflight extends PropertyOwner {
     return ServerAddress.UNKNOWN;
   }
 
+  /**
+   * The bytes {@code tables} take on storage now, measured as iibench's rounds measure them, on a
+   * connection of its own (the run's are closed by then); called once at the end of every load and
+   * run. A figure the server does not give is -1 with the reason in the source, never 0.
+   */
+  default SizeReport storedSize(Properties props, java.util.List<String> tables) {
+    return new SizeReport(-1, -1, "not measured by this binding");
+  }
+
   /** Whether the Client is about to load or run transactions. */
   enum Phase {
     LOAD, RUN;

@@ -21,6 +21,17 @@ public record StoreDemand(Class<?> storeType, Object plan) {
     StoreDemand demand(Properties props);
   }
 
+  /**
+   * The tables (collections) the run's data lives in: YCSB's table for YCSB's own workloads, the
+   * plan's for a family's ({@link StoredTables}); empty when the plan names none.
+   */
+  public java.util.List<String> tables(Properties props) {
+    if (isNone()) {
+      return java.util.List.of(YcsbTable.of(props).name());
+    }
+    return plan instanceof StoredTables t ? t.storedTables() : java.util.List.of();
+  }
+
   /** Whether the workload uses YCSB's DB API only. */
   public boolean isNone() {
     return storeType == null;

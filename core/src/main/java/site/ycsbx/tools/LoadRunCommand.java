@@ -10,6 +10,7 @@ import site.ycsb.Client;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.faults.Outages;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.measurements.DataSize;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
@@ -24,6 +25,7 @@ import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
 import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.tools.checks.CommandArgs;
 import site.ycsbx.tools.checks.PropertyCheck;
@@ -88,6 +90,7 @@ final class LoadRunCommand {
     }
     if (provides != null) {
       PreflightOnce.run(provides.preflight(), props);
+      measureSizeAtEnd(provides, props);
     }
     fp.printOnce(out);
     if (slice != null) {
@@ -117,6 +120,13 @@ final class LoadRunCommand {
     System.setErr(YcsbChatter.filter(System.err));
     Client.main(clientArgs.toArray(new String[0]));
     return 0; // not reached: YCSB's Client exits the JVM
+  }
+
+  /** The run's tables are measured on storage when its export starts (DataSize), through the binding's preflight. */
+  private static void measureSizeAtEnd(Provides provides, Properties props) {
+    List<String> tables = StoreDemand.of(props).tables(props);
+    Preflight preflight = PreflightOnce.instantiate(provides.preflight());
+    DataSize.measureAtEnd(tables, () -> preflight.storedSize(props, tables));
   }
 
   /**

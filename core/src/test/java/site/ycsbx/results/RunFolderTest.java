@@ -84,6 +84,12 @@ class RunFolderTest {
     assertEquals(measured, json.path("operations").path("INSERT").path("count").asLong());
     assertEquals(measured, json.path("operations").path("INSERT").path("returns").path("OK").asLong());
     assertEquals(measured, json.path("operations").path("Intended-INSERT").path("count").asLong());
+    // the size at the end, for machines: the null binding's usertable holds nothing, and no cache to hold it against
+    assertEquals("usertable", json.path("data_size").path("tables").asText(), json.toString());
+    assertEquals(0, json.path("data_size").path("storage_bytes").asLong(), json.toString());
+    assertEquals(-1, json.path("data_size").path("cache_bytes").asLong(), json.toString());
+    assertEquals(0.0, json.path("headline").path("db_size_mb").asDouble(-1), json.toString());
+    assertTrue(text.contains("[SIZE] usertable: data 0 B, cache none (null binding)"), text);
     // [OVERALL] covers the measured part only: its operations, over the time after the warm-up
     JsonNode overall = json.path("overall");
     assertEquals(measured, overall.path("operations").asLong(), json.toString());

@@ -42,6 +42,31 @@ public abstract class StoreContract<S> {
     return StoreRegistry.take(storeType);
   }
 
+  /**
+   * Whether the binding measures the bytes of stored tables at the end of a run (false: it says why
+   * not, as mongo-java-server and the test-only memory stores do).
+   */
+  protected boolean measuresStoredSize() {
+    return true;
+  }
+
+  /** The tables' size as the binding measures it at the end of every load and run: through its preflight. */
+  protected final SizeReport storedSize(List<String> tables) throws Exception {
+    DB db = newBinding();
+    Provides p = db.getClass().getAnnotation(Provides.class);
+    return PreflightOnce.instantiate(p.preflight()).storedSize(db.getProperties(), tables);
+  }
+
+  /** Tables that hold rows are sized in bytes, or as rows still in memtables (never 0), or with why not. */
+  protected final void assertStoredSizeReported(List<String> tables) throws Exception {
+    SizeReport r = storedSize(tables);
+    if (measuresStoredSize()) {
+      org.junit.jupiter.api.Assertions.assertTrue(r.totalBytes() > 0 || r.memtableBytes() > 0, r.toString());
+    } else {
+      org.junit.jupiter.api.Assertions.assertTrue(r.totalBytes() < 0 && !r.source().isBlank(), r.toString());
+    }
+  }
+
   /** Drops what the fixture created; runs after every binding of the test is cleaned up. */
   protected void dropFixture() throws Exception {
   }

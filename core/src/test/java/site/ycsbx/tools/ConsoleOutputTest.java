@@ -62,9 +62,12 @@ class ConsoleOutputTest {
     assertEquals("[ERRORS] OK: 3000 operations, 0 failed", lines.get(lines.size() - 1), err);
     assertTrue(lines.get(lines.size() - 2).startsWith("[SUMMARY] whole export (fingerprint, intervals, errors,"
         + " efficiency, GC): -p exportfile=FILE or -p ycsbx.out=DIR"), err);
-    assertTrue(lines.get(lines.size() - 3).matches("\\[SUMMARY\\]   INSERT 3000 ops +[0-9.]+/s   p50 +[0-9.]+ ms"
+    // the run's table at its end: the null binding stores nothing, and says so
+    assertEquals("[SUMMARY] size of usertable: data 0 B, cache none (null binding) (source: nothing stored (null"
+        + " binding))", lines.get(lines.size() - 3), err);
+    assertTrue(lines.get(lines.size() - 4).matches("\\[SUMMARY\\]   INSERT 3000 ops +[0-9.]+/s   p50 +[0-9.]+ ms"
         + "   p99 +[0-9.]+ ms"), err);
-    assertTrue(lines.get(lines.size() - 4).startsWith("[SUMMARY] load of YCSB's core workload on null, 1 thread:"
+    assertTrue(lines.get(lines.size() - 5).startsWith("[SUMMARY] load of YCSB's core workload on null, 1 thread:"
         + " 3000 operations in "), err);
     assertFalse(err.contains("[ERRORS] operation"), "nothing failed: the error table is left out: " + err);
   }

@@ -35,6 +35,13 @@ public final class NullDb extends DB {
         site.ycsbx.fingerprint.Fingerprint fingerprint) {
       fingerprint.put("server.product", "none (null binding: operations are discarded)");
       fingerprint.put("storage.engine", "none");
+      fingerprint.put(site.ycsbx.fingerprint.ServerSettings.CACHE_MB, "none (null binding)");
+    }
+
+    /** Operations are discarded: nothing is stored, which is 0 bytes, not an unknown. */
+    @Override
+    public site.ycsbx.store.SizeReport storedSize(java.util.Properties props, java.util.List<String> tables) {
+      return new site.ycsbx.store.SizeReport(0, 0, "nothing stored (null binding)");
     }
 
     @Override

@@ -10,7 +10,13 @@ package site.ycsbx.store.filemeta;
  * @param drop drop it first (the user asked for it, {@value FileMetaStore#DROP_PROPERTY})
  * @param sharding how a load shards the collection ({@link FileMetaSharding#NONE}: not at all)
  */
-public record FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSharding sharding) {
+public record FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSharding sharding)
+    implements site.ycsbx.store.StoredTables {
+  @Override
+  public java.util.List<String> storedTables() {
+    return java.util.List.of(table);
+  }
+
   /** The spec's table name. */
   public static final String DEFAULT_TABLE = "files";
   public static final int DEFAULT_BATCH_SIZE = 1000;

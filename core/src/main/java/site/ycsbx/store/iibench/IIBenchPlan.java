@@ -11,7 +11,12 @@ import java.util.List;
  * @param batchRows rows per transaction ({@value IIBenchStore#BATCH_SIZE_PROPERTY}, or fewer for a smaller load)
  * @param drop whether the tables are dropped and created anew ({@value IIBenchStore#DROP_PROPERTY})
  */
-public record IIBenchPlan(List<IIBenchTable> tables, int batchRows, boolean drop) {
+public record IIBenchPlan(List<IIBenchTable> tables, int batchRows, boolean drop) implements site.ycsbx.store.StoredTables {
+  @Override
+  public List<String> storedTables() {
+    return tables.stream().map(IIBenchTable::name).toList();
+  }
+
   public IIBenchPlan {
     tables = List.copyOf(tables);
   }

@@ -9,7 +9,13 @@ package site.ycsbx.store.linkbench;
  * @param countTable LinkBench: counttable
  * @param drop drop the three first (the user asked for it)
  */
-public record LinkBenchPlan(String nodeTable, String linkTable, String countTable, boolean drop) {
+public record LinkBenchPlan(String nodeTable, String linkTable, String countTable, boolean drop)
+    implements site.ycsbx.store.StoredTables {
+  @Override
+  public java.util.List<String> storedTables() {
+    return java.util.List.of(nodeTable, linkTable, countTable);
+  }
+
   /** LinkBench's table names. */
   public static LinkBenchPlan defaults(boolean drop) {
     return new LinkBenchPlan("nodetable", "linktable", "counttable", drop);

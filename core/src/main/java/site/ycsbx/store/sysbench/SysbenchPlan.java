@@ -14,7 +14,12 @@ import java.util.List;
  * @param load a load (tables created and filled) or a run (tables read and written)
  */
 public record SysbenchPlan(List<SysbenchTable> tables, int tableSize, int batchRows, boolean createSecondary,
-    boolean drop, boolean load) {
+    boolean drop, boolean load) implements site.ycsbx.store.StoredTables {
+  @Override
+  public List<String> storedTables() {
+    return tables.stream().map(SysbenchTable::name).toList();
+  }
+
   public SysbenchPlan {
     tables = List.copyOf(tables);
   }

@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.Places;
+import site.ycsbx.fingerprint.ServerSettings;
+import site.ycsbx.store.CacheFit;
 import site.ycsbx.util.UserError;
 
 /**
@@ -31,10 +33,15 @@ final class Comparability {
    * journal line spells out the write concern's j).
    */
   private static final Map<String, String> SAME_DIMENSION = Map.of(
-      "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine", "journal", "write.concern");
+      "jdbc.engine", "storage.engine", "mongodb.storageEngine", "storage.engine", "journal", "write.concern",
+      // the cache's setting and its value in MB are one dimension
+      ServerSettings.CACHE_SOURCE, ServerSettings.CACHE_MB);
   private static final String ENGINE = "storage.engine";
-  /** Settings of one storage engine, reported only when that engine is in use. */
-  private static final String ENGINE_SETTING_PREFIX = "durability.";
+  /**
+   * Settings of one storage engine, reported only when that engine is in use (the durability ones,
+   * and the server's own settings as read: InnoDB's buffer pool, MyRocks' block cache).
+   */
+  private static final List<String> ENGINE_SETTING_PREFIXES = List.of("durability.", ServerSettings.PREFIX);
   /** The database part of a connection URL: a different database on the same server is the same setup. */
   private static final Pattern URL_DATABASE = Pattern.compile("^((?:jdbc:)?[a-z+]+://[^/?]*)/[^?]*");
 
@@ -136,7 +143,7 @@ final class Comparability {
         continue; // "InnoDB" vs "server default" when both ran InnoDB: the option restates the engine
       }
       String shown = k + ": " + (va == null ? "(absent)" : va) + " vs " + (vb == null ? "(absent)" : vb);
-      if ((va == null || vb == null) && k.startsWith(ENGINE_SETTING_PREFIX)) {
+      if ((va == null || vb == null) && ENGINE_SETTING_PREFIXES.stream().anyMatch(k::startsWith)) {
         if (sameEngine) {
           oneSided.add(shown);
           differing.add(k);
@@ -168,6 +175,30 @@ final class Comparability {
     }
     return "WARNING: the fingerprints differ in " + diffs.size() + " dimensions, so a difference below cannot be put"
         + " down to one of them: " + String.join("; ", diffs) + also;
+  }
+
+  /**
+   * Where each side's data sat against its engine's cache at the end of its run: a warning when one
+   * was IO-bound and the other fitted in cache (the difference below may be the cache's, not the
+   * setup's), a note when both sat on the same side; null when neither side measured it.
+   */
+  static String cacheLine(Side a, Side b) {
+    String sa = CacheFit.side(a.dataToCache);
+    String sb = CacheFit.side(b.dataToCache);
+    if (sa == null && sb == null) {
+      return null;
+    }
+    String both = a.label + ": " + (a.dataSize == null ? "not measured" : a.dataSize) + "; " + b.label + ": "
+        + (b.dataSize == null ? "not measured" : b.dataSize);
+    if (sa == null || sb == null) {
+      return "data against cache: " + both;
+    }
+    if (!sa.equals(sb)) {
+      return "WARNING: " + (sa.equals("IO-bound") ? a.label : b.label) + " was IO-bound and "
+          + (sa.equals("IO-bound") ? b.label : a.label) + " fitted in its cache, so a difference below may be the"
+          + " cache's, not the setup's: " + both;
+    }
+    return "data against cache: both " + (sa.equals("IO-bound") ? "IO-bound" : "fit in cache") + " (" + both + ")";
   }
 
   /** "mmapv1 (implied by version 2.6.12)" is the engine mmapv1: how it was learnt is not a difference. */

@@ -69,6 +69,10 @@ public final class Compare {
     StringBuilder text = new StringBuilder();
     String headline = Comparability.fingerprintLine(a, b);
     text.append(headline).append('\n');
+    String cache = Comparability.cacheLine(a, b);
+    if (cache != null) {
+      text.append(cache).append('\n');
+    }
     text.append("A = ").append(a.describe()).append('\n');
     text.append("B = ").append(b.describe()).append("\n\n");
     text.append(CompareTable.table(a, b, pairs));

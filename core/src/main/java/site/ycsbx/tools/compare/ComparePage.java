@@ -137,10 +137,16 @@ final class ComparePage {
       for (Map<String, String> m : List.of(ma, mb)) {
         Map<String, String> other = m == ma ? mb : ma;
         StringBuilder cell = new StringBuilder("<td>");
-        m.forEach((k, v) -> {
-          String mark = v.equals(other.get(k)) ? null : d.keys().contains(k) ? "differ" : "minor";
-          cell.append(ReportHtml.kv(ReportHtml.shortKey(g, k), v, mark));
-        });
+        // the entries that differ first, then those the two sides share
+        for (boolean differing : List.of(true, false)) {
+          m.forEach((k, v) -> {
+            if (v.equals(other.get(k)) == differing) {
+              return;
+            }
+            String mark = v.equals(other.get(k)) ? null : d.keys().contains(k) ? "differ" : "minor";
+            cell.append(ReportHtml.kv(ReportHtml.shortKey(g, k), v, mark));
+          });
+        }
         other.keySet().stream().filter(k -> !m.containsKey(k)).forEach(k -> cell.append(
             ReportHtml.kv(ReportHtml.shortKey(g, k), "(absent)", d.keys().contains(k) ? "differ" : "minor")));
         cells.add(cell.append("</td>").toString());

@@ -36,6 +36,10 @@ final class Side {
   final Path path;
   final boolean sweep;
   final List<Sample> samples = new ArrayList<>();
+  /** The run's data over its engine's cache at its end (result.json's data_size); NaN when not measured. */
+  double dataToCache = Double.NaN;
+  /** The run's data size line ("data 38.2 GB, cache 8.0 GB: ..."); null when not measured. */
+  String dataSize;
   /** The fingerprint; empty for stock YCSB output, which has none. */
   final Map<String, String> fingerprint = new LinkedHashMap<>();
   /** The workload file names, when known (sweeps, captured stock command lines). */
@@ -77,6 +81,8 @@ final class Side {
       }
       s.samples.add(new Sample(threads, run.throughput(), run.opStats(), UnitEfficiency.ofFolder(path)));
       s.workloadFiles = s.fingerprint.remove("workload.files");
+      s.dataToCache = run.dataToCache();
+      s.dataSize = run.dataSizeLine();
       return s;
     }
     if (Files.isDirectory(path)) {

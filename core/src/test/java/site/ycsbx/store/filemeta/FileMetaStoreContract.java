@@ -64,6 +64,7 @@ public abstract class FileMetaStoreContract extends StoreContract<FileMetaStore>
     assertEquals(25, s.countByUser(7));
     assertEquals(1, s.countByUser(8));
     assertEquals(0, s.countByUser(9));
+    assertStoredSizeReported(PLAN.storedTables());
   }
 
   @Test

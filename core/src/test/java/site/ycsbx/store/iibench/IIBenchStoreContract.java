@@ -132,6 +132,7 @@ public abstract class IIBenchStoreContract extends StoreContract<IIBenchStore> {
     } else {
       assertEquals(-1, size.totalBytes(), "a server that reports no size says so: " + size);
     }
+    assertStoredSizeReported(List.of(t.name()));
   }
 
   @Test

@@ -66,6 +66,7 @@ public abstract class LinkBenchStoreContract extends StoreContract<LinkBenchStor
     assertTrue(added > 3, "a new id above every stored one: " + added);
     assertEquals(node(added, 2048, "new"), s.getNode(2048, added));
     assertTrue(s.addNode(node(0, 2048, "newer")) > added, "ids are not reused");
+    assertStoredSizeReported(PLAN.storedTables());
   }
 
   @Test

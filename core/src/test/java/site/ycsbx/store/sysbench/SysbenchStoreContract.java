@@ -71,6 +71,7 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     assertEquals(new TableCensus(ROWS, 1, ROWS, sumK(1, ROWS), ROWS, sumK(1, ROWS)), s.census(t));
     assertEquals(ROWS, s.createTable(t, false), "an existing table is kept, not dropped");
     assertEquals(ROWS, s.census(t).rows());
+    assertStoredSizeReported(List.of(t.name()));
     assertEquals(0, s.createTable(t, true), "drop=true empties it");
     assertEquals(0, s.census(t).rows());
     assertFalse(s.hasSecondaryIndex(t), "a dropped table is created without k_N");

@@ -2,6 +2,7 @@ package site.ycsbx.tools.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -144,5 +145,24 @@ class ExperimentFileTest {
     k = base();
     k.remove("steps");
     assertTrue(refused(k).contains("steps= is missing"), refused(k));
+  }
+
+  /**
+   * An expectation can name a server setting as read (server.read.*) and the normalized cache: they
+   * hold against the fingerprint the target's check printed, grouped as the console shows it.
+   */
+  @Test
+  void expectationsNameServerSettingsAsPrinted() {
+    site.ycsbx.fingerprint.Fingerprint fp = new site.ycsbx.fingerprint.Fingerprint();
+    fp.put("server.product", "MariaDB");
+    site.ycsbx.fingerprint.ServerSettings.put(fp, "innodb_flush_method", "O_DIRECT");
+    site.ycsbx.fingerprint.ServerSettings.putCache(fp, 8L << 30, "innodb_buffer_pool_size=8589934592", "unused");
+    Map<String, String> printed = TargetCheck.printedFingerprint(List.of(fp.format().split("\n")));
+    Target ok = new Target("innodb-8g", "jdbc", List.of(), Map.of(), Map.of("server.read.innodb_flush_method", "o_direct",
+        "server.cache_mb", "8192.0", "server.cache_source", "innodb_buffer_pool_size=8589934592"));
+    assertNull(TargetCheck.contradiction(ok, printed));
+    Target small = new Target("innodb-1g", "jdbc", List.of(), Map.of(), Map.of("server.cache_mb", "1024.0"));
+    assertEquals("target innodb-1g expects server.cache_mb=1024.0, but its server says server.cache_mb=8192.0",
+        TargetCheck.contradiction(small, printed));
   }
 }

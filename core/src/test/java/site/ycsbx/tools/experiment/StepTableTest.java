@@ -32,4 +32,27 @@ class StepTableTest {
     assertNull(StepTable.singleRunCaution(step("run", 2), List.of(A, B)));
     assertNull(StepTable.singleRunCaution(step("run", 1), List.of(A)));
   }
+
+  /** Every family's cells carry the size at their end ([HEADLINE] db_size_mb, cache_mb, db_cache_x): the table shows it. */
+  @Test
+  void theDbSizeAtTheEndIsAColumn() {
+    Step s = step("run", 1);
+    java.util.List<Outcome> outcomes = new java.util.ArrayList<>();
+    int seq = 0;
+    for (Target t : List.of(A, B)) {
+      Map<String, Double> f = new java.util.HashMap<>(Map.of(CellResult.OPS_S, 1000.0,
+          CellResult.HEADLINE_PREFIX + "db_size_mb", t == A ? 2048.0 : 24576.0, CellResult.HEADLINE_PREFIX + "cache_mb",
+          8192.0, CellResult.HEADLINE_PREFIX + "db_cache_x", t == A ? 0.25 : 3.0));
+      Cell c = new Cell(seq++, s, t, 1, 1);
+      outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "d", Ledger.Status.OK, 0, 1, null),
+          new CellResult(f, Map.of(), null)));
+    }
+    String table = StepTable.format(s, List.of(A, B), outcomes);
+    String head = table.lines().filter(l -> l.contains("target")).findFirst().orElseThrow();
+    for (String column : List.of(" db_size_mb", " cache_mb", " db_cache_x")) {
+      assertTrue(head.contains(column), table);
+    }
+    String b = table.lines().filter(l -> l.startsWith("[EXPERIMENT] b ")).findFirst().orElseThrow();
+    assertTrue(b.contains(" 24576") && b.contains(" 3.00"), table);
+  }
 }

@@ -28,6 +28,8 @@ import site.ycsbx.util.UserError;
 public final class JdbcPreflight implements Preflight {
   /** Where else a load could go, for the refusal of a load into a table already loaded. */
   private final String elsewhere;
+  /** How long the size at a run's end may wait for an answer. */
+  private static final int SIZE_TIMEOUT_MILLIS = 10_000;
 
   public JdbcPreflight() {
     this("another database (" + JdbcOptions.URL_PROPERTY + ")");
@@ -80,6 +82,18 @@ public final class JdbcPreflight implements Preflight {
     }
   }
 
+  /** The tables' bytes on storage as the dialect reads them (iibench's rounds read the same), on a connection of its own. */
+  @Override
+  public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
+    JdbcOptions o = JdbcOptions.parse(props);
+    // a bounded wait: the run's figures are in, and a server that stopped answering must not hold up the export
+    try (Connection c = Connector.open(o, java.util.Map.of(), SIZE_TIMEOUT_MILLIS)) {
+      return o.dialect().tableSizes(c, tables);
+    } catch (SQLException | RuntimeException e) {
+      return new site.ycsbx.store.SizeReport(-1, -1, "not measured: " + Connector.message(e, o));
+    }
+  }
+
   /** From db.url: its first host and port, local when every host it names is this machine. */
   @Override
   public ServerAddress serverAddress(Properties props) {
@@ -115,6 +129,7 @@ public final class JdbcPreflight implements Preflight {
     fp.put("server.version", d.version(c));
     fp.put("storage.engine", storageEngine);
     d.putDurability(c, storageEngine, fp);
+    d.putServerSettings(c, storageEngine, fp);
     fp.put("db.url", o.connectionUrl());
     fp.put("db.user", o.user().isEmpty() ? "(from db.url)" : o.user());
     fp.put("db.batchsize", report.flatMap(JdbcStoreCheck.Report::batchSizeProperty).map(p -> "n/a (" + p + ")")

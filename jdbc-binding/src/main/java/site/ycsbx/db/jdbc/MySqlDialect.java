@@ -173,6 +173,11 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public void putServerSettings(Connection c, String engine, Fingerprint fp) {
+    MySqlSettings.put(c, engine, fp);
+  }
+
+  @Override
   public List<String> createTableWithIndexes(String table, String columnsDdl, List<IndexSpec> indexes, String engine) {
     StringBuilder ddl = new StringBuilder(columnsDdl);
     for (IndexSpec i : indexes) {

@@ -19,8 +19,8 @@ import site.ycsbx.store.SizeReport;
 
 /** PostgreSQL through the PostgreSQL JDBC driver. */
 final class PostgresDialect implements SqlDialect {
-  /** Settings that decide what a commit costs and guarantees. */
-  private static final List<String> DURABILITY = List.of("synchronous_commit", "fsync", "full_page_writes");
+  /** Settings that decide what a commit costs and guarantees (wal_level: how much each one writes). */
+  private static final List<String> DURABILITY = List.of("synchronous_commit", "fsync", "full_page_writes", "wal_level");
 
   @Override
   public Kind kind() {
@@ -140,6 +140,11 @@ final class PostgresDialect implements SqlDialect {
     for (String n : DURABILITY) {
       fp.put("durability." + n, queryString(c, "SHOW " + n));
     }
+  }
+
+  @Override
+  public void putServerSettings(Connection c, String engine, Fingerprint fp) {
+    PostgresSettings.put(c, fp);
   }
 
   /** CREATE INDEX is separate in PostgreSQL; the caller runs the statements in one transaction. */

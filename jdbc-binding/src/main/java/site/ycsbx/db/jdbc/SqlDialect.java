@@ -119,6 +119,13 @@ public interface SqlDialect {
   void putDurability(Connection c, String engine, Fingerprint fp) throws SQLException;
 
   /**
+   * Adds the server's cache, page, log and checkpoint settings as read ({@code server.read.*}) and
+   * the engine's data cache ({@code server.cache_mb}); a setting the account may not read is
+   * recorded as such, never a refusal.
+   */
+  void putServerSettings(Connection c, String engine, Fingerprint fp);
+
+  /**
    * Statements creating a table and its secondary indexes, to run in order (in one transaction
    * where DDL is transactional).
    *

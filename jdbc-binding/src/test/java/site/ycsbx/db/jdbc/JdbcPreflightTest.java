@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.fingerprint.ServerSettings;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
@@ -43,7 +44,7 @@ class JdbcPreflightTest {
       assertEquals(target.expectedEngine(), fp.get("storage.engine"));
       List<String> durability = target.mariadb()
           ? List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "innodb_doublewrite")
-          : List.of("synchronous_commit", "fsync");
+          : List.of("synchronous_commit", "fsync", "wal_level");
       for (String d : durability) {
         assertTrue(reported(d), d);
       }
@@ -54,6 +55,65 @@ class JdbcPreflightTest {
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
       assertEquals(List.of(), db.tables());
+      serverSettingsAreTheServers(db, target);
+    }
+  }
+
+  /** Each setting the fingerprint holds as read is what the server says, and the cache is normalized to MB. */
+  private void serverSettingsAreTheServers(TestDatabase db, TestDatabase.Target target) throws Exception {
+    List<String> names = switch (target) {
+      case MARIADB_INNODB -> List.of("innodb_buffer_pool_size", "innodb_page_size", "innodb_log_file_size",
+          "innodb_flush_method");
+      case MARIADB_ROCKSDB -> List.of("rocksdb_block_cache_size");
+      case POSTGRESQL -> List.of("shared_buffers", "checkpoint_timeout", "max_wal_size", "checkpoint_completion_target");
+    };
+    String cacheSetting = names.get(0);
+    try (java.sql.Connection c = db.connect(); java.sql.Statement s = c.createStatement()) {
+      try (java.sql.ResultSet rs = s.executeQuery(target.mariadb() ? "SELECT @@" + cacheSetting : "SHOW " + cacheSetting)) {
+        rs.next();
+        // the cache's setting is said once, with its value, beside the normalized MB
+        assertEquals(cacheSetting + "=" + rs.getString(1), fp.get(ServerSettings.CACHE_SOURCE));
+      }
+      for (String n : names.subList(1, names.size())) {
+        try (java.sql.ResultSet rs = s.executeQuery(target.mariadb() ? "SELECT @@" + n : "SHOW " + n)) {
+          rs.next();
+          assertEquals(rs.getString(1), fp.get(ServerSettings.PREFIX + n), n);
+        }
+      }
+      try (java.sql.ResultSet rs = s.executeQuery(target.mariadb() ? "SELECT @@" + cacheSetting
+          : "SELECT pg_size_bytes(current_setting('shared_buffers'))")) {
+        rs.next();
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f", rs.getLong(1) / 1048576.0), fp.get(ServerSettings.CACHE_MB));
+        assertEquals(rs.getLong(1), ServerSettings.cacheBytes(fp.entries()));
+      }
+      if (target == TestDatabase.Target.MARIADB_ROCKSDB) {
+        try (java.sql.ResultSet rs = s.executeQuery("SELECT VALUE FROM information_schema.ROCKSDB_CF_OPTIONS"
+            + " WHERE CF_NAME = 'default' AND OPTION_TYPE = 'COMPRESSION_TYPE'")) {
+          rs.next();
+          assertTrue(fp.get(ServerSettings.PREFIX + "rocksdb_compression_per_level").startsWith(rs.getString(1)),
+              fp.get(ServerSettings.PREFIX + "rocksdb_compression_per_level"));
+        }
+        // the test server sets no filter policy: MyRocks shows nullptr
+        assertEquals("none", fp.get(ServerSettings.PREFIX + "rocksdb_filter_policy"));
+      }
+    }
+  }
+
+  /** YCSB's usertable at the end of a load: its bytes on storage, or its rows still in memtables (never 0). */
+  @ParameterizedTest
+  @EnumSource(TestDatabase.Target.class)
+  void usertableIsSizedAtTheEnd(TestDatabase.Target target) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target)) {
+      db.execute("CREATE TABLE usertable (YCSB_KEY VARCHAR(64) PRIMARY KEY, field0 TEXT)"
+          + (target.mariadb() ? " ENGINE=" + target.expectedEngine() : ""));
+      StringBuilder insert = new StringBuilder("INSERT INTO usertable VALUES ");
+      for (int i = 0; i < 500; i++) {
+        insert.append(i == 0 ? "" : ", ").append("('user").append(i).append("', '").append("x".repeat(200)).append("')");
+      }
+      db.execute(insert.toString());
+      site.ycsbx.store.SizeReport r = new JdbcPreflight().storedSize(db.properties(), List.of("usertable"));
+      assertTrue(r.totalBytes() > 0 || r.memtableBytes() > 0, r.toString());
+      assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, r.memtableBytes() >= 0, r.toString());
     }
   }
 

@@ -105,6 +105,15 @@ class ExperimentOnServersTest {
       k.put("target.innodb.expect.storage.engine", "InnoDB");
       k.put("target.rocksdb.expect.storage.engine", "ROCKSDB");
       k.put("target.pg.expect.server.product", "PostgreSQL");
+      // a server setting as read names the target's setup too: the test server's own flush method, and its cache
+      String flushMethod;
+      try (java.sql.Connection c = innodb.connect(); java.sql.Statement s = c.createStatement();
+          java.sql.ResultSet rs = s.executeQuery("SELECT @@innodb_flush_method")) {
+        rs.next();
+        flushMethod = rs.getString(1);
+      }
+      k.put("target.innodb.expect.server.read.innodb_flush_method", flushMethod);
+      k.put("target.rocksdb.expect.server.cache_source", "rocksdb_block_cache_size=" + rocksdbBlockCache(rocksdb));
       // a statement before each cell, as a target's server settings are given (one no other test reads)
       k.put("target.innodb.jdbc.before", "SET GLOBAL innodb_max_dirty_pages_pct=90");
       Path out = tmp.resolve("out");
@@ -162,6 +171,11 @@ class ExperimentOnServersTest {
       assertTrue(csv.stream().skip(1).allMatch(l -> l.contains(",OK,0,")), String.join("\n", csv));
       String json = Files.readString(out.resolve("results.json"));
       assertTrue(json.contains("\"headline.rows_s\""), json);
+      // every cell's size at its end against its engine's cache: a column of the step tables
+      assertTrue(json.contains("\"headline.cache_mb\""), json);
+      assertTrue(r.stdout().lines().anyMatch(l -> l.startsWith("[EXPERIMENT] target ") && l.contains(" db_cache_x")),
+          r.stdout());
+      assertTrue(CellResult.read(out.resolve("cells/load.pg.t1.r1")).get("headline.db_size_mb") > 0, json);
       assertTrue(CellResult.read(out.resolve("cells/load.innodb.t1.r1")).fingerprint().get("jdbc.before")
           .contains("innodb_max_dirty_pages_pct"));
     }
@@ -235,6 +249,14 @@ class ExperimentOnServersTest {
       assertEquals(1, stdout.lines().filter(l -> l.matches(floodRow)).count(), stdout);
       String page = Files.readString(out.resolve(ExperimentPage.FILE));
       assertEquals(1, ExperimentPageTest.count(page, "data-marked=\"true\""), "the flood step's row only");
+    }
+  }
+
+  private static String rocksdbBlockCache(TestDatabase db) throws Exception {
+    try (java.sql.Connection c = db.connect(); java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT @@rocksdb_block_cache_size")) {
+      rs.next();
+      return rs.getString(1);
     }
   }
 

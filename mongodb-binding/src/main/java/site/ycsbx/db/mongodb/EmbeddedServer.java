@@ -151,6 +151,11 @@ public final class EmbeddedServer {
   }
 
   /** Makes the H2 backend's writes durable now rather than at its next background commit. */
+  /** The JVM's running server; null before {@link #start} and after {@link #stopRunning}. */
+  static synchronized EmbeddedServer current() {
+    return running;
+  }
+
   static synchronized void commitRunning() {
     if (running != null && running.backend instanceof H2Backend) {
       ((H2Backend) running.backend).commit();

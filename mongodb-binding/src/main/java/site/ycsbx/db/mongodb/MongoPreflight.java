@@ -66,6 +66,11 @@ public class MongoPreflight implements Preflight {
     return PROPERTIES;
   }
 
+  @Override
+  public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
+    return MongoSizes.of(MongoOptions.parse(props), tables);
+  }
+
   /** From mongodb.url: its first host and port, local when every host it names is this machine. */
   @Override
   public ServerAddress serverAddress(Properties props) {
@@ -135,11 +140,14 @@ public class MongoPreflight implements Preflight {
       BeforeCommands.run(before, client, options, fp);
       Document status = null;
       String whyNoStatus = null;
+      MongoServerSettings.Reply statusReply = null;
       try {
         status = db.runCommand(new Document("serverStatus", 1));
       } catch (MongoCommandException e) {
         // e.g. not authorized without the clusterMonitor role: the engine is then unknown
         whyNoStatus = "serverStatus failed: " + MongoErrors.describe(e);
+        statusReply = MongoServerSettings.Reply.missing(e.getErrorCode() == 13
+            ? site.ycsbx.fingerprint.ServerSettings.NOT_READABLE_ROLE : whyNoStatus);
       }
       String product = product(build, status);
       Object version = build.get("version");
@@ -161,6 +169,8 @@ public class MongoPreflight implements Preflight {
         fp.put("storage.persistent", persistent);
       }
       putOptions(options, fp);
+      MongoServerSettings.put(client.getDatabase("admin"), status != null ? MongoServerSettings.Reply.of(status)
+          : statusReply, engine, fp);
       try {
         family.checkServer(demand, options, client, fp);
       } catch (MongoException e) {

@@ -236,8 +236,9 @@ class WireCommandsTest {
     java.util.Set<String> before = wiredTiger.databaseNames();
     Fingerprint fp = new Fingerprint();
     new MongoPreflight().check(p, Preflight.Phase.LOAD, StoreDemand.NONE, fp);
-    // listDatabases: YCSB's collection is looked at before a load (its database does not exist here)
-    assertEquals(List.of("buildInfo", "serverStatus", "listDatabases"), sent.names().stream()
+    // getCmdLineOpts, getParameter: the server's settings, read (MongoServerSettings); listDatabases: YCSB's
+    // collection is looked at before a load (its database does not exist here)
+    assertEquals(List.of("buildInfo", "serverStatus", "getCmdLineOpts", "getParameter", "listDatabases"), sent.names().stream()
         .filter(n -> !n.equals("hello") && !n.equals("isMaster") && !n.equals("ismaster")).toList());
     assertEquals("mongo-java-server", fp.get("server.product"));
     assertEquals("5.0.0 (MongoDB version emulated by mongo-java-server)", fp.get("server.version"));

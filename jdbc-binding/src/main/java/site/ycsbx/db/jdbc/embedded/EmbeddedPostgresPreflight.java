@@ -66,6 +66,16 @@ public final class EmbeddedPostgresPreflight implements Preflight {
     return server == null ? ServerAddress.UNKNOWN : ServerAddress.of("127.0.0.1", server.port(), true);
   }
 
+  /** Measured on the JVM's running server as the jdbc binding measures any PostgreSQL. */
+  @Override
+  public site.ycsbx.store.SizeReport storedSize(Properties props, List<String> tables) {
+    EmbeddedPostgres server = EmbeddedPostgres.current();
+    if (server == null) {
+      return new site.ycsbx.store.SizeReport(-1, -1, "the embedded server is not running");
+    }
+    return jdbc.storedSize(server.clientProperties(props), tables);
+  }
+
   @Override
   public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
     for (String p : SERVER_PROPERTIES) {

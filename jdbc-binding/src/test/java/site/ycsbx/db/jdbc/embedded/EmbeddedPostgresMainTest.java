@@ -137,6 +137,12 @@ class EmbeddedPostgresMainTest {
         "-p", "filemeta.verify=true", "-threads", "2");
     assertEquals(0, files.exitCode(), files.all());
     assertTrue(files.stderr().contains(" 0 failed"), files.stderr());
+    // each family's tables sized at the end, beside the server's shared_buffers
+    for (Result r : List.of(links, files)) {
+      assertTrue(Pattern.compile("(?m)^\\[SUMMARY\\] size of (nodetable, linktable, counttable|files): data \\d+\\.\\d [KM]B,"
+          + " cache \\d+\\.\\d MB: fits in cache \\(0\\.\\d\\dx\\) \\(source: pg_table_size \\+ pg_indexes_size\\)$")
+          .matcher(r.stderr()).find(), r.stderr());
+    }
 
     Result probe = ycsb(dir, "load", "probe", "-p", "recordcount=50");
     assertEquals(0, probe.exitCode(), probe.all());
