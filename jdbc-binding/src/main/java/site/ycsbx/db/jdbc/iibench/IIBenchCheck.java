@@ -37,6 +37,9 @@ public final class IIBenchCheck implements JdbcStoreCheck {
         throw s.dropRefusal(refused);
       }
       Optional<String> e = s.dialect().tableEngine(c, t.name());
+      if (e.isEmpty() && demand.verify()) {
+        throw StoreDemand.nothingStored("table " + t.name() + " in " + s.location() + " at " + s.options().maskedUrl());
+      }
       if (e.isEmpty() || plan.drop()) {
         continue;
       }
