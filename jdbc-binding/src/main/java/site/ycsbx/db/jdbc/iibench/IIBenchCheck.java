@@ -57,6 +57,8 @@ public final class IIBenchCheck implements JdbcStoreCheck {
     String state;
     if (plan.drop()) {
       state = "dropped and created by the workload: " + IIBenchStore.DROP_PROPERTY + "=true";
+    } else if (demand.verify()) {
+      state = "exist, read by verify";
     } else if (existing == 0) {
       state = "absent, created by the workload";
     } else {

@@ -195,8 +195,8 @@ public final class MongoIIBenchStore implements IIBenchStore {
       try (MongoCursor<BsonDocument> it = reader(table).find().projection(fields).iterator()) {
         while (it.hasNext()) {
           BsonDocument d = it.next();
-          if (!domain.holds(number(d, IIBenchTable.CASH_REGISTER_ID), number(d, IIBenchTable.CUSTOMER_ID),
-              number(d, IIBenchTable.PRODUCT_ID), d.isNumber(IIBenchTable.PRICE)
+          if (!domain.holds(id(d, IIBenchTable.CASH_REGISTER_ID), id(d, IIBenchTable.CUSTOMER_ID),
+              id(d, IIBenchTable.PRODUCT_ID), d.isNumber(IIBenchTable.PRICE)
                   ? d.getNumber(IIBenchTable.PRICE).doubleValue() : Double.NaN)) {
             n++;
           }
@@ -207,7 +207,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
   }
 
   // a field missing or not a number is outside any range
-  private static long number(BsonDocument d, String field) {
+  private static long id(BsonDocument d, String field) {
     return d.isNumber(field) ? d.getNumber(field).longValue() : -1;
   }
 
