@@ -69,9 +69,9 @@ final class SysbenchVerification {
   }
 
   /** {@code bin/ycsb verify}: every table of the properties, as after a run. */
-  static site.ycsbx.workloads.StoredCheck stored(SysbenchSettings settings, SysbenchStore store) throws StoreException {
+  static site.ycsbx.workloads.StoredCheck stored(SysbenchSettings settings, SysbenchStore store,
+      List<SysbenchTable> tables) throws StoreException {
     site.ycsbx.workloads.StoredCheck c = new site.ycsbx.workloads.StoredCheck("SYSBENCH-VERIFY");
-    List<SysbenchTable> tables = settings.allTables();
     for (SysbenchTable t : tables) {
       check(t, store.census(t), settings.tableSize, settings.createSecondary || store.hasSecondaryIndex(t))
           .forEach(c::mismatch);

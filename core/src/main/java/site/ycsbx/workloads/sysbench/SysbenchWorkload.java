@@ -385,6 +385,13 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
 
   /** {@code bin/ycsb verify} on a given store: ids 1..table_size once in every table, the k index agreeing. */
   public StoredCheck verifyStored(Properties props, SysbenchStore store) throws StoreException {
-    return SysbenchVerification.stored(new SysbenchSettings(props), store);
+    SysbenchSettings s = new SysbenchSettings(props);
+    return SysbenchVerification.stored(s, store, s.allTables());
+  }
+
+  /** As {@link #verifyStored(Properties, SysbenchStore)} on some of the tables. */
+  public StoredCheck verifyStored(Properties props, SysbenchStore store, List<SysbenchTable> tables)
+      throws StoreException {
+    return SysbenchVerification.stored(new SysbenchSettings(props), store, tables);
   }
 }
