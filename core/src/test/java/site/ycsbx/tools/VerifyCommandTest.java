@@ -99,7 +99,7 @@ class VerifyCommandTest {
         "the null binding stores nothing between commands");
     OneLineError.assertOneLineError(verify("memory-filemeta", "filemeta", "-p", "filemeta.drop=true"),
         UserError.BAD_INPUT, "verify reads only: filemeta.drop=true would drop the data it checks");
-    OneLineError.assertOneLineError(verify("memory-filemeta", "probe"), UserError.BAD_INPUT,
+    OneLineError.assertOneLineError(verify("memory", "probe"), UserError.BAD_INPUT,
         "has no check of stored data");
     // a server the preflight refuses: nothing compared, so not the exit of data that differs
     Result unreachable = verify("memory-filemeta", "filemeta", "-p", "memory.unreachable=mem://x");
