@@ -48,7 +48,8 @@ final class VerifyCommand {
           + " nothing to verify; bindings that store: " + storingBindings());
     }
     StoredCheck.Verifiable family = family(props);
-    Fingerprint.current().putClient(props, bindingName).put("phase", "verify (reads only)");
+    // the workload as the load that made the data: its rows are recordcount's, not operationcount's
+    Fingerprint.current().putClient(StoredCheck.asLoad(props), bindingName).put("phase", "verify (reads only)");
     props.setProperty(StoreDemand.VERIFY_PROPERTY, "true");
     try {
       PreflightOnce.run(provides.preflight(), props);
