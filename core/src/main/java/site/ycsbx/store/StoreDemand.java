@@ -10,10 +10,26 @@ import java.util.Properties;
  *
  * @param storeType the store interface, or null for workloads that use YCSB's DB API
  * @param plan the family's plan type (e.g. {@code IIBenchPlan}), or null when it has none
+ * @param verify {@code bin/ycsb verify}: the data must already be stored, so a family's check
+ *     refuses tables that are absent (a load or run would create them) as bad input
  */
-public record StoreDemand(Class<?> storeType, Object plan) {
+public record StoreDemand(Class<?> storeType, Object plan, boolean verify) {
   /** YCSB's own workloads (CoreWorkload): read/insert/update/scan/delete on YCSB's table. */
   public static final StoreDemand NONE = new StoreDemand(null, null);
+  /**
+   * Set by {@code bin/ycsb verify} only (never in a property file): the preflight checks stored
+   * data, so it reaches the family's check as {@link #verify()}.
+   */
+  public static final String VERIFY_PROPERTY = "ycsbx.verifying";
+
+  public StoreDemand(Class<?> storeType, Object plan) {
+    this(storeType, plan, false);
+  }
+
+  /** Whether these properties are those of {@code bin/ycsb verify}. */
+  public static boolean verifying(Properties props) {
+    return Boolean.parseBoolean(props.getProperty(VERIFY_PROPERTY, "false"));
+  }
 
   /** Implemented by workloads that take a store from the binding. */
   public interface Source {
@@ -47,6 +63,11 @@ public record StoreDemand(Class<?> storeType, Object plan) {
    * workload that is not a {@link Source}, or one not on the class path (the Client reports that).
    */
   public static StoreDemand of(Properties props) {
+    StoreDemand d = ofWorkload(props);
+    return verifying(props) ? new StoreDemand(d.storeType, d.plan, true) : d;
+  }
+
+  private static StoreDemand ofWorkload(Properties props) {
     String name = props.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
     Class<?> type;
     try {
@@ -62,5 +83,19 @@ public record StoreDemand(Class<?> storeType, Object plan) {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("workload " + name + " cannot be created", e);
     }
+  }
+
+  /**
+   * A verify's refusal of a table or collection that does not exist ({@code what}: "table t in
+   * database d at URL"): bad input, nothing compared.
+   */
+  public static site.ycsbx.util.UserError nothingStored(String what) {
+    return new site.ycsbx.util.UserError("verify: " + what + " does not exist, so there is nothing to verify; load it"
+        + " with bin/ycsb load and the same properties, or name the table that holds the data");
+  }
+
+  /** A verify's refusal of a table of another shape: bad input, nothing compared. */
+  public static site.ycsbx.util.UserError otherShape(String what) {
+    return new site.ycsbx.util.UserError("verify: " + what);
   }
 }

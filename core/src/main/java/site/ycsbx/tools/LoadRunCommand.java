@@ -145,7 +145,7 @@ final class LoadRunCommand {
   }
 
   /** Every check that needs no server; the efficiency plan is checked before the preflight, which may create a database. */
-  private static Efficiency.Plan checkAll(Properties props) {
+  static Efficiency.Plan checkAll(Properties props) {
     List<PropertyOwner> owners = new ArrayList<>();
     owners.add(RunChecks.CORE_PROPERTIES);
     RunChecks.checkWorkload(props).ifPresent(owners::add);

@@ -76,10 +76,12 @@ public final class Main {
         return new LoadRunCommand(out, instead).run(args);
       case "check":
         return check(rest, out);
+      case "verify":
+        return VerifyCommand.run(args, out);
       case "experiment":
         return site.ycsbx.tools.experiment.ExperimentCommand.run(rest, out, err, LAUNCHER);
       default:
-        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, check, sweep, compare, merge,"
+        throw new UserError("unknown command '" + command + "'; commands: load, run, shell, check, verify, sweep, compare, merge,"
             + " report, experiment, help (see ycsb --help)");
     }
   }

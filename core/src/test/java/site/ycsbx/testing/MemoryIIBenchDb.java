@@ -113,6 +113,17 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
       }
 
       @Override
+      public long countThroughIndex(IIBenchTable table, site.ycsbx.store.IndexSpec index) {
+        return count(table); // the set is its only index
+      }
+
+      // keeps (price, time, customer) only: the other ids are taken as in range
+      @Override
+      public long countOutside(IIBenchTable table, site.ycsbx.store.iibench.RowDomain domain) {
+        return TABLES.get(table.name()).stream().filter(r -> !domain.holds(0, r.customerId(), 0, r.price())).count();
+      }
+
+      @Override
       public SizeReport size(Collection<IIBenchTable> tables) {
         long rows = tables.stream().mapToLong(this::count).sum();
         return new SizeReport(rows * 40, rows * 8L * tables.stream().mapToInt(IIBenchTable::indexes).max().orElse(0), "memory");

@@ -3,6 +3,7 @@ package site.ycsbx.store.iibench;
 import site.ycsbx.store.StoreException;
 import java.util.Collection;
 import java.util.List;
+import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 
 /**
@@ -47,6 +48,15 @@ public interface IIBenchStore {
 
   /** Exact row count of the table. */
   long count(IIBenchTable table) throws StoreException;
+
+  /**
+   * Rows counted through one of the table's secondary indexes (the server reads the index, not the
+   * table, where it lets a client say so): {@code bin/ycsb verify} compares it with {@link #count}.
+   */
+  long countThroughIndex(IIBenchTable table, IndexSpec index) throws StoreException;
+
+  /** Rows whose values the generator cannot have made; none in a table only iibench wrote. */
+  long countOutside(IIBenchTable table, RowDomain domain) throws StoreException;
 
   /**
    * What makes the secondary indexes cost less than on a real server, said where the table is

@@ -79,8 +79,8 @@ public final class FileMetaSettings {
       PropertyDef.of(SERVER_DISTRIBUTION, CHOICE_DEFAULT, "how a run picks servers: uniform or zipfian"),
       PropertyDef.of(WRITE_THREADS, WRITE_THREADS_DEFAULT, "with reads and writes in the mix: threads that only write"
           + " (the others only read); 0: every thread runs the whole mix"),
-      PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load, count files per user and deleted files per server"
-          + " against the generator (timed as VERIFY)"),
+      PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load or a read-only run, count files per user and deleted"
+          + " files per server against the generator (timed as VERIFY); bin/ycsb verify does it any time"),
       PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users the verification counts when there are more (the 10"
           + " largest and a sample)"),
       PropertyDef.of(SHARD, ShardSettings.SHARD_DEFAULT, "MongoDB through a mongos, load only: shard the collection on"
@@ -174,9 +174,10 @@ public final class FileMetaSettings {
           + WRITE_THREADS + " accepts 0 (every thread runs the whole mix) to threadcount-1 (" + (threads - 1) + ")");
     }
     verify = Props.getBoolean(p, VERIFY, VERIFY_DEFAULT);
-    if (verify && !load) {
-      throw new UserError(VERIFY + "=true checks a load against the generator; a run's writes change the counts, so"
-          + " set it with bin/ycsb load");
+    if (verify && !load && writes()) {
+      throw new UserError(VERIFY + "=true checks the files against the generator; this run's writes ("
+          + String.join(", ", mix.keySet().stream().filter(op -> !FileMetaWorkload.isRead(op)).toList())
+          + ") change the counts, so set it with bin/ycsb load or a read-only run (filemeta-latest, filemeta-count)");
     }
     verifyUsers = Props.getInt(p, VERIFY_USERS, VERIFY_USERS_DEFAULT, 1, 10_000_000);
     share = site.ycsbx.workloads.ClientShare.of(p);
@@ -190,6 +191,11 @@ public final class FileMetaSettings {
           + " than the " + batches() + " batches of " + BATCH_SIZE + "=" + batchSize + " of " + FILES + "=" + files
           + "; set recordcount=2147483647 with " + FILES);
     }
+  }
+
+  /** Whether the mix inserts, updates or deletes files. */
+  boolean writes() {
+    return mix.keySet().stream().anyMatch(op -> !FileMetaWorkload.isRead(op));
   }
 
   /** This client's place among the clients of the run (ycsbx.clients/ycsbx.client). */

@@ -12,9 +12,10 @@ import site.ycsbx.measurements.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.workloads.StoredCheck;
 
 /**
- * {@code filemeta.verify=true}: after a load, files per user and deleted files per server as the
+ * {@code filemeta.verify=true}: after a load or a read-only run (and {@code bin/ycsb verify}), files per user and deleted files per server as the
  * store counts them, against the generator's, recomputed from the seed (owners and deleted flags
  * only, no paths). Every user when there are at most {@code filemeta.verifyusers}, else a sample
  * of that many (the {@value #TOP_USERS} largest owners and the rest drawn from the seed); every
@@ -78,6 +79,41 @@ final class FileMetaVerification {
   record Expected(Map<Long, Long> filesPerUser, long[] deletedPerServer) {
   }
 
+  /** Files per checked user and deleted files per server as the store counts them, against the generator's. */
+  private void compare(FileMetaStore store, long[] users, java.util.function.Consumer<String> mismatch)
+      throws StoreException {
+    Expected e = expected(users);
+    for (long u : users) {
+      long actual = store.countByUser(u);
+      long want = e.filesPerUser().get(u);
+      if (actual != want) {
+        mismatch.accept("user " + u + ": " + actual + " files, " + want + " expected");
+      }
+    }
+    for (int server = 0; server < FileGenerator.SERVERS; server++) {
+      long actual = store.countDeleted(server);
+      long want = e.deletedPerServer()[server];
+      if (actual != want) {
+        mismatch.accept("server " + server + ": " + actual + " deleted files, " + want + " expected");
+      }
+    }
+  }
+
+  /** {@code bin/ycsb verify}: the same counts, listed in a {@link StoredCheck}. */
+  StoredCheck stored(FileMetaStore store) throws StoreException {
+    StoredCheck c = new StoredCheck("FILEMETA-VERIFY");
+    long[] users = users();
+    compare(store, users, c::mismatch);
+    return c.compared(String.format(Locale.ROOT, "files per user of %s and deleted files on all %d servers against"
+        + " the generator (%d files, seed %d)", scope(users), FileGenerator.SERVERS, settings.files, settings.seed));
+  }
+
+  private String scope(long[] users) {
+    return users.length == settings.users ? "all " + users.length + " users"
+        : users.length + " of " + settings.users + " users (a sample: the " + TOP_USERS + " largest and others drawn"
+            + " from the seed; " + FileMetaSettings.VERIFY_USERS + " sets how many)";
+  }
+
   /** No store to count with (the binding could not be opened again): an ERROR under VERIFY. */
   static void cannotRun(Exception e) {
     String why = e.getMessage() != null ? e.getMessage() : e.toString();
@@ -99,31 +135,15 @@ final class FileMetaVerification {
   void run(FileMetaStore store, long failedBatches) {
     long start = System.nanoTime();
     long[] users = users();
-    Expected e = expected(users);
     List<String> mismatches = new ArrayList<>();
     Status status = Status.OK;
     try {
-      for (long u : users) {
-        long actual = store.countByUser(u);
-        long want = e.filesPerUser().get(u);
-        if (actual != want) {
-          mismatches.add("user " + u + ": " + actual + " files, " + want + " expected");
-        }
-      }
-      for (int server = 0; server < FileGenerator.SERVERS; server++) {
-        long actual = store.countDeleted(server);
-        long want = e.deletedPerServer()[server];
-        if (actual != want) {
-          mismatches.add("server " + server + ": " + actual + " deleted files, " + want + " expected");
-        }
-      }
+      compare(store, users, mismatches::add);
     } catch (StoreException | RuntimeException x) {
       status = Status.ERROR;
       ErrorLog.report(VERIFY, "cannot count: " + x.getMessage());
     }
-    String which = users.length == settings.users ? "all " + users.length + " users"
-        : users.length + " of " + settings.users + " users (a sample: the " + TOP_USERS + " largest and others drawn"
-            + " from the seed; " + FileMetaSettings.VERIFY_USERS + " sets how many)";
+    String which = scope(users);
     if (status.isOk()) {
       System.out.println(String.format(Locale.ROOT, "[FILEMETA-VERIFY] files per user of %s and deleted files on all"
           + " %d servers against the generator (seed %d): %s", which, FileGenerator.SERVERS, settings.seed,

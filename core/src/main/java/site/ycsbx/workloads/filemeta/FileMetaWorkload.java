@@ -19,6 +19,7 @@ import site.ycsbx.store.filemeta.FileRow;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.StoredCheck;
 import site.ycsbx.workloads.Zipf;
 
 /**
@@ -29,7 +30,7 @@ import site.ycsbx.workloads.Zipf;
  * and writes, client threads 0..{@code filemeta.writethreads}-1 only write and the others only
  * read, as the source added one writer to a running read load. See workloads/filemeta.
  */
-public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
+public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> implements StoredCheck.Verifiable {
   public static final String LOAD_FILES = "LOAD_FILES";
   public static final String LATEST_BY_USER = "LATEST_BY_USER";
   public static final String COUNT_DELETED = "COUNT_DELETED";
@@ -264,6 +265,10 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
   @Override
   public void cleanup() {
     super.cleanup();
+    if (settings != null && !settings.load && settings.verify) {
+      verifyAfterReads();
+      return;
+    }
     if (settings == null || !settings.load || startNanos == 0) {
       return;
     }
@@ -310,5 +315,30 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> {
     System.out.println(String.format(Locale.ROOT, "[FILEMETA] %s %d of %d files into %s in %.1f s (%.0f files/s)%s",
         finished ? "loaded" : "load STOPPED:", loaded.get(), mine, settings.plan().table(), secs,
         loaded.get() / secs, failedBatches.get() == 0 ? "" : "; " + failedBatches.get() + " batches failed (see the errors)"));
+  }
+
+  /** A read-only run changed nothing: the files are checked as after a load. */
+  private void verifyAfterReads() {
+    try (FreshStore<FileMetaStore> fresh = FreshStore.open(props, FileMetaStore.class)) {
+      new FileMetaVerification(settings, generator).run(fresh.store());
+    } catch (Exception e) {
+      FileMetaVerification.cannotRun(e);
+    }
+  }
+
+  @Override
+  public StoredCheck verifyStored(Properties props) throws Exception {
+    try (FreshStore<FileMetaStore> fresh = FreshStore.open(props, FileMetaStore.class)) {
+      return verifyStored(props, fresh.store());
+    }
+  }
+
+  /** {@code bin/ycsb verify} on a given store: files per user and deleted files per server against the generator. */
+  public StoredCheck verifyStored(Properties props, FileMetaStore store) throws StoreException {
+    Properties p = new Properties();
+    p.putAll(props);
+    p.remove(FileMetaSettings.VERIFY); // verify is what this is, whatever the file says
+    FileMetaSettings s = new FileMetaSettings(p);
+    return new FileMetaVerification(s, s.generator()).stored(store);
   }
 }

@@ -25,6 +25,7 @@ import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.StoredCheck;
 
 /**
  * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small
@@ -32,7 +33,7 @@ import site.ycsbx.workloads.StoreWorkload;
  * round; optional query threads run the reference range query. Timed operations:
  * {@value #INSERT_TXN} (one transaction) and {@value #QUERY}. See workloads/iibench.
  */
-public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
+public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implements StoredCheck.Verifiable {
   public static final String INSERT_TXN = "INSERT_TXN";
   public static final String QUERY = "QUERY";
   public static final String VERIFY = "VERIFY";
@@ -470,5 +471,18 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  @Override
+  public StoredCheck verifyStored(Properties props) throws Exception {
+    try (site.ycsbx.workloads.FreshStore<IIBenchStore> fresh = site.ycsbx.workloads.FreshStore.open(props,
+        IIBenchStore.class)) {
+      return verifyStored(props, fresh.store());
+    }
+  }
+
+  /** {@code bin/ycsb verify} on a given store: rows per table, each index's count, the generator's value ranges. */
+  public StoredCheck verifyStored(Properties props, IIBenchStore store) throws StoreException {
+    return StoredIIBench.check(props, store);
   }
 }

@@ -84,4 +84,31 @@ final class LinkBenchVerification {
     }
     OpTimer.recordCheck(VERIFY, status, start);
   }
+
+  /**
+   * {@code bin/ycsb verify}: for every id1 of {@code linkbench.verify_chunks} chunks spread over the
+   * id range (0: all) and every link type, the count table against the visible links. Holds after
+   * runs too (a request changes both in one transaction); nodes and link payloads are not compared.
+   */
+  static site.ycsbx.workloads.StoredCheck stored(LinkBenchSettings settings, ChunkGenerator generator,
+      LinkBenchStore store) throws site.ycsbx.store.StoreException {
+    GraphCheck check = new GraphCheck(store);
+    long chunks = settings.chunks();
+    long k = settings.request.verifyChunks == 0 ? chunks : Math.min(chunks, settings.request.verifyChunks);
+    long ids = 0;
+    for (long i = 0; i < k; i++) {
+      long chunk = i * chunks / k;
+      for (long id1 = generator.firstId(chunk); id1 < generator.endId(chunk); id1++) {
+        for (int t = 0; t < generator.linkTypes(); t++) {
+          check.counts(id1, LinkBenchSettings.FIRST_LINK_TYPE + t);
+        }
+        ids++;
+      }
+    }
+    return new site.ycsbx.workloads.StoredCheck("LINKBENCH-VERIFY")
+        .compared(String.format(Locale.ROOT, "%d of %d chunks (%d ids%s): %d (id1, link_type) pairs, count table against"
+            + " visible links", k, chunks, ids, k == chunks ? "" : "; " + RequestSettings.VERIFY_CHUNKS + "=0 checks all",
+            check.checkedPairs()))
+        .mismatches(check.found(), check.listed());
+  }
 }

@@ -26,6 +26,8 @@ import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.RepeatableLoad;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.FreshStore;
+import site.ycsbx.workloads.StoredCheck;
 
 /**
  * LinkBench's social graph under YCSB's Client.
@@ -40,7 +42,8 @@ import site.ycsbx.workloads.StoreWorkload;
  * name (ADD_LINK, GET_LINKS_LIST, ...). Requests during {@code linkbench.warmup} run unrecorded.
  * At the end come LinkBench's closing lines with exact percentiles ({@link RequestStats}).
  */
-public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements PropertyExpansion, RepeatableLoad {
+public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements PropertyExpansion, RepeatableLoad,
+    StoredCheck.Verifiable {
   static final String LOAD_NODES = LinkLoad.LOAD_NODES;
   static final String LOAD_LINKS = LinkLoad.LOAD_LINKS;
   static final String LOAD_COUNTS = LinkLoad.LOAD_COUNTS;
@@ -446,5 +449,18 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
             + e.getMessage());
       }
     }
+  }
+
+  @Override
+  public StoredCheck verifyStored(Properties props) throws Exception {
+    try (FreshStore<LinkBenchStore> fresh = FreshStore.open(props, LinkBenchStore.class)) {
+      return verifyStored(props, fresh.store());
+    }
+  }
+
+  /** {@code bin/ycsb verify} on a given store: the count table against the visible links of sampled chunks. */
+  public StoredCheck verifyStored(Properties props, LinkBenchStore store) throws StoreException {
+    LinkBenchSettings s = new LinkBenchSettings(props);
+    return LinkBenchVerification.stored(s, new ChunkGenerator(s), store);
   }
 }

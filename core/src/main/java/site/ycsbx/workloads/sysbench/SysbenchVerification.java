@@ -68,6 +68,19 @@ final class SysbenchVerification {
     OpTimer.recordCheck(VERIFY, status, start);
   }
 
+  /** {@code bin/ycsb verify}: every table of the properties, as after a run. */
+  static site.ycsbx.workloads.StoredCheck stored(SysbenchSettings settings, SysbenchStore store,
+      List<SysbenchTable> tables) throws StoreException {
+    site.ycsbx.workloads.StoredCheck c = new site.ycsbx.workloads.StoredCheck("SYSBENCH-VERIFY");
+    for (SysbenchTable t : tables) {
+      check(t, store.census(t), settings.tableSize, settings.createSecondary || store.hasSecondaryIndex(t))
+          .forEach(c::mismatch);
+    }
+    return c.compared(String.format(Locale.ROOT, "%d tables (%s .. %s): ids 1..%d once each, the k index agrees with the"
+        + " table (rows and sum of k)", tables.size(), tables.get(0).name(), tables.get(tables.size() - 1).name(),
+        settings.tableSize));
+  }
+
   /** What is wrong with one table's census; empty when nothing is. */
   static List<String> check(SysbenchTable t, TableCensus c, int tableSize, boolean indexExpected) {
     List<String> out = new ArrayList<>();

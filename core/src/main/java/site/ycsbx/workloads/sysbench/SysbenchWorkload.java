@@ -17,6 +17,7 @@ import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.StoredCheck;
 import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
@@ -27,7 +28,7 @@ import site.ycsbx.fingerprint.WorkloadShape;
  * lines come beside YCSB's summary ({@link SysbenchReport}). The client keeps no per-row state.
  * See workloads/sysbench and docs/workloads/sysbench.md.
  */
-public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
+public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> implements StoredCheck.Verifiable {
   public static final String LOAD_ROWS = "LOAD_ROWS";
   public static final String CREATE_INDEX = "CREATE_INDEX";
   public static final String TRANSACTION = "TRANSACTION";
@@ -374,5 +375,24 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
         SysbenchVerification.cannotRun(e);
       }
     }
+  }
+
+  @Override
+  public StoredCheck verifyStored(Properties props) throws Exception {
+    try (FreshStore<SysbenchStore> fresh = FreshStore.open(props, SysbenchStore.class)) {
+      return verifyStored(props, fresh.store());
+    }
+  }
+
+  /** {@code bin/ycsb verify} on a given store: ids 1..table_size once in every table, the k index agreeing. */
+  public StoredCheck verifyStored(Properties props, SysbenchStore store) throws StoreException {
+    SysbenchSettings s = new SysbenchSettings(props);
+    return SysbenchVerification.stored(s, store, s.allTables());
+  }
+
+  /** As {@link #verifyStored(Properties, SysbenchStore)} on some of the tables. */
+  public StoredCheck verifyStored(Properties props, SysbenchStore store, List<SysbenchTable> tables)
+      throws StoreException {
+    return SysbenchVerification.stored(new SysbenchSettings(props), store, tables);
   }
 }

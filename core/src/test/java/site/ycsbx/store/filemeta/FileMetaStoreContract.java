@@ -213,4 +213,25 @@ public abstract class FileMetaStoreContract extends StoreContract<FileMetaStore>
     assertEquals(1, other.countByUser(6));
     assertEquals(List.of(1L), ids(s.latestByUser(5, 10)), "the first table is unchanged");
   }
+
+  /**
+   * {@code bin/ycsb verify}: the generator's files pass; one file changed to deleted is found in
+   * its server's count of deleted files.
+   */
+  @Test
+  void verifyPassesTheGeneratorsFilesAndFindsADeletedOne() throws Exception {
+    FileMetaStore s = prepared();
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", "400");
+    p.setProperty("filemeta.users", "20");
+    List<FileRow> files = site.ycsbx.workloads.filemeta.GeneratedFiles.of(p);
+    s.insertFiles(files);
+    site.ycsbx.workloads.StoredCheck ok = new site.ycsbx.workloads.filemeta.FileMetaWorkload().verifyStored(p, s);
+    assertEquals(0, ok.found(), () -> "untouched: " + ok.listed());
+    FileRow gone = files.stream().filter(f -> !f.deleted()).findFirst().orElseThrow();
+    assertTrue(s.deleteFile(gone.id()));
+    site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.filemeta.FileMetaWorkload().verifyStored(p, s);
+    assertEquals(1, bad.found(), () -> bad.listed().toString());
+    assertTrue(bad.listed().get(0).startsWith("server " + gone.serverId() + ": "), () -> bad.listed().toString());
+  }
 }

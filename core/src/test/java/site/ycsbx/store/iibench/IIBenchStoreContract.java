@@ -177,4 +177,30 @@ public abstract class IIBenchStoreContract extends StoreContract<IIBenchStore> {
       assertEquals(e.dateAndTime() / 1000, g.dateAndTime() / 1000, "dateandtime of row " + i + " to the second");
     }
   }
+
+  /**
+   * {@code bin/ycsb verify}: the generator's rows pass; a row it cannot make (a customer's price
+   * below the customer's range) is found, both by the row count and by the value ranges.
+   */
+  @Test
+  void verifyPassesTheGeneratorsRowsAndFindsARowItCannotMake() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_verify", 3, 0, 50);
+    s.prepare(t, true);
+    s.insert(t, rows(7, 300, 0));
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", "300");
+    p.setProperty(IIBenchStore.TABLE_PROPERTY, t.name());
+    p.setProperty(IIBenchStore.PADDING_LENGTH_PROPERTY, "50");
+    site.ycsbx.workloads.StoredCheck ok = new site.ycsbx.workloads.iibench.IIBenchWorkload().verifyStored(p, s);
+    assertEquals(0, ok.found(), () -> "untouched rows: " + ok.listed());
+    RowBatch changed = new RowBatch(1, 0);
+    changed.set(0, 1_700_000_000_000L, 5, 4000, 7, 1.0); // customer 4000's prices start at 40.00
+    changed.setSize(1);
+    s.insert(t, changed);
+    site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.iibench.IIBenchWorkload().verifyStored(p, s);
+    assertEquals(2, bad.found(), () -> "a row the generator cannot make: " + bad.listed());
+    assertTrue(bad.listed().get(0).contains("301 rows, 300 expected"), () -> bad.listed().toString());
+    assertTrue(bad.listed().get(1).contains("1 rows hold values the generator cannot make"), () -> bad.listed().toString());
+  }
 }

@@ -217,4 +217,29 @@ public abstract class LinkBenchStoreContract extends StoreContract<LinkBenchStor
     assertNull(again.getNode(1, 1));
     assertEquals(List.of(), again.getLinks(1, TYPE, new long[] {2}));
   }
+
+  /**
+   * {@code bin/ycsb verify}: counts that agree with the visible links pass; a link written without
+   * its count (as a changed row would leave it) is found, as the one pair it touches.
+   */
+  @Test
+  void verifyFindsACountThatDisagreesWithTheVisibleLinks() throws Exception {
+    LinkBenchStore s = prepared();
+    for (long id2 = 100; id2 < 104; id2++) {
+      s.addLink(link(3, id2, true, 1000 + id2, "d"));
+    }
+    s.addLink(link(5, 100, true, 1000, "d"));
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("linkbench.startid1", "1");
+    p.setProperty("linkbench.maxid1", "11");
+    p.setProperty("linkbench.link_type_count", "1");
+    p.setProperty("linkbench.verify_chunks", "0");
+    site.ycsbx.workloads.StoredCheck ok = new site.ycsbx.workloads.linkbench.LinkBenchWorkload().verifyStored(p, s);
+    assertEquals(0, ok.found(), () -> "untouched: " + ok.listed());
+    s.addBulkLinks(List.of(link(5, 101, true, 1001, "d"))); // the bulk load writes no count
+    site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.linkbench.LinkBenchWorkload().verifyStored(p, s);
+    assertEquals(1, bad.found(), () -> bad.listed().toString());
+    assertTrue(bad.listed().get(0).startsWith("(5, " + TYPE + "): count table 1, visible links 2"),
+        () -> bad.listed().toString());
+  }
 }

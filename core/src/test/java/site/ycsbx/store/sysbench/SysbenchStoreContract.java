@@ -172,4 +172,29 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     assertEquals(ROWS, s.census(a).rows());
     assertFalse(s.transactions().isBlank());
   }
+
+  /**
+   * {@code bin/ycsb verify} (sysbench.verify's census): the loaded table passes; a row added past
+   * table_size is found.
+   */
+  @Test
+  void verifyPassesTheLoadedTableAndFindsAnAddedRow() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 7);
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("sysbench.tables", "7");
+    p.setProperty("sysbench.table_size", String.valueOf(ROWS));
+    // tables 1..6 do not exist here: verify table 7 alone through its own settings
+    site.ycsbx.workloads.StoredCheck ok = new site.ycsbx.workloads.sysbench.SysbenchWorkload().verifyStored(p, s,
+        List.of(t));
+    assertEquals(0, ok.found(), () -> "untouched: " + ok.listed());
+    RowBatch extra = new RowBatch(1);
+    extra.start(ROWS + 1, 1);
+    extra.set(0, k(ROWS + 1), c(ROWS + 1), pad(ROWS + 1));
+    s.loadRows(t, extra);
+    site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.sysbench.SysbenchWorkload().verifyStored(p, s,
+        List.of(t));
+    assertEquals(1, bad.found(), () -> bad.listed().toString());
+    assertTrue(bad.listed().get(0).contains(ROWS + 1 + " rows"), () -> bad.listed().toString());
+  }
 }

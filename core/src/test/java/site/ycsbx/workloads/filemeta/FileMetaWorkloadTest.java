@@ -318,7 +318,7 @@ class FileMetaWorkloadTest {
         {"run", "filemeta.userz=5", "unknown property filemeta.userz (did you mean filemeta.users?)"},
         {"run", "filemeta.filesperuser=pareto", "filemeta.filesperuser=pareto is not accepted;"
             + " filemeta.filesperuser accepts uniform or zipfian"},
-        {"run", "filemeta.verify=true", "filemeta.verify=true checks a load against the generator"},
+        {"run", "filemeta.verify=true", "filemeta.verify=true checks the files against the generator; this run's writes"},
         {"load", "filemeta.files=5000000", "recordcount=1000000 lets YCSB's Client call the load 1000000 times"},
         {"load", "filemeta.presplit=4", "filemeta.presplit=4 needs filemeta.shard=true"},
         {"load", "filemeta.shard=true -p filemeta.shardkey=md5", "filemeta.shardkey=md5 is not accepted;"

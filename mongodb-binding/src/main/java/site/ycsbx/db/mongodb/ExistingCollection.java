@@ -39,7 +39,8 @@ public record ExistingCollection(String namespace, MongoCollection<Document> col
 
   /** The collection as it is, or null when it does not exist. Read-only commands. */
   public static ExistingCollection of(MongoDatabase db, String name) {
-    if (db.listCollections().filter(new Document("name", name)).first() == null) {
+    // by name, not a listCollections filter: mongo-java-server ignores the filter and lists every collection
+    if (!db.listCollectionNames().into(new ArrayList<>()).contains(name)) {
       return null;
     }
     MongoCollection<Document> c = db.getCollection(name);

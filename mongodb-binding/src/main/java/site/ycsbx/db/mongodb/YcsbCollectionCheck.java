@@ -34,6 +34,10 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
     YcsbTable ycsb = YcsbTable.of(props);
     MongoDatabase db = client.getDatabase(options.database());
     ExistingCollection existing = ExistingCollection.of(client, options, options.database(), ycsb.name());
+    if (existing == null && demand.verify()) {
+      throw StoreDemand.nothingStored("collection " + options.database() + "." + ycsb.name() + " at "
+          + options.maskedUrl());
+    }
     if (existing == null || existing.isEmpty()) {
       return;
     }

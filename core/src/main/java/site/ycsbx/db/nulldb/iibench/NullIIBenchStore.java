@@ -40,6 +40,18 @@ public final class NullIIBenchStore implements IIBenchStore {
     return NullTables.rows(table.name()).get();
   }
 
+  /** No index kept: every row the table counts. */
+  @Override
+  public long countThroughIndex(IIBenchTable table, site.ycsbx.store.IndexSpec index) {
+    return count(table);
+  }
+
+  /** No values kept: none outside. */
+  @Override
+  public long countOutside(IIBenchTable table, site.ycsbx.store.iibench.RowDomain domain) {
+    return 0;
+  }
+
   @Override
   public SizeReport size(Collection<IIBenchTable> tables) {
     return SizeReport.UNKNOWN;

@@ -46,6 +46,9 @@ public final class FileMetaCheck implements JdbcStoreCheck {
       state = "dropped and created by the workload: " + FileMetaStore.DROP_PROPERTY + "=true";
       engine = Optional.empty();
     } else if (engine.isEmpty()) {
+      if (demand.verify()) {
+        throw StoreDemand.nothingStored("table " + table + " in " + s.location() + " at " + s.options().maskedUrl());
+      }
       state = "absent, created by the workload";
     } else {
       String why = FileMetaSchema.SHAPE.unusable(c, s.dialect(), table, engine.get(), s.engine(), JdbcFileMetaStore.FIX);

@@ -37,6 +37,9 @@ public final class IIBenchCheck implements JdbcStoreCheck {
         throw s.dropRefusal(refused);
       }
       Optional<String> e = s.dialect().tableEngine(c, t.name());
+      if (e.isEmpty() && demand.verify()) {
+        throw StoreDemand.nothingStored("table " + t.name() + " in " + s.location() + " at " + s.options().maskedUrl());
+      }
       if (e.isEmpty() || plan.drop()) {
         continue;
       }
@@ -54,6 +57,8 @@ public final class IIBenchCheck implements JdbcStoreCheck {
     String state;
     if (plan.drop()) {
       state = "dropped and created by the workload: " + IIBenchStore.DROP_PROPERTY + "=true";
+    } else if (demand.verify()) {
+      state = "exist, read by verify";
     } else if (existing == 0) {
       state = "absent, created by the workload";
     } else {

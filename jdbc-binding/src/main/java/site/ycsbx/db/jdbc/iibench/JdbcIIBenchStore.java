@@ -16,6 +16,7 @@ import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.StatementCache;
 import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -23,6 +24,7 @@ import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.iibench.QueryRow;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
+import site.ycsbx.store.iibench.RowDomain;
 
 /**
  * The insert benchmark over JDBC: MySQL/MariaDB with any engine ({@code jdbc.engine}) and
@@ -204,6 +206,26 @@ public final class JdbcIIBenchStore implements IIBenchStore {
         rs.next();
         n = rs.getLong(1);
       }
+      commit();
+      return n;
+    });
+  }
+
+  @Override
+  public long countThroughIndex(IIBenchTable table, IndexSpec index) throws StoreException {
+    return call("count through " + index.name(), table.name(), () -> {
+      ClientConnection.renew(conn);
+      long n = StoredRows.throughIndex(conn, dialect, table, index);
+      commit();
+      return n;
+    });
+  }
+
+  @Override
+  public long countOutside(IIBenchTable table, RowDomain domain) throws StoreException {
+    return call("count outside the generator's values", table.name(), () -> {
+      ClientConnection.renew(conn);
+      long n = StoredRows.outside(conn, table, domain);
       commit();
       return n;
     });

@@ -30,6 +30,9 @@ public final class LinkBenchCheck implements JdbcStoreCheck {
         throw s.dropRefusal(refused);
       }
       Optional<String> e = s.dialect().tableEngine(c, table);
+      if (e.isEmpty() && demand.verify()) {
+        throw StoreDemand.nothingStored("table " + table + " in " + s.location() + " at " + s.options().maskedUrl());
+      }
       if (e.isEmpty() || plan.drop()) {
         continue;
       }

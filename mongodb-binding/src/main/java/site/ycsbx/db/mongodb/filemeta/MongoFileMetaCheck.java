@@ -67,6 +67,11 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
     FileMetaSharding sharding = plan.sharding();
     fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
+    if (demand.verify() && ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table())
+        == null) {
+      throw StoreDemand.nothingStored("collection " + options.databaseOf(plan.table()) + "." + plan.table() + " at "
+          + options.maskedUrl());
+    }
     if (!sharding.enabled()) {
       checkShape(plan, options, client);
       return;

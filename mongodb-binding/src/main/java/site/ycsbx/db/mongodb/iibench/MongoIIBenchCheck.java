@@ -45,6 +45,9 @@ public final class MongoIIBenchCheck implements MongoStoreCheck {
     for (IIBenchTable t : plan.tables()) {
       MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
       ExistingCollection existing = ExistingCollection.of(client, options, db.getName(), t.name());
+      if (existing == null && demand.verify()) {
+        throw StoreDemand.nothingStored("collection " + db.getName() + "." + t.name() + " at " + options.maskedUrl());
+      }
       if (existing == null) {
         continue;
       }

@@ -53,6 +53,9 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
     if (plan.drop()) {
       checkDrop(plan, options, client);
     }
+    if (demand.verify()) {
+      checkStored(plan, options, client);
+    }
     Transactions mode = Transactions.of(options.properties());
     String why = null;
     if (mode != Transactions.FALSE) {
@@ -76,15 +79,7 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
    * document's fields must be among those of its kind (node, link, count).
    */
   private static void checkDrop(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
-    String[][] kinds = {
-        {plan.nodeTable(), "nodetable", LinkBenchDocuments.TYPE, LinkBenchDocuments.VERSION, LinkBenchDocuments.TIME,
-            LinkBenchDocuments.DATA, LinkBenchDocuments.COUNTER_LAST},
-        {plan.linkTable(), "linktable", LinkBenchDocuments.ID1, LinkBenchDocuments.ID2, LinkBenchDocuments.LINK_TYPE,
-            LinkBenchDocuments.VISIBILITY, LinkBenchDocuments.DATA, LinkBenchDocuments.TIME,
-            LinkBenchDocuments.VERSION},
-        {plan.countTable(), "counttable", LinkBenchDocuments.COUNT_ID, LinkBenchDocuments.LINK_TYPE,
-            LinkBenchDocuments.COUNT, LinkBenchDocuments.TIME, LinkBenchDocuments.VERSION}};
-    for (String[] kind : kinds) {
+    for (String[] kind : kinds(plan)) {
       ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
       java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
       if (c != null && !c.isEmpty() && !allowed.containsAll(c.fields())) {
@@ -94,6 +89,34 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
             + " name another linkbench." + kind[1] + ", or drop it yourself");
       }
     }
+  }
+
+  /** {@code bin/ycsb verify}: the three collections exist and hold LinkBench's documents. */
+  private static void checkStored(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+    for (String[] kind : kinds(plan)) {
+      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
+      if (c == null) {
+        throw StoreDemand.nothingStored("collection " + options.databaseOf(kind[0]) + "." + kind[0] + " at "
+            + options.maskedUrl());
+      }
+      java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
+      if (!c.isEmpty() && !allowed.containsAll(c.fields())) {
+        throw StoreDemand.otherShape(c.describe() + ", not LinkBench's " + kind[1] + " (" + String.join(", ", allowed)
+            + "): name the linkbench." + kind[1] + " that holds them");
+      }
+    }
+  }
+
+  /** Each collection: its name, its kind, the fields its documents may have. */
+  private static String[][] kinds(LinkBenchPlan plan) {
+    return new String[][] {
+        {plan.nodeTable(), "nodetable", LinkBenchDocuments.TYPE, LinkBenchDocuments.VERSION, LinkBenchDocuments.TIME,
+            LinkBenchDocuments.DATA, LinkBenchDocuments.COUNTER_LAST},
+        {plan.linkTable(), "linktable", LinkBenchDocuments.ID1, LinkBenchDocuments.ID2, LinkBenchDocuments.LINK_TYPE,
+            LinkBenchDocuments.VISIBILITY, LinkBenchDocuments.DATA, LinkBenchDocuments.TIME,
+            LinkBenchDocuments.VERSION},
+        {plan.countTable(), "counttable", LinkBenchDocuments.COUNT_ID, LinkBenchDocuments.LINK_TYPE,
+            LinkBenchDocuments.COUNT, LinkBenchDocuments.TIME, LinkBenchDocuments.VERSION}};
   }
 
   private static LinkBenchPlan plan(StoreDemand demand) {
