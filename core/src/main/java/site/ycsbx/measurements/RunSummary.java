@@ -85,6 +85,19 @@ public final class RunSummary {
   }
 
   /**
+   * The rendered summary with a line saying the run ran beside other load, above the verdict
+   * (the last line); unchanged when {@code mark} is null.
+   */
+  static String beside(String rendered, OtherLoad.Mark mark) {
+    if (mark == null) {
+      return rendered;
+    }
+    int last = rendered.lastIndexOf('\n', rendered.length() - 2) + 1;
+    return rendered.substring(0, last) + PREFIX + "ran beside other load: " + String.join("; ", mark.why()) + '\n'
+        + rendered.substring(last);
+  }
+
+  /**
    * Per operation [count, p50, p99] from the intervals' histograms when there are any, else from
    * YCSB's export figures (its Operations and 99thPercentileLatency(us); no p50 there).
    */

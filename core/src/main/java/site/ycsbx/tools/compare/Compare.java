@@ -70,7 +70,15 @@ public final class Compare {
     String headline = Comparability.fingerprintLine(a, b);
     text.append(headline).append('\n');
     text.append("A = ").append(a.describe()).append('\n');
-    text.append("B = ").append(b.describe()).append("\n\n");
+    text.append("B = ").append(b.describe()).append('\n');
+    for (Side s : List.of(a, b)) {
+      if (s.besideOtherLoad != null) {
+        // its figures include what others took from the host or the server
+        text.append("WARNING: ").append(s.label).append(" ran beside other load: ").append(s.besideOtherLoad)
+            .append('\n');
+      }
+    }
+    text.append('\n');
     text.append(CompareTable.table(a, b, pairs));
     out.print(text);
     String page = ComparePage.page(a, b, pairs, headline, text.toString());

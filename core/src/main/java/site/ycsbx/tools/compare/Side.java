@@ -40,6 +40,8 @@ final class Side {
   String workloadFiles;
   /** A sweep's verdict, null for a single result. */
   String verdict;
+  /** Why the result ran beside other load (its run folder or export marks it), null when it did not. */
+  String besideOtherLoad;
 
   private Side(String label, Path path, boolean sweep) {
     this.label = label;
@@ -75,6 +77,7 @@ final class Side {
       }
       s.samples.add(new Sample(threads, run.throughput(), run.opStats()));
       s.workloadFiles = s.fingerprint.remove("workload.files");
+      s.besideOtherLoad = run.besideOtherLoad();
       return s;
     }
     if (Files.isDirectory(path)) {
@@ -105,6 +108,11 @@ final class Side {
     s.samples.add(new Sample(r.threads(), r.throughput(), ops));
     s.fingerprint.putAll(r.fingerprint());
     s.workloadFiles = s.fingerprint.remove("workload.files");
+    Map<String, Double> others = r.measurements("OTHERS");
+    if (others.getOrDefault("Marked", 0.0) > 0) {
+      s.besideOtherLoad = "its export's [OTHERS] rows mark it" + (others.containsKey("CpuPercent")
+          ? String.format(java.util.Locale.ROOT, " (others %.1f%% of the host's CPU)", others.get("CpuPercent")) : "");
+    }
     return s;
   }
 
