@@ -197,7 +197,7 @@ public final class Efficiency {
     }
   }
 
-  private synchronized void add(EfficiencySample s) {
+  synchronized void add(EfficiencySample s) {
     samples.add(s);
   }
 

@@ -80,7 +80,7 @@ public final class OtherLoad {
         sb.append("ran beside other load: ").append(String.join("; ", why));
       } else {
         sb.append("no other load of note: ").append(cpu).append(String.format(Locale.ROOT, " (marked over %s%%)",
-            EfficiencyTable.num(thresholds.cpuPercent())));
+            pct(thresholds.cpuPercent())));
         server.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "; server %s %d, this run's %d", k, v[0], v[1])));
       }
       if (source != null) {
@@ -172,7 +172,7 @@ public final class OtherLoad {
     List<String> why = new ArrayList<>();
     if (!Double.isNaN(cpuPercent) && cpuPercent > t.cpuPercent()) {
       why.add(String.format(Locale.ROOT, "%.1f%% of the host's CPU was neither this client nor the server (over %s%%)",
-          cpuPercent, EfficiencyTable.num(t.cpuPercent())));
+          cpuPercent, pct(t.cpuPercent())));
     }
     Map<String, long[]> server = new TreeMap<>();
     if (start != null && end != null) {
@@ -187,7 +187,7 @@ public final class OtherLoad {
         long others = whole - mine;
         if (others > SERVER_FLOOR_ROWS && others > mine * t.serverPercent() / 100) {
           why.add(String.format(Locale.ROOT, "the server's %s grew by %d, this run's connections' by %d (others %d,"
-              + " over %s%% of this run's)", e.getKey(), whole, mine, others, EfficiencyTable.num(t.serverPercent())));
+              + " over %s%% of this run's)", e.getKey(), whole, mine, others, pct(t.serverPercent())));
         }
       }
     }
@@ -200,6 +200,11 @@ public final class OtherLoad {
       return null;
     }
     return String.format(Locale.ROOT, "others %.0f%% CPU", cpuPercent);
+  }
+
+  // 10, 12.5: a threshold as the user wrote it
+  private static String pct(double v) {
+    return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : EfficiencyTable.num(v);
   }
 
   private static String camel(String words) {

@@ -85,16 +85,15 @@ public final class RunSummary {
   }
 
   /**
-   * The rendered summary with a line saying the run ran beside other load, above the verdict
-   * (the last line); unchanged when {@code mark} is null.
+   * The rendered summary with a line saying the run ran beside other load at its head; unchanged
+   * when {@code mark} is null.
    */
   static String beside(String rendered, OtherLoad.Mark mark) {
     if (mark == null) {
       return rendered;
     }
-    int last = rendered.lastIndexOf('\n', rendered.length() - 2) + 1;
-    return rendered.substring(0, last) + PREFIX + "ran beside other load: " + String.join("; ", mark.why()) + '\n'
-        + rendered.substring(last);
+    // first: the lines below keep their places at the end of the screen
+    return PREFIX + "ran beside other load: " + String.join("; ", mark.why()) + '\n' + rendered;
   }
 
   /**

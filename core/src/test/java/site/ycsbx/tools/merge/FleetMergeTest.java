@@ -64,6 +64,23 @@ class FleetMergeTest {
         fp.path("client.java").asText());
     assertEquals("MariaDB 11.4", fp.path("server.product").asText(), "what all share stays one value");
     assertEquals("3", fp.path("client.count").asText());
+    assertEquals(null, site.ycsbx.results.RunFolder.read(out).besideOtherLoad(), "no client ran beside other load");
+  }
+
+  @Test
+  void aClientThatRanBesideOtherLoadMarksTheMergedRun() throws IOException {
+    List<Path> dirs = new ArrayList<>();
+    for (int c = 0; c < 3; c++) {
+      RunFolderFixture f = client(c);
+      if (c == 1) {
+        f.besideOtherLoad("the server's rows written grew by 250000, this run's connections' by 5000");
+      }
+      dirs.add(f.write(tmp.resolve("client-" + c)));
+    }
+    Path out = tmp.resolve("merged");
+    merge(dirs, out);
+    assertEquals("client 1: the server's rows written grew by 250000, this run's connections' by 5000",
+        RunFolder.read(out).besideOtherLoad());
   }
 
   @Test
