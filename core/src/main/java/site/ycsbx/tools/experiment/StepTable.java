@@ -173,13 +173,14 @@ final class StepTable {
       if (ok.size() < r.cells().size()) {
         sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
       }
+      if (ok.size() > 1) {
+        sb.append(String.format(Locale.ROOT, "  %s %s..%s", rateName, number(r.min(rate)), number(r.max(rate))));
+      }
+      // last: what the row's figures carry besides the target's own work
       long beside = ok.stream().filter(o -> o.result().get(CellResult.BESIDE) > 0).count();
       if (beside > 0) {
         sb.append("  (").append(beside).append(" of ").append(ok.size()).append(" beside other load)");
         anyBeside = true;
-      }
-      if (ok.size() > 1) {
-        sb.append(String.format(Locale.ROOT, "  %s %s..%s", rateName, number(r.min(rate)), number(r.max(rate))));
       }
       sb.append('\n');
     }
