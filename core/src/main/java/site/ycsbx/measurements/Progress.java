@@ -33,6 +33,7 @@ public final class Progress {
   private static volatile String unit = "ops";
   private static volatile long total;
   private static volatile boolean claimed;
+  private static volatile String unitOperation;
   private static volatile double limitSeconds;
   private static volatile long configuredMillis = System.currentTimeMillis();
   private static volatile Supplier<String> figures;
@@ -66,6 +67,7 @@ public final class Progress {
     limitSeconds = Props.getDouble(props, "maxexecutiontime", 0, 0, Double.MAX_VALUE);
     unit = "ops";
     claimed = false;
+    unitOperation = null;
     figures = null;
     headline = null;
     results = null;
@@ -78,9 +80,24 @@ public final class Progress {
    * {@link #addUnits}. Call in {@code Workload.init}, before the client threads start.
    */
   public static void claim(String unit, long total) {
+    claim(unit, total, null);
+  }
+
+  /**
+   * As {@link #claim(String, long)}, for a family that times each unit as a whole under the
+   * operation {@code timedAs} (sysbench's TRANSACTION around the statements timed inside it):
+   * the run folder names it ({@code unit_operation}), and tables show its latency as the run's.
+   */
+  public static void claim(String unit, long total, String timedAs) {
     Progress.unit = unit;
     Progress.total = total;
     claimed = true;
+    unitOperation = timedAs;
+  }
+
+  /** The operation that times the claimed unit as a whole; null when the family names none. */
+  public static String unitOperation() {
+    return unitOperation;
   }
 
   /** Adds units done to a claimed count; free when nothing reads it. */

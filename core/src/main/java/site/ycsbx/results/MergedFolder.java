@@ -91,6 +91,7 @@ public final class MergedFolder {
     r.put("start_ms", run.windowStart());
     r.put("end_ms", run.windowEnd());
     r.set("warmup_s", first.result().path("warmup_s").deepCopy());
+    r.put(RunFolder.UNIT_OPERATION, first.unitOperation());
     ArrayNode interrupted = mapper.createArrayNode();
     for (RunFolder x : runs) {
       if (!x.result().path("interrupted").isMissingNode() && !x.result().path("interrupted").isNull()) {

@@ -11,9 +11,12 @@ import java.util.Map;
  * @param cpuPercent CPU time of the point's JVM over its wall time and this machine's cores
  * @param ops per-operation results, in YCSB's order
  * @param exportFile the point's YCSB JSON export, relative to the sweep folder
+ * @param perUnit efficiency per unit of the workload family ({@link UnitEfficiency}: {@code cpu_us.row},
+ *     {@code wkb.row}); empty where the family counts no unit, null in a sweep.json written before it
  */
 public record PointResult(int threads, int repeat, int exitCode, String failure, long wallMs, double cpuPercent,
-    double throughput, long errors, Map<String, OpStats> ops, Map<String, String> fingerprint, String exportFile) {
+    double throughput, long errors, Map<String, OpStats> ops, Map<String, String> fingerprint, String exportFile,
+    Map<String, Double> perUnit) {
 
   public boolean ok() {
     return exitCode == 0 && failure == null;

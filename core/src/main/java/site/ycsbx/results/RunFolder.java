@@ -45,6 +45,8 @@ public final class RunFolder {
   public static final String SUMMARY_FILE = RunOutput.SUMMARY_FILE;
   public static final String RESULT_FILE = RunOutput.RESULT_FILE;
   public static final String FORMAT = "ycsbx-run/1";
+  /** The operation that times the family's unit as a whole (sysbench's TRANSACTION), null when none. */
+  public static final String UNIT_OPERATION = "unit_operation";
   public static final String HDR_SUFFIX = RunOutput.HDR_SUFFIX;
   // read here with defaults: the many-clients options own their checks
   static final String CLIENT_PROPERTY = "ycsbx.client";
@@ -164,6 +166,12 @@ public final class RunFolder {
         g.writeNumberField("start_ms", r.startMs());
         g.writeNumberField("end_ms", r.endMs());
         g.writeNumberField("warmup_s", Warmup.millis() / 1000.0);
+        String unitOp = site.ycsbx.measurements.Progress.unitOperation();
+        if (unitOp == null) {
+          g.writeNullField(UNIT_OPERATION);
+        } else {
+          g.writeStringField(UNIT_OPERATION, unitOp);
+        }
         if (r.interrupted() == null) {
           g.writeNullField("interrupted");
         } else {
@@ -323,6 +331,12 @@ public final class RunFolder {
 
   public Path path() {
     return path;
+  }
+
+  /** The operation the family times its unit by as a whole (its latency is the run's); null when it names none. */
+  public String unitOperation() {
+    JsonNode n = result.get(UNIT_OPERATION);
+    return n == null || n.isNull() ? null : n.asText();
   }
 
   public String phase() {

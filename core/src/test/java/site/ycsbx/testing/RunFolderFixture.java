@@ -36,6 +36,7 @@ public final class RunFolderFixture {
   private final Map<String, List<long[]>> intervals = new TreeMap<>();
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
   private String phase = "run";
+  private String unitOperation;
   public static final int THREADS = 4;
   private final Map<String, String> extraFields = new LinkedHashMap<>();
 
@@ -65,6 +66,12 @@ public final class RunFolderFixture {
   public RunFolderFixture phase(String p) {
     phase = p;
     fingerprint.put("phase", p);
+    return this;
+  }
+
+  /** The operation the family declares as timing its unit as a whole (sysbench's TRANSACTION). */
+  public RunFolderFixture unitOperation(String op) {
+    unitOperation = op;
     return this;
   }
 
@@ -110,6 +117,7 @@ public final class RunFolderFixture {
     r.put("start_ms", startMs);
     r.put("end_ms", endMs());
     r.put("warmup_s", 0.0);
+    r.put("unit_operation", unitOperation);
     r.putNull("interrupted");
     ObjectNode others = r.putObject("others");
     others.put("marked", besideWhy != null);

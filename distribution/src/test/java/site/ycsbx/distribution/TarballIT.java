@@ -269,6 +269,13 @@ class TarballIT {
         assertEquals(e.rowsPerTarget(), rows, e.file() + ", " + target + ": its rows in the step tables\n" + r.stdout());
       }
       assertEquals(e.cells() + 1, Files.readAllLines(out.resolve("results.csv")).size(), e.file());
+      if (e.file().equals("linkbench-engines")) {
+        // the post's tables: clients IPS QPS per engine, then the efficiency rows per link and per request
+        assertTrue(r.stdout().contains("[EXPERIMENT] load+requests: IPS is links/s of a load at each client count"),
+            r.all());
+        assertTrue(r.stdout().contains("efficiency of step load at 4 clients, per link"), r.all());
+        assertTrue(r.stdout().contains("efficiency of step requests at 4 clients, per request"), r.all());
+      }
     }
     // insert-benchmark's last target puts InnoDB's log flush back: the server is left as the experiment found it
     Result check = ycsb("check", "load", "jdbc", "-P", "workloads/iibench", "-p",

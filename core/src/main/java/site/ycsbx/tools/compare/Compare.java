@@ -73,6 +73,7 @@ public final class Compare {
     text.append("B = ").append(b.describe()).append('\n');
     text.append(besideOtherLoad(a, b)).append('\n');
     text.append(CompareTable.table(a, b, pairs));
+    text.append(CompareEfficiency.table(a, b, pairs));
     out.print(text);
     String page = ComparePage.page(a, b, pairs, headline, text.toString());
     try {

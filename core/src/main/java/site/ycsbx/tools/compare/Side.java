@@ -14,6 +14,7 @@ import site.ycsbx.results.OpStats;
 import site.ycsbx.results.PointResult;
 import site.ycsbx.results.RunFolder;
 import site.ycsbx.results.SweepFile;
+import site.ycsbx.results.UnitEfficiency;
 import site.ycsbx.results.YcsbResult;
 import site.ycsbx.util.UserError;
 
@@ -26,8 +27,9 @@ final class Side {
    * One run.
    *
    * @param threads client threads, 0 when the result does not say
+   * @param perUnit efficiency per unit of the workload family ({@link UnitEfficiency}), empty when none
    */
-  record Sample(int threads, double throughput, Map<String, OpStats> ops) {
+  record Sample(int threads, double throughput, Map<String, OpStats> ops, Map<String, Double> perUnit) {
   }
 
   final String label;
@@ -75,7 +77,7 @@ final class Side {
         // a merged folder: its clients' threads together drove the server (each client had "threads")
         threads *= run.clientCount();
       }
-      s.samples.add(new Sample(threads, run.throughput(), run.opStats()));
+      s.samples.add(new Sample(threads, run.throughput(), run.opStats(), UnitEfficiency.ofFolder(path)));
       s.workloadFiles = s.fingerprint.remove("workload.files");
       s.besideOtherLoad = run.besideOtherLoad();
       return s;
@@ -85,7 +87,7 @@ final class Side {
       Side s = new Side(label != null ? label : f.label(), path, true);
       for (PointResult p : f.points()) {
         if (p.ok()) {
-          s.samples.add(new Sample(p.threads(), p.throughput(), p.ops()));
+          s.samples.add(new Sample(p.threads(), p.throughput(), p.ops(), p.perUnit() == null ? Map.of() : p.perUnit()));
           if (s.fingerprint.isEmpty()) {
             s.fingerprint.putAll(p.fingerprint());
           }
@@ -105,7 +107,7 @@ final class Side {
     for (String op : r.operations()) {
       ops.put(op, r.stats(op));
     }
-    s.samples.add(new Sample(r.threads(), r.throughput(), ops));
+    s.samples.add(new Sample(r.threads(), r.throughput(), ops, UnitEfficiency.figures(r)));
     s.fingerprint.putAll(r.fingerprint());
     s.workloadFiles = s.fingerprint.remove("workload.files");
     Map<String, Double> others = r.measurements("OTHERS");

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import site.ycsbx.results.RunFolder;
 import site.ycsbx.results.OpStats;
+import site.ycsbx.results.UnitEfficiency;
 import site.ycsbx.results.YcsbResult;
 
 /**
@@ -16,8 +17,6 @@ import site.ycsbx.results.YcsbResult;
  */
 record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
   static final String OPS_S = "ops_s";
-  /** sysbench's event, timed as a whole around the statements timed inside it. */
-  static final String TRANSACTION = "TRANSACTION";
   /** The family's headline figures ({@code [HEADLINE]} rows of the export) keep this prefix. */
   static final String HEADLINE_PREFIX = "headline.";
   /** 1 when the cell ran beside other load ({@code others} of its result.json), 0 when not. */
@@ -54,9 +53,10 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       f.put(BESIDE, others.path("marked").asBoolean(false) ? 1.0 : 0.0);
       f.put("others.cpu_pct", others.path("cpu_pct").asDouble(Double.NaN));
     }
-    // a family that times its transaction as a whole reports its latency by it, as sysbench's own report does
-    if (f.containsKey(TRANSACTION + ".p99_us")) {
-      main = TRANSACTION;
+    // a family that times its unit as a whole (sysbench's transaction) declares it: its latency is the run's
+    String unitOp = rf.unitOperation();
+    if (unitOp != null && f.containsKey(unitOp + ".p99_us")) {
+      main = unitOp;
     }
     Path summary = runFolder.resolve("summary.txt");
     if (Files.exists(summary)) {
@@ -67,6 +67,9 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
         }
       });
       Map<String, Double> efficiency = text.measurements("EFFICIENCY");
+      if (efficiency.containsKey("Seconds")) {
+        f.put(ClientsTable.WINDOW, efficiency.get("Seconds"));
+      }
       Map<String, Double> headline = text.measurements("HEADLINE");
       headline.forEach((k, v) -> f.put(HEADLINE_PREFIX + k, v));
       perUnit(efficiency, headline, f);
@@ -74,39 +77,13 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
     return new CellResult(f, rf.fingerprint(), main);
   }
 
-  /**
-   * The efficiency of a load per row, link or request, as the published tables give it, where an
-   * operation is a batch or a chunk (iibench's transaction of 1000 rows, LinkBench's chunk of
-   * nodes): host CPU microseconds ({@code cpu_us.row}) and KB written ({@code wkb.row}) per unit
-   * of the family's headline count, over the same measured window as the efficiency table.
-   */
+  /** The per-unit efficiency ({@code cpu_us.row}, {@code wkb.row}) into {@code f}: see {@link UnitEfficiency}. */
   static void perUnit(Map<String, Double> efficiency, Map<String, Double> headline, Map<String, Double> f) {
-    Double seconds = efficiency.get("Seconds");
-    for (Map.Entry<String, String> u : UNITS.entrySet()) {
-      Double count = headline.get(u.getKey());
-      if (seconds == null || count == null || count <= 0) {
-        continue;
-      }
-      double cpu = efficiency.getOrDefault("cpu.sec", Double.NaN) * seconds;
-      double wkb = efficiency.getOrDefault("wkb.sec", Double.NaN) * seconds;
-      f.put("cpu_us." + u.getValue(), cpu * 1e6 / count);
-      f.put("wkb." + u.getValue(), wkb / count);
-      return;
-    }
+    f.putAll(UnitEfficiency.figures(efficiency, headline));
   }
 
   /** The headline counts that are a family's unit of work, and the unit's name in per-unit figures. */
-  static final Map<String, String> UNITS = orderedUnits();
-
-  private static Map<String, String> orderedUnits() {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("rows", "row");
-    m.put("files", "file");
-    m.put("links", "link");
-    m.put("requests", "request");
-    m.put("transactions", "transaction");
-    return m;
-  }
+  static final Map<String, String> UNITS = UnitEfficiency.UNITS;
 
   /** The per-unit figure names of this cell ({@code cpu_us.row}, {@code wkb.row}), or null when it has none. */
   String unit() {

@@ -220,9 +220,13 @@ public final class ExperimentCommand {
               eta(started, ran - 1, toRun));
           runCell(c);
         }
-        boolean lastOfStep = i + 1 == cells.size() || !cells.get(i + 1).step().equals(c.step());
+        // a paired step's cells alternate with its load's: its table comes after its last cell
+        boolean lastOfStep = cells.subList(i + 1, cells.size()).stream().noneMatch(n -> n.step().equals(c.step()));
         if (lastOfStep && !stopping) {
           out.print(StepTable.format(c.step(), plan.experiment().targets(), outcomes));
+          if (c.step().after() != null) {
+            out.print(ClientsTable.format(plan.experiment(), c.step(), outcomes));
+          }
           if (i + 1 < cells.size()) {
             // a page per finished step: an experiment stopped later still has one
             page.write(plan, outcomes, err);

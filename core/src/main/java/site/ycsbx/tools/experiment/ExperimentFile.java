@@ -33,6 +33,7 @@ import site.ycsbx.util.UserError;
  * step.load.threads=1,4         one count, or a list: a sweep inside the step
  * step.load.repeats=1
  * step.load.KEY=value           any property of a run (iibench.rows, maxexecutiontime, ...)
+ * step.q.after=load             run step q count by count with load (see PairedSteps)
  * KEY=value                     any property of a run, for every cell
  * </pre>
  *
@@ -111,6 +112,7 @@ final class ExperimentFile {
     perTarget.forEach((t, props) -> targets.add(target(t, props)));
     List<Step> steps = new ArrayList<>();
     perStep.forEach((s, props) -> steps.add(step(s, props)));
+    PairedSteps.check(steps);
     for (Step s : steps) {
       for (Target t : targets) {
         for (String k : s.props().keySet()) {
@@ -194,7 +196,7 @@ final class ExperimentFile {
       throw new UserError("experiment file: step." + name + ".repeats=" + repeats + ": a load changes the data, so it runs"
           + " once per target; repeat the run steps after it");
     }
-    return new Step(name, command, files, rest, List.copyOf(threads), repeats);
+    return PairedSteps.step(name, command, files, rest, List.copyOf(threads), repeats);
   }
 
   private static List<String> names(Map<String, String> keys, String key) {

@@ -87,6 +87,12 @@ final class ExperimentPage {
     b.append("<h2>Targets</h2>\n").append(targets(plan, outcomes));
     for (Step s : e.steps()) {
       b.append(step(s, e.targets(), outcomes));
+      if (s.after() != null && outcomes.stream().anyMatch(o -> o.ok() && o.cell().step().equals(s))) {
+        // a load and run pair's own table (LinkBench's clients IPS QPS and efficiency rows), as printed
+        b.append("<section class=\"pair\" data-step=\"").append(ReportHtml.esc(s.name())).append("\">\n<h2>")
+            .append(ReportHtml.esc(s.after() + "+" + s.name())).append(": clients, IPS, QPS, efficiency</h2>\n<pre>")
+            .append(ReportHtml.esc(ClientsTable.format(e, s, outcomes))).append("</pre>\n</section>\n");
+      }
     }
     b.append("<h2>Plan</h2>\n").append(planTable(plan, outcomes));
     return ReportHtml.page("YCSB-X experiment: " + e.name(), CSS, b.toString());

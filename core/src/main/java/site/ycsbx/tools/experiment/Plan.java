@@ -11,7 +11,8 @@ import java.util.Map;
  * the data, so it runs once per target, target after target. A run step alternates the order of
  * the targets from one repeat to the next (A B, then B A: "A B B A"), at each thread count, so that
  * drift during the step (caches warming, background flushing, a neighbour on the host) falls on
- * every target alike instead of on the later one.
+ * every target alike instead of on the later one. A run step paired with its load
+ * ({@link PairedSteps}) runs at each thread count right after the load at that count.
  */
 final class Plan {
   /** A cell's JVM start, checks and fingerprint, as measured on a small machine. */
@@ -24,7 +25,11 @@ final class Plan {
     this.experiment = experiment;
     List<Cell> out = new ArrayList<>();
     for (Step s : experiment.steps()) {
-      if (s.isLoad()) {
+      if (s.after() != null) {
+        continue; // its cells go with its load's, count by count
+      }
+      Step paired = s.isLoad() ? PairedSteps.runAfter(s, experiment.steps()) : null;
+      if (s.isLoad() && paired == null) {
         for (Target t : experiment.targets()) {
           for (int threads : s.threads()) {
             out.add(new Cell(out.size() + 1, s, t, threads, 1));
@@ -33,18 +38,29 @@ final class Plan {
         continue;
       }
       for (int threads : s.threads()) {
-        for (int r = 1; r <= s.repeats(); r++) {
-          List<Target> order = new ArrayList<>(experiment.targets());
-          if (r % 2 == 0) {
-            Collections.reverse(order);
+        if (paired != null) {
+          for (Target t : experiment.targets()) {
+            out.add(new Cell(out.size() + 1, s, t, threads, 1));
           }
-          for (Target t : order) {
-            out.add(new Cell(out.size() + 1, s, t, threads, r));
-          }
+          runCells(paired, threads, out);
+        } else {
+          runCells(s, threads, out);
         }
       }
     }
     this.cells = List.copyOf(out);
+  }
+
+  private void runCells(Step s, int threads, List<Cell> out) {
+    for (int r = 1; r <= s.repeats(); r++) {
+      List<Target> order = new ArrayList<>(experiment.targets());
+      if (r % 2 == 0) {
+        Collections.reverse(order);
+      }
+      for (Target t : order) {
+        out.add(new Cell(out.size() + 1, s, t, threads, r));
+      }
+    }
   }
 
   Experiment experiment() {

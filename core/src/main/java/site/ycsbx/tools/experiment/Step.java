@@ -6,9 +6,17 @@ import java.util.Map;
 /**
  * One phase applied to every target: {@code load} or {@code run}, the workload's property files
  * and properties, the thread counts (a sweep inside the step when there are several) and repeats.
+ * A run step {@code after} a load runs count by count with it ({@link PairedSteps}): LinkBench's
+ * load and request phases at each client count; {@code efficiencyThreads} is the count whose
+ * efficiency rows the pair's table shows (0: the largest).
  */
 record Step(String name, String command, List<String> propertyFiles, Map<String, String> props,
-    List<Integer> threads, int repeats) {
+    List<Integer> threads, int repeats, String after, int efficiencyThreads) {
+
+  Step(String name, String command, List<String> propertyFiles, Map<String, String> props, List<Integer> threads,
+      int repeats) {
+    this(name, command, propertyFiles, props, threads, repeats, null, 0);
+  }
 
   boolean isLoad() {
     return command.equals("load");

@@ -195,10 +195,10 @@ final class FolderSweep {
     long wallMs = r.endMs() - r.startMs();
     if (!interrupted.isMissingNode() && !interrupted.isNull()) {
       return new PointResult(threads, repeat, 1, "the run was interrupted (" + interrupted + ")", wallMs, Double.NaN,
-          Double.NaN, errors, ops, fp, folder);
+          Double.NaN, errors, ops, fp, folder, Map.of());
     }
     return new PointResult(threads, repeat, 0, null, wallMs, clientCpuPercent(r), r.throughput(), errors, ops, fp,
-        folder);
+        folder, site.ycsbx.results.UnitEfficiency.ofFolder(r.path()));
   }
 
   /**

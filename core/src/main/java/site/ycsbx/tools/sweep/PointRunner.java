@@ -12,6 +12,7 @@ import java.util.Map;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.results.OpStats;
 import site.ycsbx.results.PointResult;
+import site.ycsbx.results.UnitEfficiency;
 import site.ycsbx.results.YcsbResult;
 import site.ycsbx.util.UserError;
 
@@ -65,21 +66,21 @@ final class PointRunner {
     if (c.exitCode != 0 || !Files.exists(export)) {
       String why = "exited " + c.exitCode + ": " + lastLine(log) + " (see " + pointsDir.getFileName() + "/" + log.getFileName() + ")";
       return new PointResult(threads, repeat, c.exitCode == 0 ? 1 : c.exitCode, why, c.wallMs, c.cpuPercent,
-          Double.NaN, 0, Map.of(), Map.of(), Files.exists(export) ? exportName : null);
+          Double.NaN, 0, Map.of(), Map.of(), Files.exists(export) ? exportName : null, Map.of());
     }
     YcsbResult r;
     try {
       r = YcsbResult.read(export);
     } catch (UserError e) {
       return new PointResult(threads, repeat, 1, e.getMessage(), c.wallMs, c.cpuPercent, Double.NaN, 0, Map.of(),
-          Map.of(), exportName);
+          Map.of(), exportName, Map.of());
     }
     Map<String, OpStats> ops = new LinkedHashMap<>();
     for (String op : r.operations()) {
       ops.put(op, r.stats(op));
     }
     return new PointResult(threads, repeat, 0, null, c.wallMs, c.cpuPercent, r.throughput(), r.errors(), ops,
-        r.fingerprint(), exportName);
+        r.fingerprint(), exportName, UnitEfficiency.figures(r));
   }
 
   private record Child(int exitCode, long wallMs, double cpuPercent) {

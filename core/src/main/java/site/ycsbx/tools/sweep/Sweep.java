@@ -56,7 +56,7 @@ public final class Sweep {
         String reloadFailure = args.reload ? runner.reload(t, r) : null;
         PointResult p = reloadFailure == null ? runner.run(t, r)
             : new PointResult(t, r, 1, reloadFailure, 0, Double.NaN, Double.NaN, 0, java.util.Map.of(),
-                java.util.Map.of(), null);
+                java.util.Map.of(), null, java.util.Map.of());
         results.add(p);
         if (p.ok()) {
           err.printf(Locale.ROOT, "sweep: point %d/%d: %s ops/s, p99 %s, %d errors, %.1f s%n", k, total,

@@ -173,6 +173,7 @@ public final class SweepReport {
       }
       sb.append('\n');
     }
+    sb.append(SweepEfficiency.table(sweep));
     return sb.toString();
   }
 

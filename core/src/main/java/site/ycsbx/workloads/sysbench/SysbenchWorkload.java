@@ -93,7 +93,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
     } else {
       // the status line counts transactions, not the statements timed inside them
       site.ycsbx.measurements.Progress.claim("transactions",
-          site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE));
+          site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE), TRANSACTION);
       report = new SysbenchReport(settings.threads, System.out);
       site.ycsbx.measurements.Progress.headline(report::headline);
       site.ycsbx.measurements.Progress.results(report::results);

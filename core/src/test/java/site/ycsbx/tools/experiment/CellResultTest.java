@@ -3,10 +3,14 @@ package site.ycsbx.tools.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.RunFolderFixture;
 
 @Tag("fast")
 class CellResultTest {
@@ -28,5 +32,25 @@ class CellResultTest {
     CellResult.perUnit(Map.of("Seconds", 10.0, "cpu.sec", 0.5), Map.of("secs", 3.0), f);
     assertTrue(f.isEmpty(), f.toString());
     assertEquals(null, new CellResult(f, Map.of(), null).unit());
+  }
+
+  /** A transaction of 3 statements: the statements are the busiest operation, the transaction is what sysbench times. */
+  private static Path sysbenchLike(Path dir, String unitOperation) throws IOException {
+    return new RunFolderFixture(0, 1, "host", 1_700_000_000_000L, 1000).unitOperation(unitOperation)
+        .interval("TRANSACTION", 3000, 3100).interval("SELECT", 100, 110, 120, 130, 140, 150)
+        .write(dir);
+  }
+
+  @Test
+  void theLatencyOperationIsTheOneTheFamilyDeclaresAsItsUnit(@TempDir Path dir) throws IOException {
+    CellResult r = CellResult.read(sysbenchLike(dir.resolve("declared"), "TRANSACTION"));
+    assertEquals("TRANSACTION", r.mainOp());
+  }
+
+  @Test
+  void withoutADeclarationTheBusiestOperationIsShownWhateverItsName(@TempDir Path dir) throws IOException {
+    assertEquals("SELECT", CellResult.read(sysbenchLike(dir.resolve("undeclared"), null)).mainOp());
+    // a declared operation the run did not time is no latency to show
+    assertEquals("SELECT", CellResult.read(sysbenchLike(dir.resolve("absent"), "COMMIT")).mainOp());
   }
 }

@@ -66,12 +66,12 @@ class SweepReportTest {
     o.put("UPDATE", new OpStats("UPDATE", 5000, ops / 2, p99Ms * 300, p99Ms * 800, p99Ms * 1200, p99Ms * 3000,
         p99Ms * 9500, 0));
     return new PointResult(threads, repeat, 0, null, 3000, 40, ops, 0, o, fingerprint(threads),
-        "points/t" + threads + "-r" + repeat + ".json");
+        "points/t" + threads + "-r" + repeat + ".json", Map.of());
   }
 
   static PointResult failed(int threads, int repeat, String why) {
     return new PointResult(threads, repeat, 1, why, 1000, Double.NaN, Double.NaN, 0, Map.of(), fingerprint(threads),
-        null);
+        null, Map.of());
   }
 
   /** A sweep over {@code threads} of the saturating server, {@code repeat} runs each, drifting ±4%. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.nulldb.NullDb;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -54,10 +56,12 @@ class SysbenchWorkloadTest {
   }
 
   @Test
-  void theOltpRunCountsStatementsAsSysbenchDoesAndPrintsItsReport() {
+  void theOltpRunCountsStatementsAsSysbenchDoesAndPrintsItsReport(@TempDir Path dir) {
     Result r = main("run", NullDb.class.getName(), "sysbench", "-threads", "2", "-p", "sysbench.tables=4",
-        "-p", "maxexecutiontime=2", "-p", "sysbench.report_interval=0.5");
+        "-p", "maxexecutiontime=2", "-p", "sysbench.report_interval=0.5", "-p", "ycsbx.out=" + dir.resolve("run"));
     assertEquals(0, r.exitCode(), r.all());
+    // the family declares the operation that times its unit as a whole: tables show its latency
+    assertEquals("TRANSACTION", site.ycsbx.results.RunFolder.read(dir.resolve("run")).unitOperation());
     String out = r.stdout();
     long trx = figure(out, "\\[TRANSACTION\\], Operations, (\\d+)");
     assertTrue(trx > 100, out);

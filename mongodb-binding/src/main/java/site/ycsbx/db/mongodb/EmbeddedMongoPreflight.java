@@ -58,6 +58,7 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
       throw new UserError(MongoOptions.URL_PROPERTY + " is not used by mongodb-embedded, which runs its own server "
           + "(" + EmbeddedServer.DIR_PROPERTY + "); remove it, or use the mongodb binding to reach a server");
     }
+    readBefore(props);
     MongoOptions options = MongoOptions.parse(props, PLACEHOLDER_URL);
     // mongo-java-server stores nothing of a w:0 write and breaks its connections under a stream
     // of them: a run would measure writes that never happened

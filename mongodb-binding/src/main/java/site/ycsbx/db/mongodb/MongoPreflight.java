@@ -34,6 +34,8 @@ public class MongoPreflight implements Preflight {
   public static final int TIMEOUT_SECONDS = 5;
   /** The product name of the Java wire-protocol emulator. */
   static final String EMULATOR = "mongo-java-server";
+  /** {@value BeforeCommands#PROPERTY}'s commands, read by {@link #check} before anything runs. */
+  private List<Document> before = List.of();
 
   @Override
   public Set<String> propertyPrefixes() {
@@ -51,7 +53,7 @@ public class MongoPreflight implements Preflight {
       PropertyDef.of(MongoSysbenchStore.TRANSACTIONS_PROPERTY, MongoSysbenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
           "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"
           + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never"),
-      site.ycsbx.store.YcsbTable.DROP));
+      site.ycsbx.store.YcsbTable.DROP, BeforeCommands.DEF));
 
   static List<PropertyDef> concat(List<PropertyDef> a, List<PropertyDef> b) {
     List<PropertyDef> out = new java.util.ArrayList<>(a);
@@ -77,11 +79,17 @@ public class MongoPreflight implements Preflight {
 
   @Override
   public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
+    readBefore(props);
     MongoOptions options = MongoOptions.parse(props);
     MongoStoreCheck family = familyCheck(demand);
     family.checkOptions(demand, options);
     printNotes(options);
     inspect(options, demand, family, fingerprint);
+  }
+
+  /** Reads {@value BeforeCommands#PROPERTY}: bad JSON is refused before the server is contacted. */
+  protected void readBefore(Properties props) {
+    before = BeforeCommands.of(props);
   }
 
   /** Says once, before the fingerprint, how YCSB's names of other versions were read. */
@@ -123,6 +131,8 @@ public class MongoPreflight implements Preflight {
         throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") did not answer buildInfo: "
             + MongoOptions.redact(MongoErrors.describe(e), options.url()));
       }
+      // the server is reachable: the user's settings first, so that what follows reads them back
+      BeforeCommands.run(before, client, options, fp);
       Document status = null;
       String whyNoStatus = null;
       try {

@@ -5,19 +5,20 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The in-process server of a store contract test class and the database of its current test:
- * registered as a static extension, it starts the server before the class and stops it after.
+ * The server of a store contract test class and the database of its current test: registered as
+ * a static extension, it starts the in-process server before the class and stops it after, or
+ * reaches the real one {@link ServerChoice} names and drops the class's databases after.
  * The database is named when the contract asks for its first binding, reached by every later
  * binding of the same test (a second client thread), and dropped by {@link #drop()} from the
  * contract's dropFixture, so the next test gets a fresh one.
  */
 public final class ContractDatabase implements BeforeAllCallback, AfterAllCallback {
-  private TestServer server;
+  private MongoUnderTest server;
   private String name;
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    server = new TestServer();
+    server = ServerChoice.mongod(TestServer::new);
   }
 
   @Override
@@ -25,7 +26,7 @@ public final class ContractDatabase implements BeforeAllCallback, AfterAllCallba
     server.close();
   }
 
-  public TestServer server() {
+  public MongoUnderTest server() {
     return server;
   }
 

@@ -19,18 +19,18 @@ import site.ycsbx.tools.Main;
 
 /**
  * The shape checks JDBC has, on MongoDB: bin/ycsb's Main in a subprocess against the in-process
- * server, which refuses to append one workload's documents into another's collection, to drop a
+ * server (or the real one {@link ServerChoice} names), which refuses to append one workload's documents into another's collection, to drop a
  * collection that is not the workload's, and to load the keys a collection already holds; the
  * documents are counted on the server afterwards.
  */
 @Tag("process")
 class DataSafetyTest {
   private static final String[] SMALL_IIBENCH = {"recordcount=1000", "iibench.batchsize=250", "iibench.reportseconds=0"};
-  private static TestServer server;
+  private static MongoUnderTest server;
 
   @BeforeAll
   static void start() {
-    server = new TestServer();
+    server = ServerChoice.mongod(TestServer::new);
   }
 
   @AfterAll
@@ -147,7 +147,7 @@ class DataSafetyTest {
     String db = TestServer.freshDatabase();
     assertEquals(0, main(db, "load", "workloada", "recordcount=200").exitCode());
     Result again = main(db, "load", "workloada", "recordcount=200");
-    assertRefused(again, 1, "collection " + db + ".usertable (at " + server.url(db) + ") already holds 200 records",
+    assertRefused(again, 1, "collection " + db + ".usertable (at " + MongoOptions.mask(server.url(db)) + ") already holds 200 records",
         "the first key this load would insert (insertstart=0)", "-p ycsbx.drop=true",
         "another database (mongodb.url)");
     assertFalse(again.stdout().contains("[INSERT]"), again.stdout());
@@ -189,9 +189,17 @@ class DataSafetyTest {
     Result append = main(db, "load", "filemeta", "filemeta.table=mydata", "recordcount=100");
     assertRefused(append, 1, "collection " + db + ".mydata holds 700", "name another filemeta.table");
     assertEquals(700, server.count(db, "mydata"));
-    // the test's own insert is the only write the server saw on this database
-    assertEquals(List.of("insert"), server.writes().stream().filter(c -> c.database().equals(db))
-        .map(TestServer.Command::name).distinct().toList());
+    // nothing was created beside the user's collection, nor indexed in it
+    try (var client = server.client()) {
+      assertEquals(List.of("mydata"), client.getDatabase(db).listCollectionNames().into(new ArrayList<>()));
+      assertEquals(List.of("_id_"), client.getDatabase(db).getCollection("mydata").listIndexes()
+          .map(index -> index.getString("name")).into(new ArrayList<>()));
+    }
+    if (server instanceof TestServer recorded) {
+      // the in-process server records what it received: the test's own insert is the only write on this database
+      assertEquals(List.of("insert"), recorded.writes().stream().filter(c -> c.database().equals(db))
+          .map(TestServer.Command::name).distinct().toList());
+    }
   }
 
   /** The README's sequence, twice in one folder: the second load is refused, the run still works; drop starts over. */

@@ -10,9 +10,7 @@ import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * test can prove the real password reached the driver), and can report a storage engine in
  * serverStatus the way a real mongod does. Public for the tests of the family packages.
  */
-public final class TestServer implements AutoCloseable {
+public final class TestServer implements MongoUnderTest {
   private static final AtomicInteger DATABASES = new AtomicInteger();
 
   /** One received command: database, name as sent, and the command document. */
@@ -60,6 +58,20 @@ public final class TestServer implements AutoCloseable {
   public static TestServer posingAsVersion(String version, String engine) {
     TestServer s = new TestServer(engine, 0, 0);
     s.backend.version = version;
+    return s;
+  }
+
+  /**
+   * A server posing as MongoDB {@code version} of the 2.4 line, or as TokuMX (a fork of 2.4) when
+   * {@code tokumxVersion} is not null: isMaster without maxWireVersion (2.4 sends none, which
+   * means wire version 0), buildInfo with the version and TokuMX's tokumxVersion, serverStatus
+   * without a storageEngine section. A 3.x driver writes to such a server in the legacy opcodes,
+   * which reach this server through a {@link LegacyWireFront}.
+   */
+  public static TestServer posingAsLegacy(String version, String tokumxVersion) {
+    TestServer s = posingAsVersion(version, null);
+    s.backend.legacy = true;
+    s.backend.tokumxVersion = tokumxVersion;
     return s;
   }
 
@@ -163,11 +175,17 @@ public final class TestServer implements AutoCloseable {
     return "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
   }
 
+  @Override
+  public boolean real() {
+    return false;
+  }
+
+  @Override
   public String url(String database) {
     return "mongodb://127.0.0.1:" + port + "/" + database;
   }
 
-  /** A client for assertions (not the binding's). */
+  @Override
   public MongoClient client() {
     return MongoClients.create("mongodb://127.0.0.1:" + port);
   }
@@ -200,36 +218,6 @@ public final class TestServer implements AutoCloseable {
     return out;
   }
 
-  public Set<String> databaseNames() {
-    try (MongoClient c = client()) {
-      return c.listDatabaseNames().into(new TreeSet<>());
-    }
-  }
-
-  public long count(String database, String collection) {
-    try (MongoClient c = client()) {
-      return c.getDatabase(database).getCollection(collection).countDocuments();
-    }
-  }
-
-  /** The mongodb binding on a database of this server, with these properties, not yet initialised. */
-  public MongoDbClient binding(String database, String... keysAndValues) {
-    Properties p = new Properties();
-    p.setProperty(MongoOptions.URL_PROPERTY, url(database));
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      p.setProperty(keysAndValues[i], keysAndValues[i + 1]);
-    }
-    MongoDbClient db = new MongoDbClient();
-    db.setProperties(p);
-    return db;
-  }
-
-  public void dropDatabase(String database) {
-    try (MongoClient c = client()) {
-      c.getDatabase(database).drop();
-    }
-  }
-
   /** Passwords received in SASL PLAIN logins. */
   public List<String> passwordsReceived() {
     return new ArrayList<>(backend.passwords);
@@ -250,6 +238,8 @@ public final class TestServer implements AutoCloseable {
     volatile String setName;
     volatile boolean mongos;
     volatile FakeShards shards;
+    volatile boolean legacy;
+    volatile String tokumxVersion;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -293,6 +283,13 @@ public final class TestServer implements AutoCloseable {
         reply.put("msg", "isdbgrid");
         reply.put("maxWireVersion", wireVersion(version));
         reply.put("logicalSessionTimeoutMinutes", 30);
+      }
+      if (legacy && command.equalsIgnoreCase("isMaster")) {
+        reply.remove("maxWireVersion");
+        reply.remove("minWireVersion");
+      }
+      if (tokumxVersion != null && command.equalsIgnoreCase("buildInfo")) {
+        reply.put("tokumxVersion", tokumxVersion);
       }
       if (version != null && command.equalsIgnoreCase("buildInfo")) {
         List<Integer> parts = new ArrayList<>();

@@ -35,13 +35,13 @@ import site.ycsbx.util.UserError;
  */
 @Tag("server")
 class WireCommandsTest {
-  private static TestServer plain;
+  private static MongoUnderTest plain;
   private static TestServer wiredTiger;
   private SentCommands sent;
 
   @BeforeAll
   static void startServers() {
-    plain = new TestServer();
+    plain = ServerChoice.mongod(TestServer::new);
     wiredTiger = new TestServer("wiredTiger");
   }
 
@@ -61,7 +61,7 @@ class WireCommandsTest {
     sent.close();
   }
 
-  private static Properties props(TestServer server, String... kv) {
+  private static Properties props(MongoUnderTest server, String... kv) {
     Properties p = new Properties();
     p.setProperty(MongoOptions.URL_PROPERTY, server.url(TestServer.freshDatabase()));
     for (int i = 0; i < kv.length; i += 2) {

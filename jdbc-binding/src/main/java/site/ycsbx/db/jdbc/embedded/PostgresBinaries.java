@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -55,6 +54,12 @@ final class PostgresBinaries {
       located = locate();
     }
     return located;
+  }
+
+  /** This machine's archive, unpacked into {@code home} instead of the cache (for tests). */
+  static PostgresBinaries into(Path home) {
+    PostgresBinaries on = located();
+    return new PostgresBinaries(on.archive, on.artifact, on.version, home);
   }
 
   /** A program of the archive's bin/ folder, unpacking the archive first when needed. */
@@ -125,7 +130,7 @@ final class PostgresBinaries {
     return "postgres-linux-" + arch + ".txz";
   }
 
-  private void unpack() {
+  void unpack() {
     long start = System.nanoTime();
     Path cache = home.getParent();
     Path tmp = null;
@@ -139,14 +144,18 @@ final class PostgresBinaries {
       try {
         Files.move(tmp, home, StandardCopyOption.ATOMIC_MOVE);
         tmp = null;
-      } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
-        // another JVM unpacked the same version meanwhile: its copy is used
+      } catch (AtomicMoveNotSupportedException e) {
+        throw new IOException("cannot rename " + tmp + " to " + home, e);
+      } catch (IOException e) {
+        // another JVM unpacked the same version meanwhile: its copy is used. Linux's rename(2) says
+        // ENOTEMPTY, which Java reports as a plain FileSystemException, not DirectoryNotEmptyException
+        if (!Files.isDirectory(home)) {
+          throw e;
+        }
         if (!Files.isRegularFile(home.resolve(COMPLETE))) {
           throw new IOException(home + " exists but is incomplete; remove it", e);
         }
         return;
-      } catch (AtomicMoveNotSupportedException e) {
-        throw new IOException("cannot rename " + tmp + " to " + home, e);
       }
     } catch (IOException e) {
       throw UserError.target("cannot unpack the PostgreSQL binaries of " + artifact + " into " + home + ": " + e.getMessage());

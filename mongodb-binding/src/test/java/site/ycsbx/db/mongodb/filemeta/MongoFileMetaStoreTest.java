@@ -7,9 +7,9 @@ import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.store.filemeta.FileMetaStoreContract;
 
 /**
- * The filemeta contract on the mongodb binding (mongo-java-server in-process, which lists the
- * secondary indexes but scans: the plans are the server's business, what is sent is asserted in
- * {@link MongoFileMetaWireTest}), each test on a fresh database.
+ * The filemeta contract on the mongodb binding, each test on a fresh database: on the in-process
+ * mongo-java-server, which lists the secondary indexes but scans, or on YCSBX_MONGODB_URL's server
+ * (the plans are the server's business; what is sent is asserted in {@link MongoFileMetaWireTest}).
  */
 @Tag("server")
 class MongoFileMetaStoreTest extends FileMetaStoreContract {

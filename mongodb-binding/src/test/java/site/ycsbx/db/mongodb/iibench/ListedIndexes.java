@@ -5,15 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.db.mongodb.MongoUnderTest;
 
 /** The secondary indexes of a collection as listIndexes reports them: name to key fields in order. */
 final class ListedIndexes {
   private ListedIndexes() {
   }
 
-  /** Of a collection on the test server; keys must be ascending. */
-  static Map<String, List<String>> of(TestServer server, String database, String collection) {
+  /** Of a collection on the test's server; keys must be ascending. */
+  static Map<String, List<String>> of(MongoUnderTest server, String database, String collection) {
     try (var c = server.client()) {
       return keysOf(c.getDatabase(database).getCollection(collection).listIndexes());
     }

@@ -7,9 +7,9 @@ import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.store.linkbench.LinkBenchStoreContract;
 
 /**
- * The linkbench contract on the mongodb binding (mongo-java-server in-process, which has no
- * transactions: linkbench.transactions=auto then writes the count after each link), each test on
- * a fresh database.
+ * The linkbench contract on the mongodb binding, each test on a fresh database: on the in-process
+ * mongo-java-server, which has no transactions (linkbench.transactions=auto then writes the count
+ * after each link), or on YCSBX_MONGODB_URL's server (in transactions on a replica set).
  */
 @Tag("server")
 class MongoLinkBenchStoreTest extends LinkBenchStoreContract {

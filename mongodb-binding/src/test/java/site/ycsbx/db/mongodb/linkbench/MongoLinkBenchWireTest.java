@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoPreflight;
+import site.ycsbx.db.mongodb.MongoUnderTest;
 import site.ycsbx.db.mongodb.SentCommands;
+import site.ycsbx.db.mongodb.ServerChoice;
 import site.ycsbx.db.mongodb.SentCommands.Sent;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.db.mongodb.WriteConcernSetting;
@@ -43,7 +45,8 @@ import site.ycsbx.util.UserError;
  * The MongoDB linkbench store in process: what the driver sends for each operation, the
  * transactions of {@value MongoLinkBenchStore#TRANSACTIONS_PROPERTY} against a server posing as a
  * 4.0 replica set primary (mongo-java-server applies the writes as they come; the test is what is
- * sent), their refusal on a standalone before anything is created, and the fingerprint.
+ * sent) or the replica set {@link ServerChoice} names, their refusal on a standalone before
+ * anything is created, and the fingerprint.
  */
 @Tag("server")
 class MongoLinkBenchWireTest {
@@ -52,7 +55,7 @@ class MongoLinkBenchWireTest {
   private static final StoreDemand DEMAND = new StoreDemand(LinkBenchStore.class, PLAN);
   private static final String TXN = MongoLinkBenchStore.TRANSACTIONS_PROPERTY;
   private static TestServer standalone;
-  private static TestServer replicaSet;
+  private static MongoUnderTest replicaSet;
 
   private SentCommands sent;
   private final List<MongoDbClient> clients = new ArrayList<>();
@@ -60,7 +63,7 @@ class MongoLinkBenchWireTest {
   @BeforeAll
   static void startServers() {
     standalone = new TestServer();
-    replicaSet = TestServer.posingAsReplicaSet("4.0.28");
+    replicaSet = ServerChoice.mongod(() -> TestServer.posingAsReplicaSet("4.0.28"));
   }
 
   @AfterAll
@@ -82,7 +85,7 @@ class MongoLinkBenchWireTest {
     }
   }
 
-  private LinkBenchStore store(TestServer on, String database, String... kv) throws Exception {
+  private LinkBenchStore store(MongoUnderTest on, String database, String... kv) throws Exception {
     MongoDbClient db = on.binding(database, kv);
     StoreRegistry.clear();
     db.init();
@@ -94,7 +97,7 @@ class MongoLinkBenchWireTest {
     return new Link(id1, TYPE, id2, visible, "d".getBytes(StandardCharsets.UTF_8), 0, time);
   }
 
-  private static Properties props(TestServer on, String database, String... kv) {
+  private static Properties props(MongoUnderTest on, String database, String... kv) {
     Properties p = new Properties();
     p.setProperty(MongoOptions.URL_PROPERTY, on.url(database));
     for (int i = 0; i < kv.length; i += 2) {
@@ -166,7 +169,7 @@ class MongoLinkBenchWireTest {
       "false | standalone"})
   void withoutTransactionsEachWriteCarriesTheWriteConcernAndNoTransactionField(String mode, String on)
       throws Exception {
-    TestServer server = on.equals("replicaSet") ? replicaSet : standalone;
+    MongoUnderTest server = on.equals("replicaSet") ? replicaSet : standalone;
     String database = TestServer.freshDatabase();
     LinkBenchStore s = store(server, database, TXN, mode, WriteConcernSetting.PROPERTY, "journaled");
     s.prepare(PLAN);
@@ -237,7 +240,7 @@ class MongoLinkBenchWireTest {
       "auto  | replicaSet | unacknowledged | auto: no transactions (unacknowledged writes (w:0) cannot be in a transaction), the count update follows each link write",
       "false | replicaSet | acknowledged   | false: no transactions, the count update follows each link write"})
   void theFingerprintSaysWhetherLinkWritesRunInTransactions(String mode, String on, String concern, String expected) {
-    TestServer server = on.equals("replicaSet") ? replicaSet : standalone;
+    MongoUnderTest server = on.equals("replicaSet") ? replicaSet : standalone;
     Fingerprint fp = preflight(props(server, TestServer.freshDatabase(), TXN, mode,
         WriteConcernSetting.PROPERTY, concern));
     assertEquals(expected, fp.get(TXN));

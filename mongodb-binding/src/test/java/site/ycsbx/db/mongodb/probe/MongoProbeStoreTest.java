@@ -6,7 +6,10 @@ import site.ycsb.DB;
 import site.ycsbx.db.mongodb.ContractDatabase;
 import site.ycsbx.store.probe.ProbeStoreContract;
 
-/** The probe contract on the mongodb binding (mongo-java-server in-process), each test on a fresh database. */
+/**
+ * The probe contract on the mongodb binding (mongo-java-server in-process or YCSBX_MONGODB_URL's
+ * server), each test on a fresh database.
+ */
 @Tag("server")
 class MongoProbeStoreTest extends ProbeStoreContract {
   @RegisterExtension

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoPreflight;
+import site.ycsbx.db.mongodb.MongoUnderTest;
 import site.ycsbx.db.mongodb.SentCommands;
+import site.ycsbx.db.mongodb.ServerChoice;
 import site.ycsbx.db.mongodb.SentCommands.Sent;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.db.mongodb.WriteConcernSetting;
@@ -39,7 +41,8 @@ import site.ycsbx.util.UserError;
 /**
  * The MongoDB sysbench store in process: the steps of one transaction on the wire with
  * {@value MongoSysbenchStore#TRANSACTIONS_PROPERTY} against a server posing as a 4.0 replica set
- * primary (mongo-java-server applies the writes as they come; the test is what is sent) and on a
+ * primary (mongo-java-server applies the writes as they come; the test is what is sent), or on the
+ * replica set {@link ServerChoice} names, and on a
  * standalone (each step alone), the fingerprint, and the preflight's refusals before anything is
  * created: a mode, true without transactions, collections of another shape, a partly filled one,
  * a run on collections that do not exist.
@@ -49,7 +52,7 @@ class MongoSysbenchWireTest {
   private static final String TXN = MongoSysbenchStore.TRANSACTIONS_PROPERTY;
   private static final SysbenchTable T1 = new SysbenchTable(1);
   private static TestServer standalone;
-  private static TestServer replicaSet;
+  private static MongoUnderTest replicaSet;
 
   private SentCommands sent;
   private final List<MongoDbClient> clients = new ArrayList<>();
@@ -57,7 +60,7 @@ class MongoSysbenchWireTest {
   @BeforeAll
   static void startServers() {
     standalone = new TestServer();
-    replicaSet = TestServer.posingAsReplicaSet("4.0.28");
+    replicaSet = ServerChoice.mongod(() -> TestServer.posingAsReplicaSet("4.0.28"));
   }
 
   @AfterAll
@@ -79,7 +82,7 @@ class MongoSysbenchWireTest {
     }
   }
 
-  private SysbenchStore store(TestServer on, String database, String... kv) throws Exception {
+  private SysbenchStore store(MongoUnderTest on, String database, String... kv) throws Exception {
     MongoDbClient db = on.binding(database, kv);
     StoreRegistry.clear();
     db.init();
@@ -87,7 +90,7 @@ class MongoSysbenchWireTest {
     return StoreRegistry.take(SysbenchStore.class);
   }
 
-  private static Properties props(TestServer on, String database, String... kv) {
+  private static Properties props(MongoUnderTest on, String database, String... kv) {
     Properties p = new Properties();
     p.setProperty(MongoOptions.URL_PROPERTY, on.url(database));
     for (int i = 0; i < kv.length; i += 2) {

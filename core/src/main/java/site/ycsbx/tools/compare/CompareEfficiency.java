@@ -1,0 +1,65 @@
+package site.ycsbx.tools.compare;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import site.ycsbx.measurements.EfficiencyTable;
+import site.ycsbx.results.UnitEfficiency;
+
+/**
+ * The comparison's efficiency per unit of the workload family (host CPU microseconds and KB
+ * written per row, link, request...), per thread count (pair), each side's mean and B/A: where an
+ * operation is a batch or a chunk, what the published tables compare. Shown when both sides count
+ * the same unit; absent otherwise (YCSB's core workloads, stock YCSB results).
+ */
+final class CompareEfficiency {
+  private CompareEfficiency() {
+  }
+
+  /** The unit both sides' runs count ({@code row}), or null. */
+  static String unit(Side a, Side b) {
+    String ua = unit(a);
+    return ua != null && ua.equals(unit(b)) ? ua : null;
+  }
+
+  private static String unit(Side s) {
+    return s.samples.stream().map(x -> UnitEfficiency.unit(x.perUnit())).filter(Objects::nonNull).findFirst()
+        .orElse(null);
+  }
+
+  /** The block printed under the comparison's table; empty when the sides have no unit in common. */
+  static String table(Side a, Side b, List<int[]> pairs) {
+    String unit = unit(a, b);
+    if (unit == null) {
+      return "";
+    }
+    String cpu = UnitEfficiency.CPU_PREFIX + unit;
+    String wkb = UnitEfficiency.WKB_PREFIX + unit;
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nEFFICIENCY per %s (each side's mean over its"
+        + " runs)%n", unit));
+    sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", "threads", "A " + cpu, "B " + cpu, "B/A",
+        "A " + wkb, "B " + wkb, "B/A"));
+    for (int[] p : pairs) {
+      double ca = mean(a.at(p[0]), cpu);
+      double cb = mean(b.at(p[1]), cpu);
+      double wa = mean(a.at(p[0]), wkb);
+      double wb = mean(b.at(p[1]), wkb);
+      String threads = p[0] == p[1] ? t(p[0]) : t(p[0]) + "/" + t(p[1]);
+      sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", threads, EfficiencyTable.num(ca),
+          EfficiencyTable.num(cb), Statistics.ratio(ca, cb), EfficiencyTable.num(wa), EfficiencyTable.num(wb),
+          Statistics.ratio(wa, wb)));
+    }
+    sb.append(String.format(Locale.ROOT, "%s: host CPU microseconds per %s; %s: KB written per %s%n", cpu, unit, wkb,
+        unit));
+    return sb.toString();
+  }
+
+  static double mean(List<Side.Sample> samples, String figure) {
+    return samples.stream().map(s -> s.perUnit().get(figure)).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+        .filter(d -> !Double.isNaN(d)).average().orElse(Double.NaN);
+  }
+
+  private static String t(int threads) {
+    return threads == 0 ? "?" : String.valueOf(threads);
+  }
+}
