@@ -17,6 +17,7 @@ import site.ycsbx.store.ServerWork;
  */
 final class MariaDbServerWork implements ServerWork.Source {
   private static final String QUERY = "SHOW %s STATUS LIKE 'Handler\\_%%'";
+  private static final int QUERY_TIMEOUT_SECONDS = 5;
 
   private final Connection connection;
 
@@ -59,7 +60,11 @@ final class MariaDbServerWork implements ServerWork.Source {
 
   @Override
   public void close() {
-    sessionEnded(connection);
+    try {
+      ServerWork.sessionEnded(read(connection, "SESSION"));
+    } catch (SQLException e) {
+      // the server is gone: the sampler's own reads count as others'
+    }
     try {
       connection.close();
     } catch (SQLException ignored) {
@@ -67,31 +72,28 @@ final class MariaDbServerWork implements ServerWork.Source {
     }
   }
 
-  private static void sessionEnded(Connection c) {
-    try {
-      ServerWork.sessionEnded(read(c, "SESSION"));
-    } catch (SQLException e) {
-      // see above
-    }
-  }
-
+  /** Rows written and read, summed from the handler counters of {@code scope} (GLOBAL or SESSION). */
   static Map<String, Long> read(Connection c, String scope) throws SQLException {
     long written = 0;
     long read = 0;
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(String.format(QUERY, scope))) {
-      while (rs.next()) {
-        String name = rs.getString(1);
-        long v;
-        try {
-          v = Long.parseLong(rs.getString(2).trim());
-        } catch (NumberFormatException e) {
-          continue;
-        }
-        if (name.equalsIgnoreCase("Handler_write") || name.equalsIgnoreCase("Handler_update")
-            || name.equalsIgnoreCase("Handler_delete")) {
-          written += v;
-        } else if (name.regionMatches(true, 0, "Handler_read_", 0, "Handler_read_".length())) {
-          read += v;
+    try (Statement s = c.createStatement()) {
+      // a server that stopped answering must not hold up the end of the run
+      s.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+      try (ResultSet rs = s.executeQuery(String.format(QUERY, scope))) {
+        while (rs.next()) {
+          String name = rs.getString(1);
+          long v;
+          try {
+            v = Long.parseLong(rs.getString(2).trim());
+          } catch (NumberFormatException e) {
+            continue;
+          }
+          if (name.equalsIgnoreCase("Handler_write") || name.equalsIgnoreCase("Handler_update")
+              || name.equalsIgnoreCase("Handler_delete")) {
+            written += v;
+          } else if (name.regionMatches(true, 0, "Handler_read_", 0, "Handler_read_".length())) {
+            read += v;
+          }
         }
       }
     }
