@@ -271,7 +271,9 @@ public final class Efficiency {
     if (out != null) {
       csvNote = EfficiencyCsv.write(out, all, start, f);
     }
-    return EfficiencyTable.render(f, disks, serverNote) + csvNote + mark.line() + System.lineSeparator();
+    // a marked run says so at the head of its summary, a few lines below: once is enough on the console
+    return EfficiencyTable.render(f, disks, serverNote) + csvNote + (mark.marked() ? "" : mark.line()
+        + System.lineSeparator());
   }
 
   // others' CPU over the window, and the server's counters from the start of the run to now
@@ -283,8 +285,8 @@ public final class Efficiency {
       source = serverWork.describe();
       serverWork.close(); // its own session's reads count as this run's
     }
-    OtherLoad.Mark m = OtherLoad.judge(OtherLoad.cpuPercent(start, end, serverKnown), others, serverWorkStart, serverEnd,
-        ServerWork.own(), source);
+    OtherLoad.Mark m = OtherLoad.judge(OtherLoad.cpuPercent(start, end, serverKnown), others, serverWorkStart,
+        serverEnd, ServerWork.own(), source);
     OtherLoad.set(m);
     return m;
   }

@@ -85,8 +85,12 @@ class OtherLoadTest {
     mark = OtherLoad.last();
     assertTrue(mark.marked(), beside);
     assertEquals(40, mark.cpuPercent(), 1);
-    assertTrue(beside.contains("[OTHERS] ran beside other load: 40."), beside);
-    assertTrue(beside.contains("% of the host's CPU was neither this client nor the server (over 10%)"), beside);
+    assertFalse(beside.contains("[OTHERS]"), "the summary's head says it: " + beside);
+    assertTrue(mark.line().startsWith("[OTHERS] ran beside other load: 40."), mark.line());
+    assertTrue(mark.line().endsWith("% of the host's CPU was neither this client nor the server (over 10%)"),
+        mark.line());
+    assertTrue(RunSummary.beside("[SUMMARY] load of x\n[ERRORS] OK\n", mark).startsWith("[SUMMARY] ran beside other"
+        + " load: 40."), "the summary's head");
     assertEquals(1.0, mark.rows().get("Marked"));
   }
 
