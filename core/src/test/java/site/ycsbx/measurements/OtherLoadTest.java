@@ -67,7 +67,7 @@ class OtherLoadTest {
     if (burner == 0) {
       assertNull(tick, "x=" + x);
     } else {
-      assertEquals("others 40% CPU", tick);
+      assertTrue(tick != null && tick.matches("others (39|40|41)% CPU"), tick); // a tick of the JVM's own either way
     }
     return e.finish(System.nanoTime() - 60_000_000_000L, 100, null);
   }
@@ -86,11 +86,11 @@ class OtherLoadTest {
     assertTrue(mark.marked(), beside);
     assertEquals(40, mark.cpuPercent(), 1);
     assertFalse(beside.contains("[OTHERS]"), "the summary's head says it: " + beside);
-    assertTrue(mark.line().startsWith("[OTHERS] ran beside other load: 40."), mark.line());
+    assertTrue(mark.line().matches("\\[OTHERS] ran beside other load: (39|40|41)\\.\\d% .*"), mark.line());
     assertTrue(mark.line().endsWith("% of the host's CPU was neither this client nor the server (over 10%)"),
         mark.line());
     assertTrue(RunSummary.beside("[SUMMARY] load of x\n[ERRORS] OK\n", mark).startsWith("[SUMMARY] ran beside other"
-        + " load: 40."), "the summary's head");
+        + " load: " + mark.why().get(0) + "\n[SUMMARY] load of x\n"), "the summary's head");
     assertEquals(1.0, mark.rows().get("Marked"));
   }
 
