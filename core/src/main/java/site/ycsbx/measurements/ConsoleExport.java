@@ -29,7 +29,7 @@ final class ConsoleExport implements MeasurementsExporter {
   static boolean operation(String metric) {
     return !metric.equals("OVERALL") && !metric.startsWith("TOTAL_GC") && !metric.equals(ResultExporter.FINGERPRINT_METRIC)
         && !metric.startsWith(Intervals.EXPORT_METRIC_PREFIX) && !metric.equals(ResultExporter.ERRORS_METRIC)
-        && !metric.equals(Efficiency.METRIC) && !metric.equals(Schedule.METRIC)
+        && !metric.equals(Efficiency.METRIC) && !metric.equals(OtherLoad.METRIC) && !metric.equals(Schedule.METRIC)
         && !metric.equals(ResultExporter.INTERRUPTED_METRIC) && !metric.equals(ResultExporter.HEADLINE_METRIC)
         && !metric.equals(ResultExporter.ROUND_METRIC)
         && !metric.equals(RunMeasurements.CLEANUP)

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.ServerWork;
 import site.ycsbx.util.UserError;
 
 /**
@@ -38,7 +40,8 @@ public final class Efficiency {
   private static volatile Efficiency current;
 
   /** What {@link #check} found, for {@link #start}: the run's disks and a server pid it was given. */
-  public record Plan(boolean enabled, DiskStats disks, Optional<ServerProcess> serverPid, Path out) {
+  public record Plan(boolean enabled, DiskStats disks, Optional<ServerProcess> serverPid, Path out,
+      OtherLoad.Thresholds others) {
   }
 
   private final String phase;
@@ -47,6 +50,11 @@ public final class Efficiency {
   private final ServerProcess server;
   private final String serverNote;
   private final Path out;
+  private OtherLoad.Thresholds others = OtherLoad.Thresholds.DEFAULT;
+  // false: the server runs on this host but its process is not measured, so others' CPU is unknown
+  private boolean serverKnown = true;
+  private ServerWork.Source serverWork;
+  private Map<String, Long> serverWorkStart;
   private final List<EfficiencySample> samples = new ArrayList<>();
   private final AtomicBoolean finished = new AtomicBoolean();
   private volatile boolean stop;
@@ -73,7 +81,9 @@ public final class Efficiency {
     DiskStats disks = DiskStats.forRun(props);
     Optional<ServerProcess> pid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     String out = props.getProperty(OUT_PROPERTY, "").trim();
-    return new Plan(on.equals("true") && Files.isReadable(PROC_STAT), disks, pid, out.isEmpty() ? null : Path.of(out));
+    OtherLoad.Thresholds others = OtherLoad.Thresholds.of(props);
+    return new Plan(on.equals("true") && Files.isReadable(PROC_STAT), disks, pid, out.isEmpty() ? null : Path.of(out),
+        others);
   }
 
   /**
@@ -95,6 +105,13 @@ public final class Efficiency {
       note = found.note();
     }
     Efficiency e = new Efficiency(phase, PROC_STAT, plan.disks(), server, note, plan.out());
+    e.others = plan.others();
+    e.serverKnown = server != null || address.where() == ServerAddress.Where.NONE
+        || address.where() == ServerAddress.Where.THIS_JVM || address.where() == ServerAddress.Where.REMOTE;
+    e.serverWork = ServerWork.open();
+    if (e.serverWork != null) {
+      e.serverWorkStart = e.serverWork.wholeServer();
+    }
     e.startThread();
     current = e;
     return e;
@@ -135,6 +152,23 @@ public final class Efficiency {
     return current;
   }
 
+  /**
+   * The status line's word on others over the last {@code seconds} (one tick): {@code others 34% CPU}
+   * when their share of the host's CPU is over the threshold, else null.
+   */
+  String othersTick(double seconds) {
+    List<EfficiencySample> all;
+    synchronized (this) {
+      if (samples.size() < 2) {
+        return null;
+      }
+      all = List.copyOf(samples);
+    }
+    EfficiencySample end = all.get(all.size() - 1);
+    EfficiencySample start = EfficiencySample.at(all, end.nanos() - (long) (seconds * 1e9));
+    return start == end ? null : OtherLoad.tick(OtherLoad.cpuPercent(start, end, serverKnown), others);
+  }
+
   /** The line saying where the server's CPU comes from. */
   public String serverNote() {
     return serverNote;
@@ -163,7 +197,7 @@ public final class Efficiency {
     }
   }
 
-  private synchronized void add(EfficiencySample s) {
+  synchronized void add(EfficiencySample s) {
     samples.add(s);
   }
 
@@ -217,7 +251,13 @@ public final class Efficiency {
     EfficiencySample end = all.get(all.size() - 1);
     EfficiencySample start = EfficiencySample.at(all, Math.max(windowStartNanos, all.get(0).nanos()));
     EfficiencyFigures f = EfficiencyFigures.between(phase, start, end, ops);
+    OtherLoad.Mark mark = otherLoad(start, end);
     if (export != null) {
+      for (Map.Entry<String, Double> r : mark.rows().entrySet()) {
+        if (!Double.isNaN(r.getValue())) {
+          export.write(OtherLoad.METRIC, r.getKey(), r.getValue());
+        }
+      }
       double[] c = f.columns();
       for (int i = 0; i < EfficiencyFigures.COLUMNS.size(); i++) {
         if (!Double.isNaN(c[i])) {
@@ -231,7 +271,24 @@ public final class Efficiency {
     if (out != null) {
       csvNote = EfficiencyCsv.write(out, all, start, f);
     }
-    return EfficiencyTable.render(f, disks, serverNote) + csvNote;
+    // a marked run says so at the head of its summary, a few lines below: once is enough on the console
+    return EfficiencyTable.render(f, disks, serverNote) + csvNote + (mark.marked() ? "" : mark.line()
+        + System.lineSeparator());
+  }
+
+  // others' CPU over the window, and the server's counters from the start of the run to now
+  private OtherLoad.Mark otherLoad(EfficiencySample start, EfficiencySample end) {
+    Map<String, Long> serverEnd = null;
+    String source = null;
+    if (serverWork != null) {
+      serverEnd = serverWork.wholeServer();
+      source = serverWork.describe();
+      serverWork.close(); // its own session's reads count as this run's
+    }
+    OtherLoad.Mark m = OtherLoad.judge(OtherLoad.cpuPercent(start, end, serverKnown), others, serverWorkStart,
+        serverEnd, ServerWork.own(), source);
+    OtherLoad.set(m);
+    return m;
   }
 
   static void resetForTests() {

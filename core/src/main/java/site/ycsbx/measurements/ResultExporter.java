@@ -307,7 +307,9 @@ public final class ResultExporter implements MeasurementsExporter {
       System.err.print(summary.renderTable());
     }
     System.out.flush();
-    System.err.print(RunSummary.render(summaryFacts(summary, intervals)));
+    OtherLoad.Mark others = OtherLoad.last();
+    System.err.print(RunSummary.beside(RunSummary.render(summaryFacts(summary, intervals)),
+        others != null && others.marked() ? others : null));
     System.err.flush();
     if (folder != null) {
       writeFolder(summary, sig);
@@ -361,9 +363,10 @@ public final class ResultExporter implements MeasurementsExporter {
       long start = Warmup.millis() > 0 && Warmup.endEpochMillis() > 0 ? Warmup.endEpochMillis()
           : done > 0 && rawRunMillis >= 0 ? done - rawRunMillis : runStartMillis;
       long end = sig != null ? Math.max(start, sig.at().toEpochMilli()) : start + runtime;
+      OtherLoad.Mark others = OtherLoad.last();
       folder.writeResult(new RunOutput.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops, headline == null ? Map.of() : headline,
-          size == null ? Map.of() : DataSize.json(size)));
+          size == null ? Map.of() : DataSize.json(size), others == null ? null : others.json()));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
       return;

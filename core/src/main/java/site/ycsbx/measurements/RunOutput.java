@@ -19,10 +19,14 @@ public interface RunOutput {
   /** One HdrHistogram interval log per operation: {@code <OP>.hdr}. */
   String HDR_SUFFIX = ".hdr";
 
-  /** What result.json says of the run; the exporter fills it in as YCSB's records pass. */
+  /**
+   * What result.json says of the run; the exporter fills it in as YCSB's records pass.
+   *
+   * @param others what else ran beside the run ({@link OtherLoad.Mark#json}), null when not sampled
+   */
   record Result(long startMs, long endMs, long runtimeMs, long operations, double throughput,
       Interruption.Signal interrupted, Map<String, Map<String, Long>> returns, Map<String, Map<String, Number>> ops,
-      Map<String, Double> headline, Map<String, Object> dataSize) {
+      Map<String, Double> headline, Map<String, Object> dataSize, Map<String, Object> others) {
   }
 
   Path dir();

@@ -96,6 +96,18 @@ public final class RunSummary {
   }
 
   /**
+   * The rendered summary with a line saying the run ran beside other load at its head; unchanged
+   * when {@code mark} is null.
+   */
+  static String beside(String rendered, OtherLoad.Mark mark) {
+    if (mark == null) {
+      return rendered;
+    }
+    // first: the lines below keep their places at the end of the screen
+    return PREFIX + "ran beside other load: " + String.join("; ", mark.why()) + '\n' + rendered;
+  }
+
+  /**
    * Per operation [count, p50, p99] from the intervals' histograms when there are any, else from
    * YCSB's export figures (its Operations and 99thPercentileLatency(us); no p50 there).
    */

@@ -44,6 +44,8 @@ import org.HdrHistogram.Histogram;
  * <dt>failed</dt><dd>operations that failed in the interval, when any did</dd>
  * <dt>the workload's figures</dt><dd>what a family adds ({@link Progress#figures}), e.g.
  * LinkBench's links loaded</dd>
+ * <dt>others</dt><dd>{@code others 34% CPU} when, over the interval, more of the host's CPU than
+ * {@value OtherLoad#CPU_PROPERTY} (10%) was neither this client nor the server ({@link OtherLoad})</dd>
  * </dl>
  * The run's last, shorter interval has no line (the summary at the end says it); the export
  * rows, {@code ycsbx.interval.file} and the run folder's logs still get it. ASCII only: the line
@@ -85,7 +87,10 @@ final class StatusLine implements IntervalSink {
     if (doneAtStart < 0) {
       doneAtStart = 0;
     }
-    out.println(format(interval, p, p.done() - lastDone, p.done() - doneAtStart, runCounts, Progress.figures()));
+    String line = format(interval, p, p.done() - lastDone, p.done() - doneAtStart, runCounts, Progress.figures());
+    Efficiency e = Efficiency.current();
+    String others = e == null ? null : e.othersTick(interval.seconds());
+    out.println(others == null ? line : line + " | " + others);
     lastDone = p.done();
   }
 

@@ -201,6 +201,27 @@ public final class RunFolder {
           }
         }
         g.writeEndObject();
+        if (r.others() == null) {
+          g.writeNullField("others");
+        } else {
+          g.writeObjectFieldStart("others");
+          for (Map.Entry<String, Object> e : r.others().entrySet()) {
+            if (e.getValue() instanceof Boolean b) {
+              g.writeBooleanField(e.getKey(), b);
+            } else if (e.getValue() instanceof Double d) {
+              if (Double.isNaN(d)) {
+                g.writeNullField(e.getKey());
+              } else {
+                g.writeNumberField(e.getKey(), d);
+              }
+            } else if (e.getValue() instanceof Number n) {
+              g.writeNumberField(e.getKey(), n.longValue());
+            } else {
+              g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
+            }
+          }
+          g.writeEndObject();
+        }
         g.writeObjectFieldStart("overall");
         g.writeNumberField("runtime_ms", r.runtimeMs());
         g.writeNumberField("operations", r.operations());
@@ -444,6 +465,16 @@ public final class RunFolder {
 
   public Map<String, String> fingerprint() {
     return fingerprint;
+  }
+
+  /**
+   * Why the run ran beside other load (result.json's {@code others}: another process's CPU, or the
+   * server's work for other clients), null when it did not or the folder does not say. A merged
+   * folder: each marked client's reason.
+   */
+  public String besideOtherLoad() {
+    JsonNode o = result.path("others");
+    return o.path("marked").asBoolean(false) ? o.path("why").asText("") : null;
   }
 
   /** result.json as read. */

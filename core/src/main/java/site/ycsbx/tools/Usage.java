@@ -69,7 +69,8 @@ final class Usage {
     out.println();
     out.println("Many clients as one run (each its own process or host):");
     out.println("  -p ycsbx.clients=N -p ycsbx.client=i   client i (0-based) of N: load its slice of recordcount (core");
-    out.println("                   workloads: insertstart/insertcount; iibench: its share of the rows)");
+    out.println("                   workloads: insertstart/insertcount, in a run its own range of new keys; iibench:");
+    out.println("                   its share of the rows)");
     out.println("  -p ycsbx.startat=T  start the timed phase at T (ISO-8601 with zone, or epoch ms), after the checks");
     out.println("YCSB-X run options (-p key=value, every workload):");
     out.printf("  %-19s leave summary.txt, result.json, an HdrHistogram log per operation (<OP>.hdr),%n",

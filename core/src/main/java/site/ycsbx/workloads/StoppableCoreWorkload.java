@@ -9,7 +9,8 @@ import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
 
 /**
- * YCSB's CoreWorkload, unchanged, with two additions for runs that meet a failing server.
+ * YCSB's CoreWorkload, unchanged, with two additions for runs that meet a failing server and one
+ * for run-phase inserts from several clients.
  * {@code bin/ycsb} hands it to YCSB's Client in place of {@code site.ycsb.workloads.CoreWorkload}.
  *
  * <ul>
@@ -19,17 +20,42 @@ import site.ycsbx.faults.Outages;
  * once.</li>
  * <li>YCSB's load ends a client thread at its first failed insert (after
  * {@value CoreWorkload#INSERTION_RETRY_LIMIT} retries, 0 by default): said once, when it happens.</li>
+ * <li>A run with inserts as client i of N ({@code ycsbx.clients}; workloads d and e): every
+ * client's CoreWorkload numbers its new keys from recordcount, so bin/ycsb gives client i a key
+ * range of its own as {@code insertstart}/{@code insertcount} (the run phase's CoreWorkload would
+ * read them as the key space of its reads: it gets the whole loaded key space instead) and each
+ * new key number k, from recordcount up, becomes key {@code insertstart + k - recordcount}. Reads
+ * of new keys ({@code requestdistribution=latest}) read the client's own, through the same map.</li>
  * </ul>
  */
 public class StoppableCoreWorkload extends CoreWorkload {
   private static final AtomicBoolean TOLD = new AtomicBoolean();
   private int retries;
+  // the first key of this client's own range for new keys in a run, -1: YCSB's numbering
+  private long newKeyStart = -1;
 
   @Override
   public void init(Properties p) throws WorkloadException {
-    super.init(p);
+    Properties own = p;
+    if (Boolean.parseBoolean(p.getProperty("dotransactions", "true")) && ClientShare.of(p).clients() > 1
+        && p.getProperty(INSERT_START_PROPERTY) != null) {
+      newKeyStart = Long.parseLong(p.getProperty(INSERT_START_PROPERTY).trim());
+      own = new Properties();
+      for (String k : p.stringPropertyNames()) {
+        own.setProperty(k, p.getProperty(k));
+      }
+      own.remove(INSERT_START_PROPERTY);
+      own.remove(INSERT_COUNT_PROPERTY);
+    }
+    super.init(own);
     retries = Integer.parseInt(p.getProperty(INSERTION_RETRY_LIMIT, INSERTION_RETRY_LIMIT_DEFAULT).trim());
     Outages.onGiveUp(this::requestStop);
+  }
+
+  /** Key {@code keynum}, a new key's number moved into this client's own range. */
+  @Override
+  protected String buildKeyName(long keynum) {
+    return super.buildKeyName(newKeyStart >= 0 && keynum >= recordcount ? newKeyStart + keynum - recordcount : keynum);
   }
 
   /** YCSB's Client calls this once its client threads are done. */

@@ -31,6 +31,7 @@ public final class RunFolderFixture {
   private final long startMs;
   private final long intervalMs;
   private final Map<String, String> fingerprint = new LinkedHashMap<>();
+  private String besideWhy;
   /** Operation to its intervals, each a list of latencies (µs). */
   private final Map<String, List<long[]>> intervals = new TreeMap<>();
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
@@ -54,6 +55,12 @@ public final class RunFolderFixture {
     fingerprint.put("client.host", host);
     fingerprint.put("client.index", String.valueOf(index));
     fingerprint.put("client.count", String.valueOf(count));
+  }
+
+  /** The client ran beside other load, for this reason (result.json's others). */
+  public RunFolderFixture besideOtherLoad(String why) {
+    besideWhy = why;
+    return this;
   }
 
   public RunFolderFixture phase(String p) {
@@ -112,6 +119,12 @@ public final class RunFolderFixture {
     r.put("warmup_s", 0.0);
     r.put("unit_operation", unitOperation);
     r.putNull("interrupted");
+    ObjectNode others = r.putObject("others");
+    others.put("marked", besideWhy != null);
+    others.put("why", besideWhy == null ? "" : besideWhy);
+    others.put("cpu_pct", besideWhy == null ? 1.5 : 41.0);
+    others.put("cpu_threshold_pct", 10.0);
+    others.put("server_threshold_pct", 50.0);
     ObjectNode fp = r.putObject("fingerprint");
     fingerprint.forEach(fp::put);
     extraFields.forEach(r::put);

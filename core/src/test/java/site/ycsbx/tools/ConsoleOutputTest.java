@@ -53,7 +53,7 @@ class ConsoleOutputTest {
     assertTrue(status.size() >= 2, "a 1.5 s load, a line each half second: " + err);
     for (String l : status) {
       assertTrue(l.matches("\\[STATUS\\] +[0-9.]+ s load +\\d+/3000 ops +[0-9.]+% \\| +\\d+ ops/s now, +\\d+ avg"
-          + " \\| ETA +\\d+ s \\| INSERT +\\d+/s p50 +[0-9.]+ ms p99 +[0-9.]+ ms"), l);
+          + " \\| ETA +\\d+ s \\| INSERT +\\d+/s p50 +[0-9.]+ ms p99 +[0-9.]+ ms( \\| others \\d+% CPU)?"), l);
     }
     for (String old : List.of("[INTERVAL]", "[PROGRESS]", "IIBENCH-STATUS")) {
       assertFalse(r.all().contains(old), old + ": " + r.all());

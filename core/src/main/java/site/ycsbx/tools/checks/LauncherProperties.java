@@ -10,6 +10,7 @@ import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.measurements.OtherLoad;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.results.RunFolder;
@@ -44,6 +45,10 @@ public final class LauncherProperties implements PropertyOwner {
           + " /proc/diskstats, comma-separated"),
       new PropertyDef(ServerProcess.PID_PROPERTY, "found by port", "the server's process id, when it is not the one"
           + " listening on the server's port"),
+      PropertyDef.of(OtherLoad.CPU_PROPERTY, OtherLoad.CPU_PROPERTY_DEFAULT, "percent of the host's CPU that neither"
+          + " client nor server may take before the run is marked as run beside other load"),
+      PropertyDef.of(OtherLoad.SERVER_PROPERTY, OtherLoad.SERVER_PROPERTY_DEFAULT, "rows the server may write or read"
+          + " for others, in percent of this run's (MariaDB), before the run is marked as run beside other load"),
       PropertyDef.of(Reconnect.BACKOFF_PROPERTY, Reconnect.BACKOFF_PROPERTY_DEFAULT, "wait before the first attempt to"
           + " re-open a broken connection (ms)"),
       PropertyDef.of(Reconnect.MAX_BACKOFF_PROPERTY, Reconnect.MAX_BACKOFF_PROPERTY_DEFAULT, "each failed attempt"

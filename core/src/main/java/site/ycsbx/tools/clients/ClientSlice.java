@@ -11,6 +11,7 @@ import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ClientShare;
+import site.ycsbx.workloads.StoppableCoreWorkload;
 import site.ycsbx.workloads.iibench.IIBenchSettings;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
 import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
@@ -26,8 +27,10 @@ import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
  * numbers its load keys from insertstart). Run: reads, updates, scans pick keys over the whole
  * loaded key space, as one client with the threads of all would (CoreWorkload's key chooser
  * spans insertstart..insertstart+insertcount, which the run leaves at 0..recordcount); its
- * operationcount is per client, as threads are. Inserts in the run phase are refused: every
- * client's CoreWorkload numbers new keys from recordcount, so they would insert the same keys.</li>
+ * operationcount is per client, as threads are. Inserts in the run phase (workloads d and e): client
+ * i inserts its own key range, {@code insertstart = recordcount + i * operationcount},
+ * {@code insertcount = operationcount}, which {@link StoppableCoreWorkload} maps its new keys into
+ * (every client's CoreWorkload numbers them from recordcount); its reads of new keys read its own.</li>
  * <li>iibench: rows get their ids from the server (auto increment, ObjectId), so client i
  * inserts its share of the rows (the remainder to the first clients) into the shared table.</li>
  * <li>linkbench: load: client i loads its contiguous share of the loader chunks of ids (each chunk
@@ -50,6 +53,36 @@ public final class ClientSlice {
   public static final String FP_SLICE = "client.slice";
   /** Fingerprint entries that differ between clients of one run. */
   public static final Set<String> PER_CLIENT = Set.of(FP_INDEX, FP_SLICE, "client.host", CLIENT_PROPERTY, "ycsbx.out");
+  /**
+   * Fingerprint entries in which the clients of a real fleet may differ, which a merged fingerprint
+   * lists per client: the client's host, its cores and JVM (hosts of one fleet are rarely alike).
+   * Server URLs ({@link #listedPerClient}) too: the MongoDB 3.0 post runs one client per mongos.
+   */
+  public static final Set<String> PER_HOST = Set.of("client.host", "client.cores", "client.java");
+
+  /** An entry the clients may differ in, listed per client in the merged fingerprint. */
+  public static boolean listedPerClient(String key) {
+    return PER_HOST.contains(key) || key.endsWith(".url");
+  }
+
+  /**
+   * The merged entry of {@code key}: the value when every client has the same, else each value
+   * with the clients that had it, in client order ({@code mongodb://m0:27017 (client 0); mongodb://m1:27017
+   * (clients 1, 2)}). {@code values}: the clients' values by client index.
+   */
+  public static String listed(List<String> values) {
+    Map<String, List<Integer>> by = new LinkedHashMap<>();
+    for (int i = 0; i < values.size(); i++) {
+      by.computeIfAbsent(values.get(i) == null ? "(absent)" : values.get(i), v -> new java.util.ArrayList<>()).add(i);
+    }
+    if (by.size() == 1) {
+      return by.keySet().iterator().next();
+    }
+    List<String> parts = new java.util.ArrayList<>();
+    by.forEach((v, idx) -> parts.add(v + " (client" + (idx.size() > 1 ? "s " : " ")
+        + String.join(", ", idx.stream().map(String::valueOf).toList()) + ")"));
+    return String.join("; ", parts);
+  }
 
   private final int clients;
   private final int client;
@@ -108,7 +141,7 @@ public final class ClientSlice {
       return out;
     }
     if (CoreWorkload.class.isAssignableFrom(workload)) {
-      core(p, load, out);
+      core(workload, p, load, out);
     } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
       iibench(p, load, out);
     } else if (LinkBenchWorkload.class.isAssignableFrom(workload)
@@ -123,22 +156,28 @@ public final class ClientSlice {
     return out;
   }
 
-  private void core(Properties p, boolean load, Map<String, String> out) {
+  private void core(Class<?> workload, Properties p, boolean load, Map<String, String> out) {
     if (!load) {
       double inserts = Props.getDouble(p, CoreWorkload.INSERT_PROPORTION_PROPERTY, 0, 0, 1);
-      if (clients > 1 && inserts > 0) {
-        throw new UserError(CLIENTS_PROPERTY + "=" + clients + " with " + CoreWorkload.INSERT_PROPORTION_PROPERTY + "="
-            + p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY) + ": YCSB's CoreWorkload numbers new keys from"
-            + " recordcount in every client, so the clients would insert the same keys; run inserts with one client");
+      if (clients == 1 || inserts <= 0) {
+        return;
       }
+      if (workload != CoreWorkload.class && workload != StoppableCoreWorkload.class) {
+        throw new UserError(CLIENTS_PROPERTY + "=" + clients + " with " + CoreWorkload.INSERT_PROPORTION_PROPERTY + "="
+            + p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY) + ": " + workload.getName() + " numbers new keys"
+            + " from recordcount in every client, so the clients would insert the same keys; run inserts with one"
+            + " client, or with " + CoreWorkload.class.getName());
+      }
+      refuseOwn(p);
+      // a client inserts at most operationcount keys (0: no limit, YCSB's int operations at most)
+      long ops = Props.getLong(p, "operationcount", 0, 0, Integer.MAX_VALUE);
+      long span = ops > 0 ? ops : Integer.MAX_VALUE;
+      long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
+      out.put(Workload.INSERT_START_PROPERTY, Long.toString(records + span * client));
+      out.put(Workload.INSERT_COUNT_PROPERTY, Long.toString(span));
       return;
     }
-    for (String own : new String[] {Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY}) {
-      if (p.getProperty(own) != null) {
-        throw new UserError(own + "=" + p.getProperty(own) + " conflicts with " + CLIENTS_PROPERTY + ", which sets " + own
-            + " for each client; leave " + own + " out");
-      }
-    }
+    refuseOwn(p);
     long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
     if (records < clients) {
       throw new UserError("recordcount=" + records + " cannot be split over " + CLIENTS_PROPERTY + "=" + clients
@@ -148,6 +187,15 @@ public final class ClientSlice {
     long end = records * (client + 1) / clients;
     out.put(Workload.INSERT_START_PROPERTY, Long.toString(start));
     out.put(Workload.INSERT_COUNT_PROPERTY, Long.toString(end - start));
+  }
+
+  private static void refuseOwn(Properties p) {
+    for (String own : new String[] {Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY}) {
+      if (p.getProperty(own) != null) {
+        throw new UserError(own + "=" + p.getProperty(own) + " conflicts with " + CLIENTS_PROPERTY + ", which sets " + own
+            + " for each client; leave " + own + " out");
+      }
+    }
   }
 
   private void iibench(Properties p, boolean load, Map<String, String> out) {

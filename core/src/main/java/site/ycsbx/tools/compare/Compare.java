@@ -74,7 +74,8 @@ public final class Compare {
       text.append(cache).append('\n');
     }
     text.append("A = ").append(a.describe()).append('\n');
-    text.append("B = ").append(b.describe()).append("\n\n");
+    text.append("B = ").append(b.describe()).append('\n');
+    text.append(besideOtherLoad(a, b)).append('\n');
     text.append(CompareTable.table(a, b, pairs));
     text.append(CompareEfficiency.table(a, b, pairs));
     out.print(text);
@@ -86,6 +87,17 @@ public final class Compare {
     }
     out.println("html: " + html);
     return 0;
+  }
+
+  /** A line per side that ran beside other load: its figures include what others took from the host or the server. */
+  static String besideOtherLoad(Side a, Side b) {
+    StringBuilder sb = new StringBuilder();
+    for (Side s : List.of(a, b)) {
+      if (s.besideOtherLoad != null) {
+        sb.append("WARNING: ").append(s.label).append(" ran beside other load: ").append(s.besideOtherLoad).append('\n');
+      }
+    }
+    return sb.toString();
   }
 
   private static String value(List<String> args, int i, String option) {

@@ -46,6 +46,8 @@ final class Side {
   String workloadFiles;
   /** A sweep's verdict, null for a single result. */
   String verdict;
+  /** Why the result ran beside other load (its run folder or export marks it), null when it did not. */
+  String besideOtherLoad;
 
   private Side(String label, Path path, boolean sweep) {
     this.label = label;
@@ -83,6 +85,7 @@ final class Side {
       s.workloadFiles = s.fingerprint.remove("workload.files");
       s.dataToCache = run.dataToCache();
       s.dataSize = run.dataSizeLine();
+      s.besideOtherLoad = run.besideOtherLoad();
       return s;
     }
     if (Files.isDirectory(path)) {
@@ -113,6 +116,11 @@ final class Side {
     s.samples.add(new Sample(r.threads(), r.throughput(), ops, UnitEfficiency.figures(r)));
     s.fingerprint.putAll(r.fingerprint());
     s.workloadFiles = s.fingerprint.remove("workload.files");
+    Map<String, Double> others = r.measurements("OTHERS");
+    if (others.getOrDefault("Marked", 0.0) > 0) {
+      s.besideOtherLoad = "its export's [OTHERS] rows mark it" + (others.containsKey("CpuPercent")
+          ? String.format(java.util.Locale.ROOT, " (others %.1f%% of the host's CPU)", others.get("CpuPercent")) : "");
+    }
     return s;
   }
 

@@ -20,6 +20,8 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
   static final String OPS_S = "ops_s";
   /** The family's headline figures ({@code [HEADLINE]} rows of the export) keep this prefix. */
   static final String HEADLINE_PREFIX = "headline.";
+  /** 1 when the cell ran beside other load ({@code others} of its result.json), 0 when not. */
+  static final String BESIDE = "others.marked";
 
   CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
     this(figures, fingerprint, mainOp, java.util.List.of());
@@ -51,6 +53,12 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       }
     }
     f.put("errors", (double) errors);
+    // what else ran beside the cell (result.json's others): 1 when others took a material share
+    com.fasterxml.jackson.databind.JsonNode others = rf.result().path("others");
+    if (others.isObject()) {
+      f.put(BESIDE, others.path("marked").asBoolean(false) ? 1.0 : 0.0);
+      f.put("others.cpu_pct", others.path("cpu_pct").asDouble(Double.NaN));
+    }
     // a family that times its unit as a whole (sysbench's transaction) declares it: its latency is the run's
     String unitOp = rf.unitOperation();
     if (unitOp != null && f.containsKey(unitOp + ".p99_us")) {

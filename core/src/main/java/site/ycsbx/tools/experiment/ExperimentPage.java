@@ -264,6 +264,8 @@ final class ExperimentPage {
       for (Outcome o : r.cells()) {
         if (!o.ok()) {
           note.add(o.cell().id() + " " + StepTable.describe(o.entry()));
+        } else if (o.result().get(CellResult.BESIDE) > 0) {
+          note.add(o.cell().id() + " ran beside other load (its result.json says why)");
         }
       }
       sb.append(note.size() > (ok.size() > 1 ? 1 : 0) ? "<td class=\"why\" data-col=\"note\">" : "<td data-col=\"note\">")

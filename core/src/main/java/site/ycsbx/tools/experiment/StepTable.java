@@ -133,6 +133,7 @@ final class StepTable {
     String unit = unit(step, outcomes);
     List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
+    boolean anyBeside = false;
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
@@ -175,11 +176,22 @@ final class StepTable {
       if (ok.size() > 1) {
         sb.append(String.format(Locale.ROOT, "  %s %s..%s", rateName, number(r.min(rate)), number(r.max(rate))));
       }
+      // last: what the row's figures carry besides the target's own work
+      long beside = ok.stream().filter(o -> o.result().get(CellResult.BESIDE) > 0).count();
+      if (beside > 0) {
+        sb.append("  (").append(beside).append(" of ").append(ok.size()).append(" beside other load)");
+        anyBeside = true;
+      }
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
         + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
         op, efficiencyNote(unit)));
+    if (anyBeside) {
+      sb.append("[EXPERIMENT] beside other load: in those cells more of the host's CPU than ycsbx.others.cpu was"
+          + " neither client nor server, or the server did more than ycsbx.others.server for other clients (each"
+          + " cell's result.json says which): their figures are not their target's alone\n");
+    }
     String caution = singleRunCaution(step, targets);
     if (caution != null) {
       sb.append("[EXPERIMENT] ").append(caution).append('\n');

@@ -29,8 +29,10 @@ import site.ycsbx.util.UserError;
  * comes from an added histogram, never from averaging the clients' percentiles. Throughput is
  * measured over the common window (from the last client's start to the first client's end), the
  * time when all clients ran; counts and error counts are summed over the whole runs. The clients'
- * fingerprints must be equal apart from the client's place (index, host, and the properties its
- * slice of the work set, e.g. insertstart and insertcount of a core workload's load).
+ * fingerprints must be equal apart from the client's place (index, and the properties its slice of
+ * the work set, e.g. insertstart and insertcount of a core workload's load) and what a real fleet
+ * varies (the host, its cores and JVM, the server URL: one mongos per client), which the merged
+ * fingerprint lists per client ({@link ClientSlice#listed}).
  */
 public final class Merge {
   static final String USAGE = "merge DIR... --out DIR";
@@ -90,6 +92,7 @@ public final class Merge {
       Set<String> keys = new TreeSet<>(first.fingerprint().keySet());
       keys.addAll(r.fingerprint().keySet());
       keys.removeAll(ClientSlice.PER_CLIENT);
+      keys.removeIf(ClientSlice::listedPerClient);
       Set<String> sliced = ClientSlice.slicedProperties(List.of(first.fingerprint(), r.fingerprint()));
       keys.removeIf(k -> ClientSlice.isSliced(k, sliced));
       for (String k : keys) {
@@ -98,7 +101,8 @@ public final class Merge {
         if (a == null ? b != null : !a.equals(b)) {
           throw new UserError("the fingerprints differ in " + k + ": '" + (a == null ? "(absent)" : a) + "' in "
               + first.path() + ", '" + (b == null ? "(absent)" : b) + "' in " + r.path()
-              + "; merge accepts clients of one run, which differ only in client index and host");
+              + "; merge accepts clients of one run, which differ only in client index, host (its cores and JVM) and"
+              + " server URL");
         }
       }
     }
@@ -261,11 +265,17 @@ public final class Merge {
       Map<String, String> fp = new LinkedHashMap<>();
       // the sliced properties (each client's part, e.g. its insertstart) describe no client of the whole run
       Set<String> sliced = ClientSlice.slicedProperties(runs.stream().map(RunFolder::fingerprint).toList());
-      runs.get(0).fingerprint().forEach((k, v) -> {
-        if (!ClientSlice.PER_CLIENT.contains(k) && !ClientSlice.isSliced(k, sliced)) {
-          fp.put(k, v);
+      List<RunFolder> byIndex = runs.stream().sorted(java.util.Comparator.comparingInt(RunFolder::clientIndex)).toList();
+      Set<String> keys = new java.util.LinkedHashSet<>();
+      byIndex.forEach(r -> keys.addAll(r.fingerprint().keySet()));
+      for (String k : keys) {
+        if (ClientSlice.listedPerClient(k)) {
+          // a fleet's hosts and the URL each client reached the server by (one mongos each), per client
+          fp.put(k, ClientSlice.listed(byIndex.stream().map(r -> r.fingerprint().get(k)).toList()));
+        } else if (!ClientSlice.PER_CLIENT.contains(k) && !ClientSlice.isSliced(k, sliced)) {
+          fp.put(k, runs.get(0).fingerprint().get(k));
         }
-      });
+      }
       fp.put(ClientSlice.FP_COUNT, String.valueOf(runs.size()));
       Map<String, MergedFolder.Op> ops = new LinkedHashMap<>();
       totals.forEach((op, h) -> ops.put(op, new MergedFolder.Op(count(op), inWindow.get(op) / windowSeconds(), h)));

@@ -52,13 +52,27 @@ class ClientSliceTest {
   }
 
   @Test
-  void coreRunKeepsTheWholeKeySpaceAndRefusesInserts() {
-    Properties p = props("recordcount", "1000", "ycsbx.clients", "3", "ycsbx.client", "1", "readproportion", "0.5");
+  void coreRunKeepsTheWholeKeySpaceAndGivesEachClientItsOwnNewKeys() {
+    Properties p = props("recordcount", "1000", "operationcount", "500", "ycsbx.clients", "3", "ycsbx.client", "1",
+        "readproportion", "0.5");
     assertEquals(Map.of(), ClientSlice.read(p).properties(CoreWorkload.class, p, false));
     p.setProperty("insertproportion", "0.05");
-    assertEquals("ycsbx.clients=3 with insertproportion=0.05: YCSB's CoreWorkload numbers new keys from recordcount in"
-        + " every client, so the clients would insert the same keys; run inserts with one client",
-        refused(() -> ClientSlice.read(p).properties(CoreWorkload.class, p, false)));
+    // client 1's new keys: after client 0's 500 (a client inserts at most operationcount keys)
+    assertEquals(Map.of("insertstart", "1500", "insertcount", "500"),
+        ClientSlice.read(p).properties(CoreWorkload.class, p, false));
+    p.setProperty("operationcount", "0");
+    assertEquals(Map.of("insertstart", String.valueOf(1000L + Integer.MAX_VALUE), "insertcount",
+        String.valueOf(Integer.MAX_VALUE)), ClientSlice.read(p).properties(CoreWorkload.class, p, false));
+    p.setProperty("insertstart", "7");
+    assertEquals("insertstart=7 conflicts with ycsbx.clients, which sets insertstart for each client; leave insertstart"
+        + " out", refused(() -> ClientSlice.read(p).properties(CoreWorkload.class, p, false)));
+    p.remove("insertstart");
+    // a subclass of the user's numbers its keys as it likes: refused as before
+    class Mine extends CoreWorkload {
+    }
+    assertEquals("ycsbx.clients=3 with insertproportion=0.05: " + Mine.class.getName() + " numbers new keys from"
+        + " recordcount in every client, so the clients would insert the same keys; run inserts with one client, or"
+        + " with site.ycsb.workloads.CoreWorkload", refused(() -> ClientSlice.read(p).properties(Mine.class, p, false)));
   }
 
   @Test

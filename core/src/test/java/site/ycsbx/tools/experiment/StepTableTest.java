@@ -27,6 +27,29 @@ class StepTableTest {
     assertTrue(load.startsWith("single loads:"), load);
   }
 
+  /** A row whose cells ran beside other load says how many; a clean row says nothing. */
+  @Test
+  void aRowOfCellsBesideOtherLoadIsMarked() {
+    Step s = step("run", 2);
+    List<Outcome> outcomes = new java.util.ArrayList<>();
+    for (Target t : List.of(A, B)) {
+      for (int r = 1; r <= 2; r++) {
+        double beside = t == B && r == 2 ? 1 : 0;
+        CellResult res = new CellResult(Map.of("ops_s", 1000.0, "READ.p50_us", 100.0, "READ.p99_us", 900.0,
+            CellResult.BESIDE, beside), Map.of(), "READ");
+        Cell c = new Cell(r, s, t, 1, r);
+        outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "", Ledger.Status.OK, 0, 1, ""), res));
+      }
+    }
+    String table = StepTable.format(s, List.of(A, B), outcomes);
+    List<String> rows = table.lines().filter(l -> l.matches("\\[EXPERIMENT] [ab] +1 .*")).toList();
+    assertTrue(!rows.get(0).contains("beside"), table);
+    assertTrue(rows.get(1).endsWith("  (1 of 2 beside other load)"), table);
+    assertTrue(table.contains("[EXPERIMENT] beside other load: in those cells more of the host's CPU than"
+        + " ycsbx.others.cpu"), table);
+    assertTrue(!StepTable.format(s, List.of(A), outcomes.subList(0, 2)).contains("beside"));
+  }
+
   @Test
   void noCautionWithRepeatsOrWithOneTarget() {
     assertNull(StepTable.singleRunCaution(step("run", 2), List.of(A, B)));

@@ -113,7 +113,8 @@ class MergeTest {
     // the common window: the last start (client 2, +14 ms) to the first end (client 0)
     assertEquals(T0 + 14, r.path("start_ms").asLong());
     assertEquals(T0 + 6 * INTERVAL, r.path("end_ms").asLong());
-    assertFalse(r.path("fingerprint").has("client.host"));
+    assertEquals("host-0 (client 0); host-1 (client 1); host-2 (client 2)",
+        r.path("fingerprint").path("client.host").asText(), "the fleet's hosts, listed");
     String summary = Files.readString(out.resolve("summary.txt"));
     assertTrue(summary.matches("(?s).*READ\\s+" + read.getTotalCount() + "\\s+[0-9.]+\\s+" + read.getValueAtPercentile(50)
         + "\\s+" + read.getValueAtPercentile(95) + "\\s+" + read.getValueAtPercentile(99) + "\\s+" + read.getMaxValue()
@@ -133,7 +134,8 @@ class MergeTest {
     Path out = tmp.resolve("out");
     UserError e = assertThrows(UserError.class, () -> merge(List.of(a, b), out, new ByteArrayOutputStream()));
     assertEquals("the fingerprints differ in server.product: 'MariaDB 11.4' in " + a + ", 'MariaDB 10.11' in " + b
-        + "; merge accepts clients of one run, which differ only in client index and host", e.getMessage());
+        + "; merge accepts clients of one run, which differ only in client index, host (its cores and JVM) and server URL",
+        e.getMessage());
     assertFalse(Files.exists(out), "nothing is created");
 
     // through bin/ycsb's Main: one line, exit 2
@@ -236,6 +238,41 @@ class MergeTest {
   private static List<String> logHeader(Path log) throws IOException {
     return Files.readAllLines(log).stream().limit(5).map(l -> l.replaceAll("[0-9]+", "N").replaceAll("\\[Logging for: [A-Za-z-]+\\]", "[Logging for: OP]")
         .replaceAll("\\(seconds since epoch\\), .*", "(seconds since epoch), DATE")).toList();
+  }
+
+  /**
+   * Workload d (5% inserts) from three null-binding clients started together: each inserts in a
+   * key range of its own (its client.slice says which), and their folders merge into one run.
+   */
+  @Test
+  void workloadDRunsFromThreeClientsAndMerges() throws Exception {
+    long at = System.currentTimeMillis() + 8000; // room for three JVMs to start on a busy 2-core host
+    List<site.ycsbx.testing.Background> clients = new ArrayList<>();
+    List<Path> dirs = new ArrayList<>();
+    try {
+      for (int c = 0; c < 3; c++) {
+        dirs.add(tmp.resolve("d-" + c));
+        clients.add(site.ycsbx.testing.Background.main("run", "null", "-P", JavaProcess.workload("workloadd"), "-p",
+            "operationcount=100000000", "-p", "maxexecutiontime=2", "-p", "ycsbx.clients=3", "-p", "ycsbx.client=" + c,
+            "-p", "ycsbx.startat=" + at, "-p", "ycsbx.out=" + dirs.get(c), "-p", "ycsbx.report=false"));
+      }
+      for (int c = 0; c < 3; c++) {
+        JavaProcess.Result r = clients.get(c).await(120);
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.stdout().contains("[YCSB-X] client " + c + " of 3 (0-based): insertstart="
+            + (1000 + 100_000_000L * c) + " insertcount=100000000"), r.stdout());
+      }
+    } finally {
+      clients.forEach(site.ycsbx.testing.Background::close);
+    }
+    Path out = tmp.resolve("d-merged");
+    assertEquals(0, merge(dirs, out, new ByteArrayOutputStream()));
+    JsonNode r = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    long inserts = r.path("operations").path("INSERT").path("count").asLong();
+    assertTrue(inserts > 0, r.toString());
+    assertEquals(dirs.stream().mapToLong(d -> RunFolder.read(d).result().path("operations").path("INSERT").path("count")
+        .asLong()).sum(), inserts);
+    assertFalse(r.path("fingerprint").has("workload.insertstart"), "each client's own range is no fact of the whole");
   }
 
   /**

@@ -104,7 +104,8 @@ class IIBenchWorkloadTest {
     List<String> lines = r.stderr().lines().filter(l -> l.startsWith("[STATUS] ")).toList();
     assertTrue(lines.size() >= 2, "a 2 s load, a line each half second: " + r.stderr());
     Pattern line = Pattern.compile("\\[STATUS\\] +[0-9.]+ s load +\\d+/20000 rows +[0-9.]+% \\| +\\d+ rows/s now, +\\d+ avg"
-        + " \\| ETA +\\d+ s \\| INSERT_TXN +[0-9.]+/s p50 .* ms p99 .* ms( \\| QUERY +[0-9.]+/s( p50 .* ms p99 .* ms)?)?");
+        + " \\| ETA +\\d+ s \\| INSERT_TXN +[0-9.]+/s p50 .* ms p99 .* ms( \\| QUERY +[0-9.]+/s( p50 .* ms p99 .* ms)?)?"
+        + "( \\| others \\d+% CPU)?");
     for (String l : lines) {
       assertTrue(line.matcher(l).matches(), l);
     }

@@ -77,6 +77,7 @@ public final class JdbcPreflight implements Preflight {
       c.setReadOnly(true);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
       inspect(server, phase, demand, fp, props, elsewhere);
+      MariaDbServerWork.offer(o);
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }

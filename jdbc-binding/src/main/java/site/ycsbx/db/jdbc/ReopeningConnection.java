@@ -99,6 +99,10 @@ final class ReopeningConnection implements InvocationHandler {
       case "toString":
         return "reopening connection to " + options.maskedUrl();
       case "close":
+        if (!closed && !link.isBroken()) {
+          // what this connection made the server do, told apart from what others did (MariaDB)
+          MariaDbServerWork.sessionEnded(real, options);
+        }
         closed = true;
         Deadline.remove(abort);
         break;
