@@ -69,7 +69,8 @@ public final class JdbcPreflight implements Preflight {
     // that overlaps the checks below instead of the run's first second, when it would take the client's
     // core from the client threads on a small client machine
     ReopeningConnection.defineProxyClasses();
-    MissingDatabase.createIfAbsent(o, phase);
+    // a misspelt engine is refused before the database is created, not after
+    MissingDatabase.createIfAbsent(o, phase, server -> engineAsked(server, o));
     BeforeStatements.run(o, props, fp);
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
@@ -87,7 +88,7 @@ public final class JdbcPreflight implements Preflight {
     return ServerAddress.of(o.serverHost(), o.serverPort(), o.serverIsLocal());
   }
 
-  /** {@code jdbc.engine} as the server spells it; null when not set. */
+  /** {@code jdbc.engine} as the server spells it; null when not set; bad input when the server lacks it. */
   private static String engineAsked(Connection c, JdbcOptions o) throws SQLException {
     if (o.engine() == null) {
       return null;
@@ -96,7 +97,7 @@ public final class JdbcPreflight implements Preflight {
     List<String> engines = d.availableEngines(c);
     Optional<String> engine = engines.stream().filter(e -> e.equalsIgnoreCase(o.engine())).findFirst();
     if (engine.isEmpty()) {
-      throw UserError.target(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + d.product(c) + " "
+      throw new UserError(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + d.product(c) + " "
           + d.version(c) + " at " + o.maskedUrl() + "; engines available: " + String.join(", ", engines));
     }
     return engine.get();

@@ -7,6 +7,9 @@ import static site.ycsbx.db.jdbc.MainOutput.assertOneLineError;
 import static site.ycsbx.db.jdbc.MainOutput.refused;
 
 import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -51,9 +54,30 @@ class BadInputTest {
   @Test
   void unknownEngineNamesTheEnginesAvailable() throws Exception {
     Result r = refused("load", WORKLOAD, options("-p", "jdbc.engine=InnoDBB"));
-    assertOneLineError(r, UserError.TARGET_UNUSABLE, "jdbc.engine=InnoDBB is not an engine of MariaDB",
+    assertOneLineError(r, UserError.BAD_INPUT, "jdbc.engine=InnoDBB is not an engine of MariaDB",
         "engines available: ", "InnoDB", "ROCKSDB", "Aria", "MyISAM");
     assertNothingCreated();
+  }
+
+  @Test
+  void misspeltEngineIsRefusedBeforeTheMissingDatabaseIsCreated() throws Exception {
+    String missing = db.name + "_new";
+    List<String> o = options("-p", "jdbc.engine=Rockdb");
+    o.set(1, "db.url=" + db.url() + "_new");
+    try {
+      assertOneLineError(refused("load", WORKLOAD, o), UserError.BAD_INPUT,
+          "jdbc.engine=Rockdb is not an engine of MariaDB", "engines available: ", "ROCKSDB");
+      try (Connection c = db.serverConnection(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '"
+              + missing + "'")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "database " + missing + " created");
+      }
+    } finally {
+      try (Connection c = db.serverConnection(); Statement s = c.createStatement()) {
+        s.execute("DROP DATABASE IF EXISTS " + missing);
+      }
+    }
   }
 
   @Test
