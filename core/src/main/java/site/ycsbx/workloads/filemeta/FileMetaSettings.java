@@ -18,7 +18,7 @@ import site.ycsbx.util.UserError;
  * contract, so bindings never import a workload class.
  */
 public final class FileMetaSettings {
-  public static final String FILES = "filemeta.files";
+  public static final String FILES = FileMetaPlan.FILES_PROPERTY;
   public static final String USERS = "filemeta.users";
   public static final long USERS_DEFAULT = 10_000;
   public static final String FILES_PER_USER = "filemeta.filesperuser";
@@ -144,7 +144,7 @@ public final class FileMetaSettings {
     batchSize = Props.getInt(p, BATCH_SIZE, BATCH_SIZE_DEFAULT, 1, 100_000);
     String table = Props.getTableName(p, TABLE, FileMetaPlan.DEFAULT_TABLE);
     plan = new FileMetaPlan(table, batchSize, Props.getBoolean(p, DROP, DROP_DEFAULT),
-        ShardSettings.read(p, load, users, this::generator));
+        ShardSettings.read(p, load, users, this::generator), load ? 0 : files);
     double sum = 0;
     for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER},
         {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE},
