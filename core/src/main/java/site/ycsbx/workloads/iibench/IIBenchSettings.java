@@ -132,6 +132,13 @@ public final class IIBenchSettings {
     paddingLength = Props.getInt(p, PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, 1, 60_000);
     compressiblePercent = Props.getInt(p, COMPRESSIBLE_PERCENT_PROPERTY, COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT, 0, 100);
     roundRows = Props.getLong(p, ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, 1, Long.MAX_VALUE);
+    // rounds are numbered in ints (and each prints a line and measures the size)
+    long roundCount = Rounds.rounds(rows, roundRows);
+    if (roundCount > Integer.MAX_VALUE) {
+      throw new UserError(ROUND_ROWS_PROPERTY + "=" + roundRows + " cuts " + rows + " rows into " + roundCount
+          + " rounds, more than the " + Integer.MAX_VALUE + " a run numbers; " + ROUND_ROWS_PROPERTY
+          + " accepts at least " + Rounds.rounds(rows, Integer.MAX_VALUE) + " for these rows");
+    }
     String rf = p.getProperty(ROUND_FILE_PROPERTY);
     roundFile = rf == null || rf.isBlank() ? null : Path.of(rf);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);

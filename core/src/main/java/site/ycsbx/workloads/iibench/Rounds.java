@@ -165,7 +165,15 @@ public final class Rounds {
 
   /** Number of rounds this run has (the last one may be short). */
   public int roundCount() {
-    return (int) Math.max(1, (totalRows + roundRows - 1) / roundRows);
+    return Math.toIntExact(rounds(totalRows, roundRows));
+  }
+
+  /**
+   * Rounds of {@code roundRows} in {@code rows}, at least 1, without overflow (3 billion rows in
+   * rounds of 1 pass an int; rows + roundRows - 1 passes a long when roundRows is near its maximum).
+   */
+  static long rounds(long rows, long roundRows) {
+    return Math.max(1, rows / roundRows + (rows % roundRows == 0 ? 0 : 1));
   }
 
   /** Starts the clock of round 1 (idempotent): call when the tables are ready. */
