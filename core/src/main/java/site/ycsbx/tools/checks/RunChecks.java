@@ -23,6 +23,7 @@ import site.ycsbx.tools.clients.ClientSlice;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.ClientThreads;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.Validating;
 
@@ -86,6 +87,10 @@ public final class RunChecks {
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
   public static void checkRunProperties(Properties props) {
+    String noThreads = ClientThreads.noThreads(props);
+    if (noThreads != null) {
+      throw new UserError(noThreads);
+    }
     RunFolder.check(props);
     Warmup.seconds(props);
     Intervals.validate(props);
