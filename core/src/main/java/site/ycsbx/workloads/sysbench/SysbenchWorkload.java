@@ -236,9 +236,12 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
   private void transaction(Worker w) throws StoreException {
     SysbenchSettings c = settings;
     SysbenchStore s = w.store;
-    if (!c.skipTrx) {
-      s.begin();
+    // BEGIN and COMMIT count as sysbench's "other" queries only when they went to the server
+    boolean open = !c.skipTrx && s.begin();
+    if (open) {
       report.other();
+    } else if (!c.skipTrx) {
+      report.notSent();
     }
     try {
       SysbenchTable t = table(w);
@@ -271,11 +274,15 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
       }
       if (!c.skipTrx) {
         s.commit();
+      }
+      if (open) {
         report.other();
       }
     } catch (StoreException | RuntimeException e) {
       if (!c.skipTrx) {
         s.rollback();
+      }
+      if (open) {
         report.other();
       }
       throw e;
