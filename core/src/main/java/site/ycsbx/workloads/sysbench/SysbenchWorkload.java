@@ -94,6 +94,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> {
       // the status line counts transactions, not the statements timed inside them
       site.ycsbx.measurements.Progress.claim("transactions",
           site.ycsbx.util.Props.getLong(p, "operationcount", 0, 0, Long.MAX_VALUE));
+      // one YCSB call is one TRANSACTION, whatever the statements timed inside it
+      site.ycsbx.measurements.RunMeasurements.callsAre(TRANSACTION);
       report = new SysbenchReport(settings.threads, System.out);
       site.ycsbx.measurements.Progress.headline(report::headline);
       site.ycsbx.measurements.Progress.results(report::results);
