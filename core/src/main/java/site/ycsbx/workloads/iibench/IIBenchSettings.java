@@ -49,6 +49,8 @@ public final class IIBenchSettings {
   public static final boolean DROP_PROPERTY_DEFAULT = false;
   public static final String VERIFY_PROPERTY = "iibench.verify";
   public static final boolean VERIFY_PROPERTY_DEFAULT = false;
+  public static final String FLUSH_BEFORE_SIZE_PROPERTY = "iibench.flushbeforesize";
+  public static final boolean FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT = false;
   /**
    * Once the period of iibench's own status line; accepted (and checked) so that existing
    * command lines run, and unused: the run's [STATUS] line, every ycsbx.interval seconds, has
@@ -90,6 +92,9 @@ public final class IIBenchSettings {
           + " queries (ms; the published runs: 15000)"),
       PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
           + " columns); otherwise rows are appended"),
+      PropertyDef.of(FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT, "true: flush what the engine holds"
+          + " in memory before the last round's size (MyRocks: SET GLOBAL rocksdb_force_flush_memtable_now=1), so"
+          + " db_size_mb and bytes_row count the whole load"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
           + " rows acknowledged (timed as VERIFY)"),
       PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "unused, accepted so old command lines"
@@ -113,6 +118,7 @@ public final class IIBenchSettings {
   final long queryIntervalMs;
   final boolean drop;
   final boolean verify;
+  final boolean flushBeforeSize;
   final long seed;
   final boolean load;
 
@@ -152,6 +158,7 @@ public final class IIBenchSettings {
     queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, 0, 86_400_000L);
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
+    flushBeforeSize = Props.getBoolean(p, FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT);
     Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400); // accepted, unused
     seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
     // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction

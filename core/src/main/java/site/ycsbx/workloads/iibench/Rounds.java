@@ -73,6 +73,8 @@ public final class Rounds {
   private long queries;
   private long lastQueries;
   private int completed;
+  // the round being completed while its size is read
+  private int completing;
   private long sizeNanos;
   private int sizeQueries;
   private boolean headerPrinted;
@@ -233,6 +235,11 @@ public final class Rounds {
     return done;
   }
 
+  /** Whether the size being read (from the size supplier of {@link #onBatch}) is the last round's. */
+  public synchronized boolean sizingLastRound() {
+    return completing == roundCount();
+  }
+
   /** Whether every client has reached its quota. */
   public synchronized boolean finished() {
     return completed >= roundCount();
@@ -273,6 +280,7 @@ public final class Rounds {
     double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
     long rowsSoFar = existingRows + insertedRows;
     long sizeStart = System.nanoTime();
+    completing = k;
     SizeReport s = size.get(); // on the client that ended the round: it inserts nothing meanwhile
     sizeNanos += System.nanoTime() - sizeStart;
     sizeQueries++;
