@@ -176,6 +176,11 @@ public final class JdbcPreflight implements Preflight {
       state = "absent, created by the load";
     } else {
       checkColumns(c, s.dialect(), o, table, s.location());
+      String lastKey = phase == Phase.RUN ? YcsbTable.lastKeyRead(props) : null;
+      if (lastKey != null && !UserTable.holds(c, table, lastKey)) {
+        // one primary-key lookup: the run's reads past the loaded keys found nothing and said so only as NOT_FOUND
+        throw s.refusal(ycsb.tooFewRecords("table " + table, lastKey));
+      }
       boolean hasRows = Tables.hasRows(c, table);
       state = hasRows ? "exists, has rows" : "exists, empty";
       if (hasRows && phase == Phase.LOAD && !ycsb.loadsNothing()) {

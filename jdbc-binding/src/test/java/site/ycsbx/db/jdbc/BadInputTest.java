@@ -168,4 +168,21 @@ class BadInputTest {
       assertEquals(List.of(), pg.tables());
     }
   }
+
+  @Test
+  void aRunPastTheLoadedKeysIsRefused() throws Exception {
+    StringBuilder fields = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      fields.append(", FIELD").append(i).append(" TEXT");
+    }
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", "200");
+    site.ycsbx.store.YcsbTable t = site.ycsbx.store.YcsbTable.of(p);
+    db.execute("CREATE TABLE usertable (YCSB_KEY VARCHAR(255) PRIMARY KEY" + fields + ")",
+        "INSERT INTO usertable (YCSB_KEY) VALUES ('" + t.key(0) + "')");
+    // MainOutput runs with recordcount=200: keys 0 to 199, of which the table holds key 0 alone
+    assertOneLineError(refused("run", "workloada", options()), UserError.TARGET_UNUSABLE,
+        "the run reads keys 0 to 199 (recordcount=200) but table usertable holds no record " + t.key(199)
+            + " (key 199); give the run the recordcount its load had, or load 200 records first");
+  }
 }
