@@ -87,14 +87,19 @@ public final class RunChecks {
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
   public static void checkRunProperties(Properties props) {
-    String noThreads = ClientThreads.noThreads(props);
-    if (noThreads != null) {
-      throw new UserError(noThreads);
-    }
+    checkClientThreads(props);
     RunFolder.check(props);
     Warmup.seconds(props);
     Intervals.validate(props);
     Progress.seconds(props);
+  }
+
+  /** Refuses counts with which YCSB's Client would start no thread (see {@link ClientThreads}). */
+  public static void checkClientThreads(Properties props) {
+    String noThreads = ClientThreads.noThreads(props);
+    if (noThreads != null) {
+      throw new UserError(noThreads);
+    }
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */

@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.OneLineError;
@@ -57,17 +56,22 @@ class WriterWindowTest {
     String exported = Files.readString(export);
     Map<Double, Long> writes = writesPerInterval(exported);
     long inside = 0;
+    long edges = 0;
     for (Map.Entry<Double, Long> e : writes.entrySet()) {
       double end = e.getKey();
-      // the intervals' clock starts at the first measured operation, the window's a few ms before it
-      if (end <= 1.5 || end - 0.5 >= 3.05) {
+      if (end <= 1.0 || end >= 4.0) {
         assertEquals(0L, e.getValue(), "writes in the interval ending at " + end + " s: " + writes);
       } else if (end >= 2.0 && end <= 3.0) {
         assertTrue(e.getValue() > 0, "no write in the interval ending at " + end + " s: " + writes);
         inside += e.getValue();
+      } else {
+        // the intervals' clock starts at the first measured operation, the window's a few ms before
+        // it: the intervals around the switches hold those few ms of writes
+        edges += e.getValue();
       }
     }
-    assertTrue(inside > 0, writes.toString());
+    assertTrue(inside > 0 && edges * 20 < inside, "writes inside " + inside + ", at the edges " + edges + ": "
+        + writes);
     Matcher reads = Pattern.compile("(?m)^\\[INTERVAL-LATEST_BY_USER\\], ([0-9.]+)s Operations, (\\d+)$")
         .matcher(exported);
     int readIntervals = 0;
@@ -79,13 +83,14 @@ class WriterWindowTest {
 
   @Test
   void aWindowPastTheRunsEndIsRefused() {
-    OneLineError.assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("filemeta-readwrite"),
-        "-p", "maxexecutiontime=60", "-threads", "2", "-p", "filemeta.writer.start=30", "-p",
-        "filemeta.writer.seconds=45"), 2, "filemeta.writer.start=30 and filemeta.writer.seconds=45 ends the writers'"
+    // in a JVM of its own: refused after bin/ycsb's measurements hook is installed, which would stay in this one
+    OneLineError.assertOneLineError(JavaProcess.run(Main.class.getName(), "run", "null", "-P",
+        JavaProcess.workload("filemeta-readwrite"), "-p", "maxexecutiontime=60", "-threads", "2", "-p",
+        "filemeta.writer.start=30", "-p", "filemeta.writer.seconds=45"), 2, "filemeta.writer.start=30 and filemeta.writer.seconds=45 ends the writers'"
         + " window at 75 s, past the run's end at maxexecutiontime=60; the window accepts filemeta.writer.start +"
         + " filemeta.writer.seconds up to maxexecutiontime (filemeta.writer.seconds=0: to the end)");
-    OneLineError.assertOneLineError(InProcessMain.run("run", "null", "-P", JavaProcess.workload("filemeta-latest"),
-        "-p", "maxexecutiontime=60", "-p", "filemeta.writer.start=10"), 2, "filemeta.writer.start=10 switches the"
+    OneLineError.assertOneLineError(JavaProcess.run(Main.class.getName(), "run", "null", "-P",
+        JavaProcess.workload("filemeta-latest"), "-p", "maxexecutiontime=60", "-p", "filemeta.writer.start=10"), 2, "filemeta.writer.start=10 switches the"
         + " writer threads of a run whose mix has reads and writes, but this run has no writer thread");
   }
 }
