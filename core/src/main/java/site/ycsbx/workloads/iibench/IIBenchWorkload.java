@@ -386,8 +386,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> {
     try {
       String ran = store.flushForSize(tables);
       System.out.println(String.format(Locale.ROOT, "[IIBENCH] %s before the last round's size (%s=true): %s",
-          ran == null ? "nothing to flush" : "flushed", IIBenchSettings.FLUSH_BEFORE_SIZE_PROPERTY,
-          ran == null ? "the engine keeps no rows aside from what its size counts" : ran + " took "
+          ran == null ? "nothing flushed" : "flushed", IIBenchSettings.FLUSH_BEFORE_SIZE_PROPERTY,
+          ran == null ? "this store has no flush before a size (MyRocks' memtables are the one flushed)" : ran + " took "
               + String.format(Locale.ROOT, "%.2f s", (System.nanoTime() - start) / 1e9)));
     } catch (StoreException | RuntimeException e) {
       ErrorLog.report("FLUSH", e.getMessage());
