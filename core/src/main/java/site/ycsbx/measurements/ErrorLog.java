@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -23,7 +22,7 @@ public final class ErrorLog {
   private static final AtomicLong SEQUENCE = new AtomicLong();
   private static final Map<String, Map<String, Seen>> MESSAGES = new ConcurrentHashMap<>();
 
-  private record Seen(long order, AtomicInteger count) {
+  private record Seen(long order, AtomicLong count) {
   }
 
   private ErrorLog() {
@@ -38,7 +37,7 @@ public final class ErrorLog {
       synchronized (perOp) {
         seen = perOp.get(msg);
         if (seen == null && perOp.size() < DISTINCT_PER_OP) {
-          seen = new Seen(SEQUENCE.incrementAndGet(), new AtomicInteger());
+          seen = new Seen(SEQUENCE.incrementAndGet(), new AtomicLong());
           perOp.put(msg, seen);
           System.err.println("[ERROR] " + op + ": " + msg);
         }

@@ -27,8 +27,10 @@ public final class OpTimer {
   /** Records one operation. */
   public void record(String op, Status status, long intendedStartNanos, long startNanos, long endNanos) {
     String name = status.isOk() ? op : op + "-FAILED";
-    measurements.measure(name, (int) ((endNanos - startNanos) / 1000));
-    measurements.measureIntended(name, (int) ((endNanos - intendedStartNanos) / 1000));
+    // YCSB takes int microseconds: a latency from an intended start far behind (a paced run that
+    // fell 36 minutes behind) would wrap to a negative one
+    measurements.measure(name, micros(endNanos - startNanos));
+    measurements.measureIntended(name, micros(endNanos - intendedStartNanos));
     measurements.reportStatus(op, status);
     if (!status.isOk()) {
       Outages.operationFailed();
@@ -47,5 +49,10 @@ public final class OpTimer {
    */
   public static void recordCheck(String op, Status status, long startNanos) {
     new OpTimer().record(op, status, startNanos, startNanos, System.nanoTime());
+  }
+
+  /** Nanoseconds as YCSB's int microseconds, held at Integer.MAX_VALUE past it. */
+  static int micros(long nanos) {
+    return (int) Math.min(Integer.MAX_VALUE, nanos / 1000);
   }
 }

@@ -122,6 +122,37 @@ public record YcsbTable(String name, String fieldPrefix, List<String> fieldNames
         + elsewhere + " or another " + CoreWorkload.TABLENAME_PROPERTY + "; a run needs no load again";
   }
 
+  /**
+   * The last key a run reads, updates or scans from: CoreWorkload draws keys from insertstart to
+   * insertstart + insertcount - 1 (recordcount by default); null when the run's mix touches no
+   * stored key (inserts only), so that any table will do.
+   */
+  public static String lastKeyRead(Properties p) {
+    double touching = 0;
+    for (String[] prop : new String[][] {{CoreWorkload.READ_PROPORTION_PROPERTY,
+        CoreWorkload.READ_PROPORTION_PROPERTY_DEFAULT}, {CoreWorkload.UPDATE_PROPORTION_PROPERTY,
+        CoreWorkload.UPDATE_PROPORTION_PROPERTY_DEFAULT}, {CoreWorkload.SCAN_PROPORTION_PROPERTY,
+        CoreWorkload.SCAN_PROPORTION_PROPERTY_DEFAULT}, {CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY,
+        CoreWorkload.READMODIFYWRITE_PROPORTION_PROPERTY_DEFAULT}}) {
+      try {
+        touching += Double.parseDouble(p.getProperty(prop[0], prop[1]).trim());
+      } catch (NumberFormatException e) {
+        return null; // refused by the value checks
+      }
+    }
+    YcsbTable t = of(p);
+    return touching > 0 && t.insertCount > 0 ? t.key(t.insertStart + t.insertCount - 1) : null;
+  }
+
+  /** Why a run cannot use a table without {@code lastKey}, the last key it reads. */
+  public String tooFewRecords(String where, String lastKey) {
+    long n = insertStart + insertCount;
+    return "the run reads keys " + insertStart + " to " + (n - 1) + " (" + Client.RECORD_COUNT_PROPERTY + "=" + n
+        + (insertStart > 0 ? ", " + CoreWorkload.INSERT_START_PROPERTY + "=" + insertStart : "") + ") but " + where
+        + " holds no record " + lastKey + " (key " + (n - 1) + "); give the run the " + Client.RECORD_COUNT_PROPERTY
+        + " its load had, or load " + n + " records first";
+  }
+
   /** A refusal of {@value #DROP_PROPERTY}=true outside a load. */
   public static String dropOnlyInLoad() {
     return DROP_PROPERTY + "=true drops YCSB's table before a load, and a run would then find nothing; use it with"

@@ -78,6 +78,8 @@ final class LoadRunCommand {
     String sliceNote = slice == null ? null
         : RunChecks.applySlice(slice, props, command.equals("load"), clientArgs);
     pacedRunMeasuresIntendedStarts(props, clientArgs);
+    // the counts as YCSB's Client will read them (after a settings file and a client's slice)
+    RunChecks.checkClientThreads(props);
     // one hook sees every operation of every workload (warm-up, intervals, the run folder's logs);
     // installed before anything (the workload's constructor below) asks YCSB for its Measurements
     RunMeasurements.install(props);

@@ -63,6 +63,7 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
 
   @Override
   public void init(Properties props) throws WorkloadException {
+    ClientThreads.refuseUnderStockClient(props);
     try {
       validate(props);
     } catch (UserError e) {

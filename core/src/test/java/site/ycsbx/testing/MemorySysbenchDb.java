@@ -107,8 +107,9 @@ public class MemorySysbenchDb extends MemoryProbeDb {
     }
 
     @Override
-    public void begin() {
+    public boolean begin() {
       undo = new ArrayDeque<>();
+      return true;
     }
 
     @Override

@@ -9,8 +9,11 @@ package site.ycsbx.store.filemeta;
  *     binding's check may refuse when one statement cannot carry it
  * @param drop drop it first (the user asked for it, {@value FileMetaStore#DROP_PROPERTY})
  * @param sharding how a load shards the collection ({@link FileMetaSharding#NONE}: not at all)
+ * @param runFiles files a run takes as stored, ids 0 to runFiles-1 ({@value #FILES_PROPERTY}); 0 in a
+ *     load. A check refuses a run over a table without id runFiles-1: its updates would miss and its
+ *     label would name more files than the table holds
  */
-public record FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSharding sharding)
+public record FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSharding sharding, long runFiles)
     implements site.ycsbx.store.StoredTables {
   @Override
   public java.util.List<String> storedTables() {
@@ -20,6 +23,24 @@ public record FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSh
   /** The spec's table name. */
   public static final String DEFAULT_TABLE = "files";
   public static final int DEFAULT_BATCH_SIZE = 1000;
+  /** The property a check names when the table holds fewer files than a run takes. */
+  public static final String FILES_PROPERTY = "filemeta.files";
+
+  /** A load's plan, or a run's that assumes nothing stored. */
+  public FileMetaPlan(String table, int batchSize, boolean drop, FileMetaSharding sharding) {
+    this(table, batchSize, drop, sharding, 0);
+  }
+
+  /**
+   * Why a table whose largest id is {@code maxId} (-1: empty) cannot carry a run of this plan; null
+   * when it can. Bindings look up id runFiles-1 first (one key), and the largest id only to say this.
+   */
+  public String tooFewFiles(String where, long maxId) {
+    return "the run assumes " + FILES_PROPERTY + "=" + runFiles + " files (ids 0 to " + (runFiles - 1) + ") but "
+        + where + (maxId < 0 ? " holds no file" : " holds none with id " + (runFiles - 1) + " (largest id " + maxId
+        + ")") + "; set " + FILES_PROPERTY + "=" + Math.max(1, maxId + 1) + " (what the load stored), or load "
+        + runFiles + " files first";
+  }
 
   /** Not sharded. */
   public FileMetaPlan(String table, int batchSize, boolean drop) {

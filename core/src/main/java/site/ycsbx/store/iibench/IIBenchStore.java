@@ -66,6 +66,16 @@ public interface IIBenchStore {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Writes out what the engine keeps in memory and {@link #size} does not count (MyRocks'
+   * memtables), before a size the user wants complete ({@code iibench.flushbeforesize}).
+   *
+   * @return what it ran, for the output; null when this store keeps nothing aside
+   */
+  default String flushForSize(Collection<IIBenchTable> tables) throws StoreException {
+    return null;
+  }
+
   /** Size of the tables (data and indexes) as the server reports it. */
   SizeReport size(Collection<IIBenchTable> tables) throws StoreException;
 

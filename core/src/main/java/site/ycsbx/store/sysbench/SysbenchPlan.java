@@ -23,4 +23,18 @@ public record SysbenchPlan(List<SysbenchTable> tables, int tableSize, int batchR
   public SysbenchPlan {
     tables = List.copyOf(tables);
   }
+
+  /**
+   * Why a run cannot use a table whose largest id is {@code maxId} (0: empty): its ids stop short of
+   * {@code tableSize}, so point selects and updates past it would find nothing. Null when it can.
+   */
+  public String tooFewRows(String where, long maxId) {
+    if (load() || maxId >= tableSize()) {
+      return null;
+    }
+    return "the run assumes " + SysbenchStore.TABLE_SIZE_PROPERTY + "=" + tableSize() + " (ids 1 to " + tableSize()
+        + " in each table) but " + where + " holds ids up to " + maxId + "; set " + SysbenchStore.TABLE_SIZE_PROPERTY
+        + "=" + Math.max(1, maxId) + " (what is stored), or load " + tableSize() + " rows a table first ("
+        + SysbenchStore.DROP_PROPERTY + "=true loads it anew)";
+  }
 }

@@ -38,8 +38,14 @@ public interface SysbenchStore {
   /** Whether the table has its k index. */
   boolean hasSecondaryIndex(SysbenchTable table) throws StoreException;
 
-  /** Starts an explicit transaction (SQL: BEGIN); not called with {@code sysbench.skip_trx=true}. */
-  void begin() throws StoreException;
+  /**
+   * Starts an explicit transaction (SQL: BEGIN); not called with {@code sysbench.skip_trx=true}.
+   *
+   * @return whether one was started, so that its BEGIN and COMMIT (or ROLLBACK) reach the server;
+   *     false where the steps run alone (MongoDB without transactions): sysbench's "other" queries
+   *     then count none
+   */
+  boolean begin() throws StoreException;
 
   /** Commits the transaction {@link #begin} started (SQL: COMMIT). */
   void commit() throws StoreException;

@@ -23,6 +23,7 @@ import site.ycsbx.tools.clients.ClientSlice;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.ClientThreads;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.Validating;
 
@@ -86,10 +87,19 @@ public final class RunChecks {
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */
   public static void checkRunProperties(Properties props) {
+    checkClientThreads(props);
     RunFolder.check(props);
     Warmup.seconds(props);
     Intervals.validate(props);
     Progress.seconds(props);
+  }
+
+  /** Refuses counts with which YCSB's Client would start no thread (see {@link ClientThreads}). */
+  public static void checkClientThreads(Properties props) {
+    String noThreads = ClientThreads.noThreads(props);
+    if (noThreads != null) {
+      throw new UserError(noThreads);
+    }
   }
 
   /** The binding {@code args.get(1)} names: a name bin/ycsb knows, or a class on the class path. */

@@ -18,7 +18,7 @@ import site.ycsbx.util.UserError;
  * contract, so bindings never import a workload class.
  */
 public final class FileMetaSettings {
-  public static final String FILES = "filemeta.files";
+  public static final String FILES = FileMetaPlan.FILES_PROPERTY;
   public static final String USERS = "filemeta.users";
   public static final long USERS_DEFAULT = 10_000;
   public static final String FILES_PER_USER = "filemeta.filesperuser";
@@ -79,6 +79,8 @@ public final class FileMetaSettings {
       PropertyDef.of(SERVER_DISTRIBUTION, CHOICE_DEFAULT, "how a run picks servers: uniform or zipfian"),
       PropertyDef.of(WRITE_THREADS, WRITE_THREADS_DEFAULT, "with reads and writes in the mix: threads that only write"
           + " (the others only read); 0: every thread runs the whole mix"),
+      WriterWindow.START_DEF,
+      WriterWindow.SECONDS_DEF,
       PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load or a read-only run, count files per user and deleted"
           + " files per server against the generator (timed as VERIFY); bin/ycsb verify does it any time"),
       PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users the verification counts when there are more (the 10"
@@ -125,6 +127,8 @@ public final class FileMetaSettings {
   final int threads;
   /** Writer threads of a run whose mix has reads and writes; 0 when every thread runs the whole mix. */
   final int writers;
+  /** When the writers write in a read/write run; null: throughout. */
+  final WriterWindow window;
   final boolean verify;
   final int verifyUsers;
 
@@ -144,7 +148,7 @@ public final class FileMetaSettings {
     batchSize = Props.getInt(p, BATCH_SIZE, BATCH_SIZE_DEFAULT, 1, 100_000);
     String table = Props.getTableName(p, TABLE, FileMetaPlan.DEFAULT_TABLE);
     plan = new FileMetaPlan(table, batchSize, Props.getBoolean(p, DROP, DROP_DEFAULT),
-        ShardSettings.read(p, load, users, this::generator));
+        ShardSettings.read(p, load, users, this::generator), load ? 0 : files);
     double sum = 0;
     for (String[] op : new String[][] {{LATEST_PROPORTION, FileMetaWorkload.LATEST_BY_USER},
         {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE},
@@ -173,6 +177,7 @@ public final class FileMetaSettings {
       throw new UserError(WRITE_THREADS + "=" + writeThreads + " leaves no reader of threadcount=" + threads + "; "
           + WRITE_THREADS + " accepts 0 (every thread runs the whole mix) to threadcount-1 (" + (threads - 1) + ")");
     }
+    window = WriterWindow.read(p, load, writers);
     verify = Props.getBoolean(p, VERIFY, VERIFY_DEFAULT);
     if (verify && !load && writes()) {
       throw new UserError(VERIFY + "=true checks the files against the generator; this run's writes ("
@@ -237,6 +242,10 @@ public final class FileMetaSettings {
         {COUNT_PROPORTION, FileMetaWorkload.COUNT_DELETED}, {INSERT_PROPORTION, FileMetaWorkload.INSERT_FILE},
         {UPDATE_PROPORTION, FileMetaWorkload.UPDATE_FILE}, {DELETE_PROPORTION, FileMetaWorkload.DELETE_FILE}}) {
       s.defining(op[0], mix.getOrDefault(op[1], 0.0));
+    }
+    if (window != null) {
+      // another workload than writers throughout; absent otherwise, so earlier runs compare as before
+      s.defining(WriterWindow.START, window.start).defining(WriterWindow.SECONDS, window.seconds);
     }
     return s.defining(USER_DISTRIBUTION, userChoice)
         .defining(SERVER_DISTRIBUTION, serverChoice)

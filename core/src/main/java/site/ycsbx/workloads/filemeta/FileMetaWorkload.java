@@ -117,6 +117,9 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
           - settings.firstBatch() * settings.batchSize);
       site.ycsbx.measurements.Progress.results(this::loadResults);
     }
+    if (settings.window != null) {
+      site.ycsbx.measurements.Progress.figures(settings.window::state);
+    }
     generator = settings.generator();
     userRanks = settings.userChoice == FileMetaSettings.Distribution.ZIPFIAN
         ? new Zipf(settings.users, settings.zipfianConstant) : null;
@@ -161,6 +164,9 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
     synchronized (this) {
       if (startNanos == 0) {
         startNanos = System.nanoTime();
+        if (settings.window != null) {
+          settings.window.runStarts(startNanos);
+        }
       }
     }
     if (settings.writers == 0) {
@@ -200,6 +206,9 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
   @Override
   public boolean doTransaction(DB db, Object threadState) {
     ThreadState t = (ThreadState) threadState;
+    if (settings.window != null && t.role().equals("writer") && !settings.window.enter(this::isStopRequested)) {
+      return false; // before a stop, or after the window: this writer is done
+    }
     String op = t.mix().nextValue();
     FileMetaStore s = t.store();
     ThreadLocalRandom r = ThreadLocalRandom.current();

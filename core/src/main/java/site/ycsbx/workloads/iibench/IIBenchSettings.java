@@ -53,6 +53,8 @@ public final class IIBenchSettings {
   public static final boolean DROP_PROPERTY_DEFAULT = false;
   public static final String VERIFY_PROPERTY = "iibench.verify";
   public static final boolean VERIFY_PROPERTY_DEFAULT = false;
+  public static final String FLUSH_BEFORE_SIZE_PROPERTY = "iibench.flushbeforesize";
+  public static final boolean FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT = false;
   /**
    * Once the period of iibench's own status line; accepted (and checked) so that existing
    * command lines run, and unused: the run's [STATUS] line, every ycsbx.interval seconds, has
@@ -101,6 +103,9 @@ public final class IIBenchSettings {
           + " on the rows a load left"),
       PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
           + " columns); otherwise rows are appended"),
+      PropertyDef.of(FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT, "true: flush what the engine holds"
+          + " in memory before the last round's size (MyRocks: SET GLOBAL rocksdb_force_flush_memtable_now=1), so"
+          + " db_size_mb and bytes_row count the whole load"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
           + " rows acknowledged (timed as VERIFY)"),
       PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "unused, accepted so old command lines"
@@ -126,6 +131,7 @@ public final class IIBenchSettings {
   final boolean indexesAfter;
   final boolean drop;
   final boolean verify;
+  final boolean flushBeforeSize;
   final long seed;
   final boolean load;
 
@@ -148,6 +154,13 @@ public final class IIBenchSettings {
     paddingLength = Props.getInt(p, PADDING_LENGTH_PROPERTY, PADDING_LENGTH_PROPERTY_DEFAULT, 1, 60_000);
     compressiblePercent = Props.getInt(p, COMPRESSIBLE_PERCENT_PROPERTY, COMPRESSIBLE_PERCENT_PROPERTY_DEFAULT, 0, 100);
     roundRows = Props.getLong(p, ROUND_ROWS_PROPERTY, ROUND_ROWS_PROPERTY_DEFAULT, 1, Long.MAX_VALUE);
+    // rounds are numbered in ints (and each prints a line and measures the size)
+    long roundCount = Rounds.rounds(rows, roundRows);
+    if (roundCount > Integer.MAX_VALUE) {
+      throw new UserError(ROUND_ROWS_PROPERTY + "=" + roundRows + " cuts " + rows + " rows into " + roundCount
+          + " rounds, more than the " + Integer.MAX_VALUE + " a run numbers; " + ROUND_ROWS_PROPERTY
+          + " accepts at least " + Rounds.rounds(rows, Integer.MAX_VALUE) + " for these rows");
+    }
     String rf = p.getProperty(ROUND_FILE_PROPERTY);
     roundFile = rf == null || rf.isBlank() ? null : Path.of(rf);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
@@ -163,6 +176,7 @@ public final class IIBenchSettings {
     indexesAfter = Props.getBoolean(p, INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT);
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
+    flushBeforeSize = Props.getBoolean(p, FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT);
     Props.getInt(p, REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, 0, 86_400); // accepted, unused
     seed = Props.getLong(p, SEED_PROPERTY, System.nanoTime(), Long.MIN_VALUE, Long.MAX_VALUE);
     // YCSB's Client gives each thread count/threads calls (0: unlimited); each call is one transaction

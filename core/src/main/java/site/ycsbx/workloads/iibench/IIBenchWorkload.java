@@ -379,9 +379,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     if (last != null && last.memtableBytes() > 0 && last.memtableBytes() > 0.1 * Math.max(0, last.dbBytes())) {
       // a size comparison with an engine that has written everything would be off by this much
       System.out.println(String.format(Locale.ROOT, "[IIBENCH] %.1f MB are still in memtables (mem_mb), not on storage:"
-          + " db_size_mb and bytes_row count only what is; to compare sizes, flush (MyRocks: SET GLOBAL"
-          + " rocksdb_force_flush_memtable_now=1) and read the next round's db_size_mb",
-          last.memtableBytes() / 1048576.0));
+          + " db_size_mb and bytes_row of round %d count only what is (%s); to compare sizes, load with %s=true, which"
+          + " flushes before the last round's size (MyRocks: SET GLOBAL rocksdb_force_flush_memtable_now=1)",
+          last.memtableBytes() / 1048576.0, last.round(), last.dbBytes() <= 0 ? "nothing yet" : "the flushed part",
+          IIBenchSettings.FLUSH_BEFORE_SIZE_PROPERTY));
     }
     if (settings.indexesAfter) {
       buildIndexes(store);
@@ -436,11 +437,30 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   }
 
   private SizeReport size(IIBenchStore store) {
+    if (settings.flushBeforeSize && rounds.sizingLastRound()) {
+      flush(store);
+    }
     try {
       return store.size(tables);
     } catch (StoreException | RuntimeException e) {
       ErrorLog.report("SIZE", e.getMessage());
       return SizeReport.UNKNOWN;
+    }
+  }
+
+  /** Before the last round's size, when asked: what the engine keeps in memory goes to storage first. */
+  private void flush(IIBenchStore store) {
+    long start = System.nanoTime();
+    try {
+      String ran = store.flushForSize(tables);
+      System.out.println(String.format(Locale.ROOT, "[IIBENCH] %s before the last round's size (%s=true): %s",
+          ran == null ? "nothing flushed" : "flushed", IIBenchSettings.FLUSH_BEFORE_SIZE_PROPERTY,
+          ran == null ? "this store has no flush before a size (MyRocks' memtables are the one flushed)" : ran + " took "
+              + String.format(Locale.ROOT, "%.2f s", (System.nanoTime() - start) / 1e9)));
+    } catch (StoreException | RuntimeException e) {
+      ErrorLog.report("FLUSH", e.getMessage());
+      System.out.println("[IIBENCH] the flush before the last round's size failed (" + e.getMessage() + "): its"
+          + " db_size_mb leaves out what is in memtables");
     }
   }
 

@@ -73,6 +73,8 @@ public final class Rounds {
   private long queries;
   private long lastQueries;
   private int completed;
+  // the round being completed while its size is read
+  private int completing;
   private long sizeNanos;
   private int sizeQueries;
   private boolean headerPrinted;
@@ -196,7 +198,15 @@ public final class Rounds {
 
   /** Number of rounds this run has (the last one may be short). */
   public int roundCount() {
-    return (int) Math.max(1, (totalRows + roundRows - 1) / roundRows);
+    return Math.toIntExact(rounds(totalRows, roundRows));
+  }
+
+  /**
+   * Rounds of {@code roundRows} in {@code rows}, at least 1, without overflow (3 billion rows in
+   * rounds of 1 pass an int; rows + roundRows - 1 passes a long when roundRows is near its maximum).
+   */
+  static long rounds(long rows, long roundRows) {
+    return Math.max(1, rows / roundRows + (rows % roundRows == 0 ? 0 : 1));
   }
 
   /** Starts the clock of round 1 (idempotent): call when the tables are ready. */
@@ -256,6 +266,11 @@ public final class Rounds {
     return done;
   }
 
+  /** Whether the size being read (from the size supplier of {@link #onBatch}) is the last round's. */
+  public synchronized boolean sizingLastRound() {
+    return completing == roundCount();
+  }
+
   /** Whether every client has reached its quota. */
   public synchronized boolean finished() {
     return completed >= roundCount();
@@ -301,6 +316,7 @@ public final class Rounds {
     double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
     long rowsSoFar = existingRows + insertedRows;
     long sizeStart = System.nanoTime();
+    completing = k;
     SizeReport s = size.get(); // on the client that ended the round: it inserts nothing meanwhile
     sizeNanos += System.nanoTime() - sizeStart;
     sizeQueries++;

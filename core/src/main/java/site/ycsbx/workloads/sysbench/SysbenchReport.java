@@ -19,7 +19,8 @@ import site.ycsbx.faults.Outages;
  * <pre>[ 10s ] thds: 16 tps: 1234.56 qps: 24691.20 (r/w/o: 17283.84/4938.24/2469.12) lat (ms,95%): 17.32 err/s: 0.00 reconn/s: 0.00</pre>
  * and at the end its "SQL statistics", "General statistics", "Latency (ms)" and "Threads
  * fairness" blocks. Queries are counted as sysbench counts them: reads are the SELECTs, writes
- * the UPDATEs, DELETEs and INSERTs, other the BEGINs and COMMITs (and ROLLBACKs); a transaction is
+ * the UPDATEs, DELETEs and INSERTs, other the BEGINs and COMMITs (and ROLLBACKs) sent (none where the
+ * store runs each step alone, MongoDB without transactions, which the report says); a transaction is
  * counted when it commits, and one that hit an ignored error counts under ignored errors
  * instead; reconnects are the connections the binding re-opened after the server broke them
  * ({@link Outages}). Latency is the TRANSACTION's, in ms, from its first statement to its commit.
@@ -28,6 +29,8 @@ final class SysbenchReport {
   private final LongAdder reads = new LongAdder();
   private final LongAdder writes = new LongAdder();
   private final LongAdder others = new LongAdder();
+  // transactions whose steps ran alone: their BEGIN and COMMIT were never sent, nor counted
+  private final LongAdder notSent = new LongAdder();
   private final LongAdder transactions = new LongAdder();
   private final LongAdder ignored = new LongAdder();
   private final Recorder latency = new Recorder(3);
@@ -97,6 +100,7 @@ final class SysbenchReport {
     reads.reset();
     writes.reset();
     others.reset();
+    notSent.reset();
     transactions.reset();
     ignored.reset();
     latency.reset();
@@ -122,6 +126,11 @@ final class SysbenchReport {
 
   void other() {
     others.increment();
+  }
+
+  /** A transaction whose store ran its steps alone: no BEGIN or COMMIT was sent. */
+  void notSent() {
+    notSent.increment();
   }
 
   /** A committed transaction of {@code nanos}. */
@@ -221,6 +230,11 @@ final class SysbenchReport {
     out.println(row("    ignored errors:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", e, e / secs)));
     long rc = Outages.reconnects() - reconnectsAtStart;
     out.println(row("    reconnects:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", rc, rc / secs)));
+    long unsent = notSent.sum();
+    if (unsent > 0) {
+      out.println("    (other counts only statements sent: the steps of " + unsent + " transactions ran alone, without"
+          + " a BEGIN or COMMIT, as the store runs them without transactions)");
+    }
     out.println();
     out.println("General statistics:");
     out.println(row("    total time:", String.format(Locale.ROOT, "%.4fs", secs)));

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Tag;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.store.SizeReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -170,5 +171,26 @@ class RoundsTest {
     r.onBatch(0, 0, 0, S, () -> SizeReport.UNKNOWN);
     assertEquals(1, r.onBatch(1, 0, 0, S, () -> SizeReport.UNKNOWN).size());
     assertTrue(r.finished());
+  }
+
+  @Test
+  void roundCountsPastAnIntAreRefusedNotWrapped() {
+    // 3 billion rows in rounds of 1 wrapped to a negative round count (the run printed no round)
+    assertEquals(3_000_000_000L, Rounds.rounds(3_000_000_000L, 1));
+    assertEquals(1, Rounds.rounds(10, Long.MAX_VALUE), "rows + roundRows - 1 overflowed");
+    assertEquals(2, Rounds.rounds(1001, 1000));
+    Rounds r = new Rounds(new long[] {3_000_000_000L}, 1, 0, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()),
+        null);
+    assertThrows(ArithmeticException.class, r::roundCount);
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("iibench.rows", "3000000000");
+    p.setProperty("recordcount", "2147483647");
+    p.setProperty("dotransactions", "false");
+    p.setProperty("iibench.roundrows", "1");
+    site.ycsbx.util.UserError e = assertThrows(site.ycsbx.util.UserError.class, () -> new IIBenchSettings(p));
+    assertEquals("iibench.roundrows=1 cuts 3000000000 rows into 3000000000 rounds, more than the 2147483647 a run"
+        + " numbers; iibench.roundrows accepts at least 2 for these rows", e.getMessage());
+    p.setProperty("iibench.roundrows", "2");
+    assertEquals(1_500_000_000L, Rounds.rounds(new IIBenchSettings(p).rows(), 2));
   }
 }

@@ -102,6 +102,14 @@ class SysbenchWorkloadTest {
     // a transaction ending as the warm-up ends may fall on either side in one of the two counts
     assertTrue(Math.abs(summary - report) <= 2 + summary / 1000, summary + " in YCSB's summary, " + report + " in sysbench's");
     assertTrue(report > 0, r.stdout());
+    // [OVERALL] counts YCSB's calls (transactions): the warm-up's statements were taken out of it, 19 a
+    // transaction, and it read 0 operations, as did the efficiency table
+    Matcher tp = Pattern.compile("\\[OVERALL\\], Throughput\\(ops/sec\\), ([0-9.]+)").matcher(r.stdout());
+    assertTrue(tp.find(), r.stdout());
+    long overall = Math.round(Double.parseDouble(tp.group(1)) * figure(r.stdout(), "\\[OVERALL\\], RunTime\\(ms\\), (\\d+)")
+        / 1000.0);
+    assertTrue(Math.abs(overall - summary) <= 5 + summary / 50, overall + " in [OVERALL], " + summary + " transactions");
+    assertFalse(r.stderr().contains("nothing was measured") || r.stderr().contains(" 0 operations (0/s)"), r.stderr());
   }
 
   @Test

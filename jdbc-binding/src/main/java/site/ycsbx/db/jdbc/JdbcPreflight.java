@@ -71,7 +71,8 @@ public final class JdbcPreflight implements Preflight {
     // that overlaps the checks below instead of the run's first second, when it would take the client's
     // core from the client threads on a small client machine
     ReopeningConnection.defineProxyClasses();
-    MissingDatabase.createIfAbsent(o, phase);
+    // a misspelt engine is refused before the database is created, not after
+    MissingDatabase.createIfAbsent(o, phase, server -> engineAsked(server, o));
     BeforeStatements.run(o, props, fp);
     try (Connection c = Connector.open(o)) {
       c.setReadOnly(true);
@@ -102,7 +103,7 @@ public final class JdbcPreflight implements Preflight {
     return ServerAddress.of(o.serverHost(), o.serverPort(), o.serverIsLocal());
   }
 
-  /** {@code jdbc.engine} as the server spells it; null when not set. */
+  /** {@code jdbc.engine} as the server spells it; null when not set; bad input when the server lacks it. */
   private static String engineAsked(Connection c, JdbcOptions o) throws SQLException {
     if (o.engine() == null) {
       return null;
@@ -111,7 +112,7 @@ public final class JdbcPreflight implements Preflight {
     List<String> engines = d.availableEngines(c);
     Optional<String> engine = engines.stream().filter(e -> e.equalsIgnoreCase(o.engine())).findFirst();
     if (engine.isEmpty()) {
-      throw UserError.target(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + d.product(c) + " "
+      throw new UserError(JdbcOptions.ENGINE_PROPERTY + "=" + o.engine() + " is not an engine of " + d.product(c) + " "
           + d.version(c) + " at " + o.maskedUrl() + "; engines available: " + String.join(", ", engines));
     }
     return engine.get();
@@ -191,6 +192,11 @@ public final class JdbcPreflight implements Preflight {
       state = "absent, created by the load";
     } else {
       checkColumns(c, s.dialect(), o, table, s.location());
+      String lastKey = phase == Phase.RUN ? YcsbTable.lastKeyRead(props) : null;
+      if (lastKey != null && !UserTable.holds(c, table, lastKey)) {
+        // one primary-key lookup: the run's reads past the loaded keys found nothing and said so only as NOT_FOUND
+        throw s.refusal(ycsb.tooFewRecords("table " + table, lastKey));
+      }
       boolean hasRows = Tables.hasRows(c, table);
       state = hasRows ? "exists, has rows" : "exists, empty";
       if (hasRows && phase == Phase.LOAD && !ycsb.loadsNothing()) {

@@ -30,8 +30,17 @@ final class MissingDatabase {
   private MissingDatabase() {
   }
 
-  /** Creates the database db.url names when a connection to it fails because it does not exist. */
-  static void createIfAbsent(JdbcOptions o, Preflight.Phase phase) {
+  /** What must hold of the server before the database is created (bad input creates nothing). */
+  @FunctionalInterface
+  interface ServerCheck {
+    void check(Connection server) throws SQLException;
+  }
+
+  /**
+   * Creates the database db.url names when a connection to it fails because it does not exist,
+   * after {@code beforeCreate} passed on a connection to the server.
+   */
+  static void createIfAbsent(JdbcOptions o, Preflight.Phase phase, ServerCheck beforeCreate) {
     if (phase != Preflight.Phase.LOAD) {
       return;
     }
@@ -60,6 +69,7 @@ final class MissingDatabase {
     try (Connection c = Connector.connect(serverUrl, credentials(o, postgres, true));
         Statement s = c.createStatement()) {
       if (!exists(c, name, postgres)) {
+        beforeCreate.check(c);
         s.execute("CREATE DATABASE " + (postgres ? "\"" + name + "\"" : "`" + name + "`"));
         System.out.println(Preflight.NOTE_PREFIX + "created database " + name + " (named in db.url, missing on the"
             + " server at " + o.maskedUrl() + "; a load creates it, a run does not)");

@@ -151,4 +151,12 @@ public interface SqlDialect {
 
   /** Data and index bytes of existing tables as the server reports them, naming where they come from. */
   SizeReport tableSizes(Connection c, List<String> tables) throws SQLException;
+
+  /**
+   * Writes out what the tables' engine holds in memory and {@link #tableSizes} would not count
+   * (MyRocks' memtables); the statement it ran, or null when their engine keeps nothing aside.
+   */
+  default String flushForSize(Connection c, List<String> tables) throws SQLException {
+    return null;
+  }
 }

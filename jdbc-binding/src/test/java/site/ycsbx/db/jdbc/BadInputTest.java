@@ -7,6 +7,9 @@ import static site.ycsbx.db.jdbc.MainOutput.assertOneLineError;
 import static site.ycsbx.db.jdbc.MainOutput.refused;
 
 import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -51,9 +54,30 @@ class BadInputTest {
   @Test
   void unknownEngineNamesTheEnginesAvailable() throws Exception {
     Result r = refused("load", WORKLOAD, options("-p", "jdbc.engine=InnoDBB"));
-    assertOneLineError(r, UserError.TARGET_UNUSABLE, "jdbc.engine=InnoDBB is not an engine of MariaDB",
+    assertOneLineError(r, UserError.BAD_INPUT, "jdbc.engine=InnoDBB is not an engine of MariaDB",
         "engines available: ", "InnoDB", "ROCKSDB", "Aria", "MyISAM");
     assertNothingCreated();
+  }
+
+  @Test
+  void misspeltEngineIsRefusedBeforeTheMissingDatabaseIsCreated() throws Exception {
+    String missing = db.name + "_new";
+    List<String> o = options("-p", "jdbc.engine=Rockdb");
+    o.set(1, "db.url=" + db.url() + "_new");
+    try {
+      assertOneLineError(refused("load", WORKLOAD, o), UserError.BAD_INPUT,
+          "jdbc.engine=Rockdb is not an engine of MariaDB", "engines available: ", "ROCKSDB");
+      try (Connection c = db.serverConnection(); Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '"
+              + missing + "'")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "database " + missing + " created");
+      }
+    } finally {
+      try (Connection c = db.serverConnection(); Statement s = c.createStatement()) {
+        s.execute("DROP DATABASE IF EXISTS " + missing);
+      }
+    }
   }
 
   @Test
@@ -143,5 +167,22 @@ class BadInputTest {
           "PostgreSQL URL, whose tables have no ENGINE option; remove jdbc.engine");
       assertEquals(List.of(), pg.tables());
     }
+  }
+
+  @Test
+  void aRunPastTheLoadedKeysIsRefused() throws Exception {
+    StringBuilder fields = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      fields.append(", FIELD").append(i).append(" TEXT");
+    }
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", "200");
+    site.ycsbx.store.YcsbTable t = site.ycsbx.store.YcsbTable.of(p);
+    db.execute("CREATE TABLE usertable (YCSB_KEY VARCHAR(255) PRIMARY KEY" + fields + ")",
+        "INSERT INTO usertable (YCSB_KEY) VALUES ('" + t.key(0) + "')");
+    // MainOutput runs with recordcount=200: keys 0 to 199, of which the table holds key 0 alone
+    assertOneLineError(refused("run", "workloada", options()), UserError.TARGET_UNUSABLE,
+        "the run reads keys 0 to 199 (recordcount=200) but table usertable holds no record " + t.key(199)
+            + " (key 199); give the run the recordcount its load had, or load 200 records first");
   }
 }

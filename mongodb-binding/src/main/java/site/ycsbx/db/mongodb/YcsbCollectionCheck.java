@@ -38,6 +38,12 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
       throw StoreDemand.nothingStored("collection " + options.database() + "." + ycsb.name() + " at "
           + options.maskedUrl());
     }
+    String lastKey = Preflight.Phase.of(props) == Preflight.Phase.RUN ? YcsbTable.lastKeyRead(props) : null;
+    if (lastKey != null && (existing == null || !holds(db, ycsb.name(), lastKey))) {
+      // one _id lookup: the run's reads past the loaded keys found nothing and said so only as NOT_FOUND
+      throw UserError.target(ycsb.tooFewRecords("collection " + options.database() + "." + ycsb.name()
+          + (existing == null ? ", which does not exist," : ""), lastKey) + " (at " + options.maskedUrl() + ")");
+    }
     if (existing == null || existing.isEmpty()) {
       return;
     }
@@ -59,6 +65,13 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
       throw UserError.target(ycsb.alreadyLoaded("collection " + existing.namespace() + where, existing.documents(),
           elsewhere(props)));
     }
+  }
+
+  /** Whether the collection holds {@code key}: a count command, so that the run's finds by key are its own. */
+  private static boolean holds(MongoDatabase db, String collection, String key) {
+    Object n = db.runCommand(new org.bson.Document("count", collection).append("query", new org.bson.Document("_id", key))
+        .append("limit", 1)).get("n");
+    return n instanceof Number x && x.longValue() > 0;
   }
 
   /** Where else a load can go: another folder for the embedded server, another database for a real one. */

@@ -186,4 +186,24 @@ class BadInputTest {
     assertOneLine(r, 2, "ycsb: mongodb.embedded.dir=" + file + " is a file, not a folder");
     assertEquals("x", Files.readString(file));
   }
+
+  @Test
+  void aRunPastTheLoadedKeysIsRefused() {
+    String database = TestServer.freshDatabase();
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("recordcount", "20");
+    site.ycsbx.store.YcsbTable t = site.ycsbx.store.YcsbTable.of(p);
+    try (com.mongodb.client.MongoClient c = server.client()) {
+      for (int i = 0; i < 20; i++) {
+        c.getDatabase(database).getCollection("usertable").insertOne(new org.bson.Document("_id", t.key(i))
+            .append("field0", "x"));
+      }
+    }
+    Result r = InProcessMain.run("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=50",
+        "-p", MongoOptions.URL_PROPERTY + "=" + server.url(database));
+    p.setProperty("recordcount", "50");
+    assertOneLine(r, 1, "the run reads keys 0 to 49 (recordcount=50) but collection " + database + ".usertable holds"
+        + " no record " + site.ycsbx.store.YcsbTable.of(p).key(49) + " (key 49); give the run the recordcount its load"
+        + " had, or load 50 records first");
+  }
 }

@@ -49,11 +49,17 @@ public final class FileMetaCheck implements JdbcStoreCheck {
       if (demand.verify()) {
         throw StoreDemand.nothingStored("table " + table + " in " + s.location() + " at " + s.options().maskedUrl());
       }
+      if (plan.runFiles() > 0) {
+        throw s.refusal(plan.tooFewFiles("table " + table + ", which does not exist,", -1));
+      }
       state = "absent, created by the workload";
     } else {
       String why = FileMetaSchema.SHAPE.unusable(c, s.dialect(), table, engine.get(), s.engine(), JdbcFileMetaStore.FIX);
       if (why != null) {
         throw s.refusal(why);
+      }
+      if (plan.runFiles() > 0 && !FileMetaSchema.holdsId(c, table, plan.runFiles() - 1)) {
+        throw s.refusal(plan.tooFewFiles("table " + table, FileMetaSchema.maxId(c, table)));
       }
       state = Tables.hasRows(c, table) ? "exists, with rows" : "exists, empty";
       CheckedTables.mark(s.options(), table); // the workload's prepare need not check it again

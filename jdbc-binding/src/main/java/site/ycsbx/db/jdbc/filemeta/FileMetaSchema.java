@@ -58,6 +58,25 @@ final class FileMetaSchema {
     return sb.toString();
   }
 
+  /** Whether the table holds file {@code id} (one primary-key lookup). */
+  static boolean holdsId(java.sql.Connection c, String table, long id) throws java.sql.SQLException {
+    try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT 1 FROM " + table + " WHERE id=?")) {
+      ps.setLong(1, id);
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  /** The largest id, -1 when empty (the primary key's last entry). */
+  static long maxId(java.sql.Connection c, String table) throws java.sql.SQLException {
+    try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(maxId(table))) {
+      rs.next();
+      long max = rs.getLong(1);
+      return rs.wasNull() ? -1 : max;
+    }
+  }
+
   /** The spec's LATEST_BY_USER. Parameter: user_id. */
   static String latestByUser(String table, int limit) {
     return "SELECT * FROM " + table + " WHERE user_id=? ORDER BY last_updated DESC LIMIT " + limit;

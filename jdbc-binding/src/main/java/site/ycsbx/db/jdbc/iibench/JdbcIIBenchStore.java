@@ -232,6 +232,17 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   }
 
   @Override
+  public String flushForSize(Collection<IIBenchTable> tables) throws StoreException {
+    List<String> names = new ArrayList<>();
+    tables.forEach(t -> names.add(t.name()));
+    return call("flush", String.join(", ", names), () -> {
+      String ran = dialect.flushForSize(conn, names);
+      commit();
+      return ran;
+    });
+  }
+
+  @Override
   public SizeReport size(Collection<IIBenchTable> tables) throws StoreException {
     List<String> names = new ArrayList<>();
     tables.forEach(t -> names.add(t.name()));

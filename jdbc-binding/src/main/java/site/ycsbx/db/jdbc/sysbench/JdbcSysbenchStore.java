@@ -135,9 +135,10 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public void begin() throws StoreException {
+  public boolean begin() throws StoreException {
     run("BEGIN");
     inTransaction = true;
+    return true;
   }
 
   @Override

@@ -62,6 +62,24 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     throw UserError.target(c.describe() + ", not " + spec + ": name another " + FileMetaStore.TABLE_PROPERTY);
   }
 
+  /** A run over fewer files than it takes as stored: id runFiles-1 looked up, the largest id only to say so. */
+  private static void checkStored(FileMetaPlan plan, MongoOptions options, MongoClient client) {
+    if (plan.runFiles() <= 0) {
+      return;
+    }
+    ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table());
+    String where = "collection " + options.databaseOf(plan.table()) + "." + plan.table();
+    if (c == null) {
+      throw UserError.target(plan.tooFewFiles(where + ", which does not exist,", -1));
+    }
+    if (c.collection().find(new Document("_id", plan.runFiles() - 1)).limit(1).first() != null) {
+      return;
+    }
+    Document last = c.collection().find().sort(new Document("_id", -1)).limit(1).first();
+    long max = last == null ? -1 : ((Number) last.get("_id")).longValue();
+    throw UserError.target(plan.tooFewFiles(where, max) + " (at " + options.maskedUrl() + ")");
+  }
+
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
     FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
@@ -74,6 +92,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     }
     if (!sharding.enabled()) {
       checkShape(plan, options, client);
+      checkStored(plan, options, client);
       return;
     }
     String url = options.maskedUrl();

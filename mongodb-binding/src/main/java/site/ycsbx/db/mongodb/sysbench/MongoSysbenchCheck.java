@@ -71,6 +71,15 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
       if (why != null) {
         throw new UserError(why);
       }
+      if (!plan.load()) {
+        // the largest _id, one index entry: a run past the stored ids would find nothing there
+        Document last = c.collection().find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
+        String shortOf = plan.tooFewRows("collection " + c.namespace(),
+            last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0);
+        if (shortOf != null) {
+          throw UserError.target(shortOf);
+        }
+      }
       if (plan.load() && !drop && !c.isEmpty()) {
         // a load keeps a full collection and fills an empty one; one in between would fail halfway
         Document last = c.collection().find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();

@@ -149,9 +149,9 @@ public final class MongoSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public void begin() throws StoreException {
+  public boolean begin() throws StoreException {
     if (!transactional()) {
-      return;
+      return false; // each step alone: no BEGIN or COMMIT goes to the server
     }
     rollback();
     MongoErrors.call(() -> "startTransaction", () -> {
@@ -159,6 +159,7 @@ public final class MongoSysbenchStore implements SysbenchStore {
       session.startTransaction(transactionOptions);
       return null;
     });
+    return true;
   }
 
   @Override

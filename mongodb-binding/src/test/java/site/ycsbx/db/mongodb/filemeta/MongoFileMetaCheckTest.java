@@ -27,7 +27,8 @@ import site.ycsbx.util.UserError;
 
 /**
  * The preflight of a sharded filemeta load, in process: what it records in the fingerprint (shards,
- * key, chunk layout, balancer) and what it refuses, reading only.
+ * key, chunk layout, balancer) and what it refuses, reading only; and of a run over more files than
+ * the collection holds.
  */
 @Tag("server")
 class MongoFileMetaCheckTest {
@@ -145,6 +146,29 @@ class MongoFileMetaCheckTest {
           + " MongoDB 8.0 ignores (7.2 and later make one chunk a shard); remove filemeta.presplit or use"
           + " filemeta.shardkey=range", e.getMessage());
       preflight(recent, TestServer.freshDatabase(), plan(Key.HASHED, 0, List.of(), false, false));
+    }
+  }
+
+  @Test
+  void aRunOverMoreFilesThanStoredIsRefused() {
+    try (TestServer plain = new TestServer()) {
+      String db = TestServer.freshDatabase();
+      FileMetaPlan fifty = new FileMetaPlan("files", 1000, false, FileMetaSharding.NONE, 50);
+      UserError e = assertThrows(UserError.class, () -> preflight(plain, db, fifty));
+      assertEquals("the run assumes filemeta.files=50 files (ids 0 to 49) but collection " + db + ".files, which does"
+          + " not exist, holds no file; set filemeta.files=1 (what the load stored), or load 50 files first",
+          e.getMessage());
+      try (MongoClient c = plain.client()) {
+        for (long id = 0; id < 20; id++) {
+          c.getDatabase(db).getCollection("files").insertOne(new Document("_id", id).append("user_id", 1L));
+        }
+      }
+      e = assertThrows(UserError.class, () -> preflight(plain, db, fifty));
+      assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
+      assertTrue(e.getMessage().startsWith("the run assumes filemeta.files=50 files (ids 0 to 49) but collection " + db
+          + ".files holds none with id 49 (largest id 19); set filemeta.files=20 (what the load stored), or load 50"
+          + " files first (at mongodb://127.0.0.1:"), e.getMessage());
+      preflight(plain, db, new FileMetaPlan("files", 1000, false, FileMetaSharding.NONE, 20));
     }
   }
 }

@@ -144,7 +144,7 @@ class MongoSysbenchWireTest {
     assertEquals(BsonBoolean.TRUE, sent.commands("commitTransaction").get(0).getDocument("writeConcern").get("j"));
 
     sent.clear();
-    s.begin();
+    assertTrue(s.begin(), "a transaction started: its BEGIN and COMMIT count as sysbench's other queries");
     s.indexUpdate(T1, 1);
     s.rollback();
     assertEquals(List.of("update", "abortTransaction"), sent.names(), "a rollback aborts the transaction");
@@ -157,7 +157,7 @@ class MongoSysbenchWireTest {
     s.createTable(T1, false);
     sent.clear();
     steps(s);
-    s.begin();
+    assertFalse(s.begin(), "no transaction: nothing for sysbench's other queries to count");
     s.rollback();
     assertEquals(List.of("find", "update", "delete", "insert"), sent.names());
     for (String n : List.of("find", "update", "delete", "insert")) {
@@ -236,6 +236,13 @@ class MongoSysbenchWireTest {
         partly.getMessage());
     preflight(p, demand(true, true, 10)); // sysbench's documents may be dropped
     preflight(p, demand(true, false, 1)); // a full one is kept
+    // a run past the stored ids found nothing there and said nothing
+    UserError run = assertThrows(UserError.class, () -> preflight(p, demand(false, false, 10)));
+    assertEquals(UserError.TARGET_UNUSABLE, run.exitCode());
+    assertEquals("the run assumes sysbench.table_size=10 (ids 1 to 10 in each table) but collection " + database
+        + ".sbtest1 holds ids up to 1; set sysbench.table_size=1 (what is stored), or load 10 rows a table first"
+        + " (sysbench.drop=true loads it anew)", run.getMessage());
+    preflight(p, demand(false, false, 1));
     assertEquals(1, standalone.count(database, T1.name()));
   }
 
