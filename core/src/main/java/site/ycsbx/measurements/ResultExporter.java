@@ -260,7 +260,8 @@ public final class ResultExporter implements MeasurementsExporter {
       both.write(ERRORS_METRIC, e.getKey(), e.getValue());
     }
     // a server that is gone or hung would hold the export up: the size is then said missing, not waited for
-    boolean serverGone = site.ycsbx.faults.Outages.hasGivenUp()
+    // (maxexecutiontime's grace over with operations still waiting: the server froze)
+    boolean serverGone = site.ycsbx.faults.Outages.hasGivenUp() || site.ycsbx.faults.Deadline.expired()
         || site.ycsbx.faults.Outages.lines().stream().anyMatch(l -> l.contains("not back when the run ended"));
     size = DataSize.measure(Interruption.current() != null ? "not measured: the run was interrupted"
         : serverGone ? "not measured: the server was not answering at the run's end" : null);
