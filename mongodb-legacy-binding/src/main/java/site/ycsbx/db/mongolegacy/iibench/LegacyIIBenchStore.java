@@ -76,7 +76,7 @@ public final class LegacyIIBenchStore implements IIBenchStore {
     }
     if (!others.isEmpty()) {
       throw new StoreException(where(table) + " has indexes iibench does not create (" + String.join(", ", others)
-          + "): drop them, or start over with " + DROP_PROPERTY + "=true");
+          + "): set " + INDEXES_PROPERTY + " to match, or start over with " + DROP_PROPERTY + "=true");
     }
   }
 
