@@ -52,6 +52,15 @@ public abstract class StoreCatalog<C, K> {
     }
   }
 
+  /**
+   * What a user of this binding should use instead for a family it does not serve, added to the
+   * refusal's line (e.g. a binding for older servers naming the one for newer ones); empty: the
+   * refusal lists the bindings that have the family, and nothing more.
+   */
+  public Optional<String> instead(Class<?> storeType) {
+    return Optional.empty();
+  }
+
   /** The check of the family whose store the workload takes; empty when it has none. */
   public final Optional<K> check(StoreDemand demand) {
     if (demand.isNone()) {

@@ -80,9 +80,11 @@ public final class StoreRegistry {
       }
     }
     String name = Bindings.byClassName(dbClass).map(Bindings.Binding::name).orElse(dbClass);
+    Provides own = providesOf(dbClass);
+    String instead = own == null ? "" : catalog(own).instead(storeType).map(i -> " (" + i + ")").orElse("");
     throw new UserError("binding " + name + " has no " + storeType.getSimpleName()
         + ", which workload " + workloadName + " needs; bindings that have it: "
-        + (having.isEmpty() ? "none on the class path" : String.join(", ", having)));
+        + (having.isEmpty() ? "none on the class path" : String.join(", ", having)) + instead);
   }
 
   /** Whether the DB class's {@link Provides} catalog has the store. */

@@ -76,6 +76,16 @@ public final class TestServer implements MongoUnderTest {
   }
 
   /**
+   * For a server {@link #posingAsLegacy}: getCmdLineOpts reports this option among the parsed
+   * ones, as 2.4 lists them (flat: {@code nojournal: true}, {@code journalCommitInterval: 100});
+   * with {@code nojournal} true serverStatus loses its {@code dur} section, as 2.4's does.
+   */
+  public TestServer startedWith(String option, Object value) {
+    backend.cmdLine.put(option, value);
+    return this;
+  }
+
+  /**
    * A server posing as the primary of replica set {@code rs0} running MongoDB {@code version}
    * (as {@link #posingAsVersion} with engine wiredTiger): isMaster reports setName, the session
    * timeout and the version's maxWireVersion, so the driver uses sessions, retryable writes and,
@@ -240,6 +250,7 @@ public final class TestServer implements MongoUnderTest {
     volatile FakeShards shards;
     volatile boolean legacy;
     volatile String tokumxVersion;
+    final Document cmdLine = new Document();
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -284,6 +295,9 @@ public final class TestServer implements MongoUnderTest {
         reply.put("maxWireVersion", wireVersion(version));
         reply.put("logicalSessionTimeoutMinutes", 30);
       }
+      if (legacy && command.equalsIgnoreCase("getCmdLineOpts")) {
+        return new Document("argv", List.of("mongod")).append("parsed", cmdLine.clone()).append("ok", 1.0);
+      }
       if (legacy && command.equalsIgnoreCase("isMaster")) {
         reply.remove("maxWireVersion");
         reply.remove("minWireVersion");
@@ -323,6 +337,9 @@ public final class TestServer implements MongoUnderTest {
       Document status = super.getServerStatus();
       if (posing()) {
         status.put("process", mongos ? "mongos" : "mongod");
+      }
+      if (legacy && tokumxVersion == null && !Boolean.TRUE.equals(cmdLine.get("nojournal"))) {
+        status.put("dur", new Document("commits", 0).append("journaledMB", 0.0).append("commitsInWriteLock", 0));
       }
       if (engine != null) {
         // the section as MongoDB 7.0 reports it

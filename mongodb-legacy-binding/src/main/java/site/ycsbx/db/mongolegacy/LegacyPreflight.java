@@ -1,0 +1,166 @@
+package site.ycsbx.db.mongolegacy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.WriteConcernSetting;
+import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;
+import site.ycsbx.shaded.mongo35.com.mongodb.DB;
+import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoSecurityException;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoTimeoutException;
+import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
+import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerDescriptionChangedEvent;
+import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerListener;
+import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerListenerAdapter;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.util.PropertyDef;
+import site.ycsbx.util.UserError;
+
+/**
+ * Checks mongodb-legacy's options (the mongodb binding's, read by its code), then the server:
+ * reachable within {@value #TIMEOUT_SECONDS} s and of wire version 0 (a 2.6+ server is refused,
+ * naming the mongodb binding). Fills the fingerprint from isMaster, buildInfo, getCmdLineOpts and
+ * serverStatus. Runs read-only commands only.
+ */
+public final class LegacyPreflight implements Preflight {
+  /** How long the check waits for a server (selection, connect, reads). */
+  public static final int TIMEOUT_SECONDS = 5;
+
+  /** The mongodb binding's options that apply to these servers; the others are refused as unknown here. */
+  static final List<PropertyDef> PROPERTIES = MongoOptions.PROPERTIES.stream()
+      .filter(p -> Set.of(MongoOptions.URL_PROPERTY, MongoOptions.DATABASE_PROPERTY, WriteConcernSetting.PROPERTY,
+          MongoOptions.BATCH_SIZE_PROPERTY, MongoOptions.YCSB_BATCH_SIZE_PROPERTY).contains(p.name()))
+      .map(p -> p.name().equals(WriteConcernSetting.PROPERTY)
+          ? p.withMeaning("journaled (getLastError {w: 1, j: true}), acknowledged ({w: 1}), unacknowledged (w:0, no"
+              + " getLastError), majority or a number of nodes; YCSB 0.17's names too")
+          : p.name().equals(MongoOptions.BATCH_SIZE_PROPERTY)
+          ? p.withMeaning("documents per DBCollection.insert (one OP_INSERT, one getLastError), 1 to "
+              + MongoOptions.BATCH_SIZE_MAX + "; each round trip timed as INSERT_BATCH")
+          : p)
+      .toList();
+
+  @Override
+  public Set<String> propertyPrefixes() {
+    return Set.of("mongodb.");
+  }
+
+  @Override
+  public List<PropertyDef> properties() {
+    return PROPERTIES;
+  }
+
+  @Override
+  public ServerAddress serverAddress(Properties props) {
+    com.mongodb.ConnectionString url = MongoOptions.parse(props).connectionString();
+    String host = url.getHosts().isEmpty() ? "" : url.getHosts().get(0);
+    if (!host.endsWith("]") && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
+      host = host.substring(0, host.indexOf(':'));
+    }
+    return ServerAddress.of(host, MongoIIBenchStore.portOf(url), MongoIIBenchStore.isLocal(url));
+  }
+
+  @Override
+  public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fp) {
+    MongoOptions options = MongoOptions.parse(props);
+    if (!demand.isNone() && !new LegacyStores().storeTypes().contains(demand.storeType())) {
+      // reached under YCSB's stock Client, whose workloads do not refuse a binding by its catalog
+      throw new UserError("binding mongodb-legacy has no " + demand.storeType().getSimpleName() + " ("
+          + LegacyStores.FOR_NEWER_SERVERS + ")");
+    }
+    for (String note : options.notes()) {
+      System.out.println(NOTE_PREFIX + note);
+    }
+    LegacyServer server = inspect(options);
+    WriteConcern wc = LegacyConnection.writeConcern(options.writeConcern());
+    fp.put("server.product", server.product());
+    fp.put("server.version", server.versionShown());
+    fp.put("storage.engine", server.engine());
+    fp.put("server.journal", server.journal());
+    fp.put("mongodb.protocol", LegacyServer.PROTOCOL);
+    fp.put("write.concern", describe(wc));
+    fp.put("journal", WriteConcernSetting.describeJournal(options.writeConcern()));
+    fp.put(MongoOptions.URL_PROPERTY, options.maskedUrl());
+    fp.put(MongoOptions.DATABASE_PROPERTY, options.database());
+    fp.put(MongoOptions.BATCH_SIZE_PROPERTY, options.batchSize());
+    fp.put("mongodb.driver", "mongo-java-driver " + driverVersion() + " (relocated, legacy DBCollection API)");
+  }
+
+  private static LegacyServer inspect(MongoOptions options) {
+    String url = options.maskedUrl();
+    AtomicReference<Throwable> refused = new AtomicReference<>();
+    ServerListener monitor = new ServerListenerAdapter() {
+      @Override
+      public void serverDescriptionChanged(ServerDescriptionChangedEvent event) {
+        if (event.getNewDescription().getException() != null) {
+          refused.set(event.getNewDescription().getException());
+        }
+      }
+    };
+    try (MongoClient client = LegacyConnection.shortLived(options, TIMEOUT_SECONDS, monitor)) {
+      DB admin = client.getDB("admin");
+      CommandResult hello;
+      try {
+        hello = admin.command("isMaster");
+        hello.throwOnError();
+      } catch (MongoTimeoutException e) {
+        throw UserError.target("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
+            + TIMEOUT_SECONDS + " s: " + (refused.get() == null ? "no server answered" : MongoLegacyClient.describe(
+            refused.get().getCause() == null ? refused.get() : refused.get().getCause())));
+      } catch (MongoSecurityException e) {
+        throw UserError.target("cannot log in to MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + "): "
+            + MongoLegacyClient.describe(e.getCause() == null ? e : e.getCause()));
+      }
+      CommandResult build = admin.command("buildInfo");
+      build.throwOnError();
+      int wire = hello.get("maxWireVersion") instanceof Number ? ((Number) hello.get("maxWireVersion")).intValue() : 0;
+      if (wire >= 2) {
+        throw new UserError("MongoDB at " + url + " is version " + build.get("version") + " (wire version " + wire
+            + "): mongodb-legacy is for MongoDB 2.4 and TokuMX (wire version 0); use the mongodb binding");
+      }
+      CommandResult opts = admin.command("getCmdLineOpts");
+      DBObject parsed = opts.ok() && opts.get("parsed") instanceof DBObject ? (DBObject) opts.get("parsed") : null;
+      CommandResult status = admin.command("serverStatus");
+      Object tokumx = build.get("tokumxVersion");
+      return new LegacyServer(wire, String.valueOf(build.get("version")), tokumx == null ? null : tokumx.toString(),
+          parsed == null ? null : parsed.toMap(), parsed == null ? "getCmdLineOpts failed: " + opts.getErrorMessage()
+          : null, status.ok() ? status.containsField("dur") : null);
+    } catch (MongoException e) {
+      throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") did not answer the read-only"
+          + " checks: " + MongoLegacyClient.describe(e));
+    }
+  }
+
+  /** What follows each write on the wire: {@code getLastError {w: 1, j: true}}, or nothing for w:0. */
+  static String describe(WriteConcern wc) {
+    if (!wc.isAcknowledged()) {
+      return "none (w:0: no getLastError, writes unacknowledged)";
+    }
+    Integer timeout = wc.getWTimeout(java.util.concurrent.TimeUnit.MILLISECONDS);
+    return "getLastError {w: " + (wc.getWObject() == null ? "server default" : wc.getWObject())
+        + (Boolean.TRUE.equals(wc.getJournal()) ? ", j: true" : "")
+        + (timeout == null || timeout == 0 ? "" : ", wtimeout: " + timeout) + "}";
+  }
+
+  private static String driverVersion() {
+    Properties p = new Properties();
+    try (InputStream in = LegacyPreflight.class.getResourceAsStream("versions.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      // "unknown" below
+    }
+    return p.getProperty("mongodb.legacy.driver.version", "unknown");
+  }
+}

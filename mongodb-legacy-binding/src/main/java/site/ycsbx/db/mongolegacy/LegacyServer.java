@@ -1,0 +1,67 @@
+package site.ycsbx.db.mongolegacy;
+
+import java.util.Map;
+
+/**
+ * What a server of wire version 0 says about itself, and what follows for the fingerprint: the
+ * product (MongoDB 2.4.x, or TokuMX from buildInfo's tokumxVersion), the engine as implied (no
+ * such server reports one) and the journal as far as getCmdLineOpts and serverStatus.dur tell.
+ *
+ * @param wireVersion isMaster's maxWireVersion, 0 when absent (as 2.4 and TokuMX send it)
+ * @param version buildInfo's version (for TokuMX, the MongoDB version it forked)
+ * @param tokumxVersion buildInfo's tokumxVersion; null on MongoDB
+ * @param cmdLine getCmdLineOpts' {@code parsed} options; null when it could not be read
+ * @param whyNoCmdLine why not, when null
+ * @param durReported whether serverStatus has a {@code dur} section (2.4 has one only when journaling); null unread
+ */
+public record LegacyServer(int wireVersion, String version, String tokumxVersion, Map<String, Object> cmdLine,
+    String whyNoCmdLine, Boolean durReported) {
+  /** The protocol driver 3.5 speaks to such a server, for the fingerprint. */
+  public static final String PROTOCOL = "legacy opcodes (OP_INSERT/OP_UPDATE/OP_DELETE) + getLastError, wire version 0";
+
+  public boolean tokumx() {
+    return tokumxVersion != null;
+  }
+
+  public String product() {
+    return tokumx() ? "TokuMX" : "MongoDB";
+  }
+
+  public String versionShown() {
+    return tokumx() ? tokumxVersion + " (MongoDB " + version + " compatible)" : version;
+  }
+
+  /** Neither 2.4 nor TokuMX reports an engine: each has one. */
+  public String engine() {
+    return tokumx() ? "TokuMX fractal tree (implied by tokumxVersion " + tokumxVersion + ")"
+        : "mmapv1 (implied by version " + version + ")";
+  }
+
+  /** The server's journal (TokuMX: its recovery log) and its flush interval, each with where it was read. */
+  public String journal() {
+    if (tokumx()) {
+      Object period = cmdLine == null ? null : cmdLine.get("logFlushPeriod");
+      return "recovery log, logFlushPeriod " + (period != null ? period + " ms (getCmdLineOpts)"
+          : cmdLine != null ? "not set (TokuMX's default; getCmdLineOpts)" : "not reported (" + whyNoCmdLine + ")");
+    }
+    if (cmdLine != null && isTrue(cmdLine.get("nojournal"))) {
+      return "off (getCmdLineOpts: nojournal)";
+    }
+    if (Boolean.FALSE.equals(durReported)) {
+      return "off (serverStatus has no dur section)";
+    }
+    String on = Boolean.TRUE.equals(durReported) ? "on (serverStatus.dur)"
+        : cmdLine != null && isTrue(cmdLine.get("journal")) ? "on (getCmdLineOpts: journal)" : null;
+    if (on == null) {
+      return "not reported (" + (whyNoCmdLine != null ? whyNoCmdLine : "neither getCmdLineOpts nor serverStatus says")
+          + ")";
+    }
+    Object interval = cmdLine == null ? null : cmdLine.get("journalCommitInterval");
+    return on + ", journalCommitInterval " + (interval != null ? interval + " ms (getCmdLineOpts)"
+        : cmdLine != null ? "not set (the server's default)" : "not reported (" + whyNoCmdLine + ")");
+  }
+
+  private static boolean isTrue(Object v) {
+    return Boolean.TRUE.equals(v) || "true".equals(String.valueOf(v));
+  }
+}

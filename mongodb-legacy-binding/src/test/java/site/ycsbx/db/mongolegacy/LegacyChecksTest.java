@@ -1,0 +1,85 @@
+package site.ycsbx.db.mongolegacy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static site.ycsbx.testing.OneLineError.assertOneLineError;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import site.ycsbx.db.mongodb.LegacyWireFront;
+import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.testing.InProcessMain;
+import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.PrintedFingerprint;
+
+/**
+ * What bin/ycsb's checks decide for mongodb-legacy before a run starts, in this JVM: the families
+ * it does not serve, a server of wire version 2+ and the mongodb binding's options that do not
+ * apply are refused in one line (exit 2), and the journal the fingerprint reports is the one the
+ * server was started with.
+ */
+@Tag("server")
+class LegacyChecksTest {
+  private static Result checks(String url, String workload, String... props) {
+    List<String> args = new ArrayList<>(List.of("load", "mongodb-legacy", "-P", JavaProcess.workload(workload),
+        "-p", "mongodb.url=" + url));
+    for (String p : props) {
+      args.add("-p");
+      args.add(p);
+    }
+    return InProcessMain.checks(new ArrayList<>(), args.toArray(new String[0]));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"linkbench", "filemeta", "sysbench"})
+  void otherFamiliesAreRefusedNamingTheMongodbBinding(String workload) {
+    Result r = checks("mongodb://127.0.0.1:1/x", workload);
+    assertOneLineError(r, 2, "binding mongodb-legacy has no", "mongodb,",
+        "(mongodb-legacy serves YCSB's workloads and iibench on MongoDB 2.4 and TokuMX; for MongoDB 2.6 and later,"
+        + " use the mongodb binding)");
+  }
+
+  @Test
+  void aServerOfWireVersionTwoOrMoreIsRefusedNamingTheMongodbBinding() {
+    try (TestServer s = TestServer.posingAsVersion("3.4.24", null)) {
+      Result r = checks(s.url(TestServer.freshDatabase()), "workloada");
+      assertOneLineError(r, 2, "is version 3.4.24 (wire version", "mongodb-legacy is for MongoDB 2.4 and TokuMX",
+          "use the mongodb binding");
+    }
+  }
+
+  @Test
+  void optionsOfTheMongodbBindingThatDoNotApplyAreRefused() {
+    Result r = checks("mongodb://127.0.0.1:1/x", "workloada", "mongodb.readPreference=secondary");
+    assertOneLineError(r, 2, "unknown property mongodb.readPreference");
+  }
+
+  private static Map<String, String> fingerprint(TestServer s, String... props) {
+    try (LegacyWireFront front = new LegacyWireFront(s)) {
+      Result r = checks(front.url(TestServer.freshDatabase()), "workloada", props);
+      assertEquals(0, r.exitCode(), r.all());
+      return PrintedFingerprint.of(r.stdout());
+    } finally {
+      s.close();
+    }
+  }
+
+  @Test
+  void theJournalIsReadFromTheServer() {
+    Map<String, String> off = fingerprint(TestServer.posingAsLegacy("2.4.14", null).startedWith("nojournal", true));
+    assertEquals("off (getCmdLineOpts: nojournal)", off.get("server.journal"));
+    Map<String, String> sync = fingerprint(TestServer.posingAsLegacy("2.4.14", null)
+        .startedWith("journalCommitInterval", 2), "mongodb.writeConcern=journaled");
+    assertEquals("on (serverStatus.dur), journalCommitInterval 2 ms (getCmdLineOpts)", sync.get("server.journal"));
+    assertEquals("each write waits for the journal commit (j:true)", sync.get("journal"));
+    Map<String, String> toku = fingerprint(TestServer.posingAsLegacy("2.4.10", "1.4.2")
+        .startedWith("logFlushPeriod", 0), "mongodb.writeConcern=unacknowledged");
+    assertEquals("recovery log, logFlushPeriod 0 ms (getCmdLineOpts)", toku.get("server.journal"));
+    assertEquals("none (w:0: no getLastError, writes unacknowledged)", toku.get("write.concern"));
+  }
+}
