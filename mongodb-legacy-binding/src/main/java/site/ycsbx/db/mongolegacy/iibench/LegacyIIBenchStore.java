@@ -24,6 +24,7 @@ import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.iibench.QueryRow;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
+import site.ycsbx.store.iibench.RowDomain;
 
 /**
  * The insert benchmark on MongoDB 2.4 and TokuMX, with the mongodb binding's documents (the
@@ -50,7 +51,8 @@ public final class LegacyIIBenchStore implements IIBenchStore {
   public long prepare(IIBenchTable table, boolean drop) throws StoreException {
     DBCollection c = collection(table);
     return call("cannot prepare collection " + where(table), () -> {
-      if (drop) {
+      // 2.4 answers a drop of an absent collection with an error ("ns not found")
+      if (drop && c.getDB().collectionExists(c.getName())) {
         c.drop();
       }
       // before creating any: a collection with other indexes would measure another benchmark
@@ -134,6 +136,71 @@ public final class LegacyIIBenchStore implements IIBenchStore {
       return (Number) v;
     }
     throw new IllegalStateException("a document has no numeric " + field + ": " + d);
+  }
+
+  @Override
+  public void createIndexes(IIBenchTable table) throws StoreException {
+    DBCollection c = collection(table);
+    call("cannot create the indexes of collection " + where(table), () -> {
+      for (IndexSpec index : table.secondaryIndexes()) {
+        BasicDBObject keys = new BasicDBObject();
+        index.columns().forEach(col -> keys.append(col, 1));
+        c.createIndex(keys, new BasicDBObject("name", index.name()));
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public long countThroughIndex(IIBenchTable table, IndexSpec index) throws StoreException {
+    DBCollection c = collection(table);
+    return call("count through " + index.name() + " of " + where(table), () -> {
+      BasicDBObject keys = new BasicDBObject();
+      BasicDBObject fields = new BasicDBObject("_id", 0);
+      for (String col : index.columns()) {
+        keys.append(col, 1);
+        fields.append(col, 1);
+      }
+      long n = 0;
+      try (DBCursor cursor = c.find(new BasicDBObject(), fields).hint(keys)) {
+        while (cursor.hasNext()) {
+          cursor.next();
+          n++;
+        }
+      }
+      return n;
+    });
+  }
+
+  /** Every document read (its four generated numbers), tested in the client: 2.4 has no $expr. */
+  @Override
+  public long countOutside(IIBenchTable table, RowDomain domain) throws StoreException {
+    DBCollection c = collection(table);
+    BasicDBObject fields = new BasicDBObject("_id", 0);
+    for (String col : List.of(IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
+        IIBenchTable.PRICE)) {
+      fields.append(col, 1);
+    }
+    return call("values of " + where(table), () -> {
+      long n = 0;
+      try (DBCursor cursor = c.find(new BasicDBObject(), fields)) {
+        while (cursor.hasNext()) {
+          DBObject d = cursor.next();
+          Object price = d.get(IIBenchTable.PRICE);
+          if (!domain.holds(id(d, IIBenchTable.CASH_REGISTER_ID), id(d, IIBenchTable.CUSTOMER_ID),
+              id(d, IIBenchTable.PRODUCT_ID), price instanceof Number p ? p.doubleValue() : Double.NaN)) {
+            n++;
+          }
+        }
+      }
+      return n;
+    });
+  }
+
+  // a field missing or not a number is outside any range
+  private static long id(DBObject d, String field) {
+    Object v = d.get(field);
+    return v instanceof Number n ? n.longValue() : -1;
   }
 
   @Override
