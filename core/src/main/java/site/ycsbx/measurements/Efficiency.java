@@ -112,6 +112,8 @@ public final class Efficiency {
     if (e.serverWork != null) {
       e.serverWorkStart = e.serverWork.wholeServer();
     }
+    // the status line's word on others is computed at the first tick: its code is loaded now, before the clock
+    OtherLoad.rehearse(e.others);
     e.startThread();
     current = e;
     return e;

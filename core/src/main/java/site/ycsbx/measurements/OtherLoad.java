@@ -194,6 +194,16 @@ public final class OtherLoad {
     return new Mark(cpuPercent, t, server, source, why);
   }
 
+  /** Runs the tick's code once (its class, its formatting), so that the first tick loads nothing. */
+  static void rehearse(Thresholds t) {
+    long[] v = new long[EfficiencySample.COUNTERS];
+    java.util.Arrays.fill(v, 1);
+    EfficiencySample a = new EfficiencySample(0, 0, v);
+    EfficiencySample b = new EfficiencySample(1, 1, v.clone());
+    cpuPercent(a, b, true);
+    tick(t.cpuPercent() + 1, t);
+  }
+
   /** The status line's part for one tick: {@code others 34% CPU} when over the threshold, else null. */
   static String tick(double cpuPercent, Thresholds t) {
     if (Double.isNaN(cpuPercent) || cpuPercent <= t.cpuPercent()) {

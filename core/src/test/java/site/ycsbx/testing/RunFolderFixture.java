@@ -125,6 +125,15 @@ public final class RunFolderFixture {
     others.put("cpu_pct", besideWhy == null ? 1.5 : 41.0);
     others.put("cpu_threshold_pct", 10.0);
     others.put("server_threshold_pct", 50.0);
+    // the size at the end as the null binding reports it (nothing stored); extraFields may replace them
+    r.putObject("headline").put("db_size_mb", 0.0);
+    ObjectNode size = r.putObject("data_size");
+    size.put("tables", "usertable");
+    for (String bytes : List.of("data_bytes", "index_bytes", "storage_bytes", "memtable_bytes", "cache_bytes")) {
+      size.put(bytes, bytes.equals("memtable_bytes") || bytes.equals("cache_bytes") ? -1 : 0);
+    }
+    size.put("source", "nothing stored (null binding)");
+    size.put("line", "size of usertable: 0 B (nothing stored (null binding))");
     ObjectNode fp = r.putObject("fingerprint");
     fingerprint.forEach(fp::put);
     extraFields.forEach(r::put);

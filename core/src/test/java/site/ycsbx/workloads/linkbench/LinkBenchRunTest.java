@@ -253,8 +253,9 @@ class LinkBenchRunTest {
             "linkbench.node_delete_function=com.facebook.LinkBench.distributions.LogNormalDistribution is not supported"},
         {"linkbench.drop=true", "linkbench.drop=true drops the graph"},
         {"linkbench.warmup=-1", "linkbench.warmup"},
-        {"operationcount=0", "operationcount=0 is below the 1 requesters (-threads): YCSB's Client would cut the threads"
-            + " to it and run nothing; for a run bounded by time give operationcount=2147483647 and maxexecutiontime"},
+        // refused before linkbench's own check (operationcount below the requesters) by bin/ycsb's for every workload
+        {"operationcount=0", "operationcount=0 makes YCSB's Client start 0 threads: the run would do nothing; set"
+            + " operationcount (2147483647 with maxexecutiontime for a run bounded by time)"},
     };
     for (String[] c : cases) {
       Result r = JavaProcess.run(Main.class.getName(), "run", "memory-linkbench", "-P",
