@@ -282,7 +282,8 @@ public final class Efficiency {
   private OtherLoad.Mark otherLoad(EfficiencySample start, EfficiencySample end) {
     Map<String, Long> serverEnd = null;
     String source = null;
-    if (serverWork != null) {
+    // a server that froze past maxexecutiontime's grace would hold the export up: its counters are not read
+    if (serverWork != null && !site.ycsbx.faults.Deadline.expired()) {
       serverEnd = serverWork.wholeServer();
       source = serverWork.describe();
       serverWork.close(); // its own session's reads count as this run's

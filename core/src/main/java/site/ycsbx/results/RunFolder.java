@@ -190,38 +190,8 @@ public final class RunFolder {
           g.writeNumberField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
-        g.writeObjectFieldStart("data_size");
-        for (Map.Entry<String, Object> e : r.dataSize().entrySet()) {
-          if (e.getValue() instanceof Double d) {
-            g.writeNumberField(e.getKey(), d);
-          } else if (e.getValue() instanceof Number n) {
-            g.writeNumberField(e.getKey(), n.longValue());
-          } else {
-            g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
-          }
-        }
-        g.writeEndObject();
-        if (r.others() == null) {
-          g.writeNullField("others");
-        } else {
-          g.writeObjectFieldStart("others");
-          for (Map.Entry<String, Object> e : r.others().entrySet()) {
-            if (e.getValue() instanceof Boolean b) {
-              g.writeBooleanField(e.getKey(), b);
-            } else if (e.getValue() instanceof Double d) {
-              if (Double.isNaN(d)) {
-                g.writeNullField(e.getKey());
-              } else {
-                g.writeNumberField(e.getKey(), d);
-              }
-            } else if (e.getValue() instanceof Number n) {
-              g.writeNumberField(e.getKey(), n.longValue());
-            } else {
-              g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
-            }
-          }
-          g.writeEndObject();
-        }
+        writeObject(g, "data_size", r.dataSize());
+        writeObject(g, "others", r.others());
         g.writeObjectFieldStart("overall");
         g.writeNumberField("runtime_ms", r.runtimeMs());
         g.writeNumberField("operations", r.operations());
@@ -252,6 +222,32 @@ public final class RunFolder {
         g.writeEndObject();
         g.writeEndObject();
       }
+    }
+
+    // a flat object of figures and words; null as JSON null, a NaN figure as null (not measured)
+    private static void writeObject(org.codehaus.jackson.JsonGenerator g, String name, Map<String, Object> fields)
+        throws IOException {
+      if (fields == null) {
+        g.writeNullField(name);
+        return;
+      }
+      g.writeObjectFieldStart(name);
+      for (Map.Entry<String, Object> e : fields.entrySet()) {
+        if (e.getValue() instanceof Boolean b) {
+          g.writeBooleanField(e.getKey(), b);
+        } else if (e.getValue() instanceof Double d) {
+          if (Double.isNaN(d)) {
+            g.writeNullField(e.getKey());
+          } else {
+            g.writeNumberField(e.getKey(), d);
+          }
+        } else if (e.getValue() instanceof Number n) {
+          g.writeNumberField(e.getKey(), n.longValue());
+        } else {
+          g.writeStringField(e.getKey(), String.valueOf(e.getValue()));
+        }
+      }
+      g.writeEndObject();
     }
   }
 

@@ -32,6 +32,17 @@ final class VerifyCommand {
   }
 
   static int run(List<String> args, PrintStream out) {
+    try {
+      return verify(args, out);
+    } finally {
+      // the family's demand and the preflight's verdict (a refusal is kept and thrown again to every later
+      // client of the JVM) must not reach the next command of this JVM (tests, an experiment's checks)
+      StoreRegistry.clear();
+      PreflightOnce.forget();
+    }
+  }
+
+  private static int verify(List<String> args, PrintStream out) {
     String bindingName = args.size() < 2 ? "" : args.get(1);
     Bindings.Binding binding = RunChecks.binding("verify", args);
     CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
@@ -66,8 +77,6 @@ final class VerifyCommand {
       out.println("[VERIFY] cannot verify: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
       out.println("[VERIFY] FAILED: the store could not be read to the end; nothing was written");
       return Main.EXIT_RUN_FAILED;
-    } finally {
-      StoreRegistry.clear();
     }
     found.print(out);
     out.println(found.found() == 0 ? "[VERIFY] OK; nothing was written"

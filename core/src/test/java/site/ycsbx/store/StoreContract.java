@@ -67,6 +67,16 @@ public abstract class StoreContract<S> {
     }
   }
 
+  /**
+   * An in-process command of an earlier test (bin/ycsb's Main.run in this JVM) may have left a
+   * preflight's verdict, which every later client of the JVM would get again: each test starts clean.
+   */
+  @org.junit.jupiter.api.BeforeEach
+  final void forgetEarlierPreflights() {
+    site.ycsbx.store.PreflightOnce.forget();
+    StoreRegistry.clear();
+  }
+
   /** Drops what the fixture created; runs after every binding of the test is cleaned up. */
   protected void dropFixture() throws Exception {
   }

@@ -34,8 +34,8 @@ final class MariaDbServerWork implements ServerWork.Source {
 
   /** Adds what a connection of this run made the server do, just before it closes; nothing on other servers. */
   static void sessionEnded(Connection c, JdbcOptions o) {
-    if (o.dialect().kind() != SqlDialect.Kind.MYSQL) {
-      return;
+    if (o.dialect().kind() != SqlDialect.Kind.MYSQL || site.ycsbx.faults.Deadline.expired()) {
+      return; // (past maxexecutiontime's grace the server froze: nothing more is asked of it)
     }
     try {
       ServerWork.sessionEnded(read(c, "SESSION"));
@@ -76,8 +76,10 @@ final class MariaDbServerWork implements ServerWork.Source {
   static Map<String, Long> read(Connection c, String scope) throws SQLException {
     long written = 0;
     long read = 0;
+    // a server that stopped answering must not hold up the end of the run: Connector/J's query timeout
+    // cancels through a second connection, which a frozen server does not answer either; the socket's does
+    c.setNetworkTimeout(Runnable::run, QUERY_TIMEOUT_SECONDS * 1000);
     try (Statement s = c.createStatement()) {
-      // a server that stopped answering must not hold up the end of the run
       s.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
       try (ResultSet rs = s.executeQuery(String.format(QUERY, scope))) {
         while (rs.next()) {

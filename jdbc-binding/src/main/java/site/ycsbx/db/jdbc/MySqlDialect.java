@@ -156,17 +156,7 @@ final class MySqlDialect implements SqlDialect {
     if ("rocksdb".equalsIgnoreCase(engine)) {
       names.add(ROCKSDB_DURABILITY);
     }
-    Map<String, String> values = new LinkedHashMap<>();
-    StringBuilder in = new StringBuilder();
-    for (String n : names) {
-      in.append(in.length() == 0 ? "'" : ", '").append(n).append('\'');
-    }
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SHOW VARIABLES WHERE Variable_name IN (" + in + ")")) {
-      while (rs.next()) {
-        values.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2));
-      }
-    }
+    Map<String, String> values = MySqlSettings.variables(c, names);
     for (String n : names) {
       fp.put("durability." + n, values.getOrDefault(n, "n/a (not reported by the server)"));
     }

@@ -98,7 +98,8 @@ final class MySqlSettings {
     return policy.isBlank() || policy.equals("nullptr") ? "none" : policy;
   }
 
-  private static Map<String, String> variables(Connection c, List<String> names) throws SQLException {
+  /** The server's values of the variables {@code names}, keyed by lower-case name (absent when unknown). */
+  static Map<String, String> variables(Connection c, List<String> names) throws SQLException {
     Map<String, String> values = new LinkedHashMap<>();
     StringBuilder in = new StringBuilder();
     for (String n : names) {
