@@ -273,9 +273,9 @@ public final class Efficiency {
     if (out != null) {
       csvNote = EfficiencyCsv.write(out, all, start, f);
     }
-    // a marked run says so at the head of its summary, a few lines below: once is enough on the console
-    return EfficiencyTable.render(f, disks, serverNote) + csvNote + (mark.marked() ? "" : mark.line()
-        + System.lineSeparator());
+    // a marked run says so at the head of its summary, a few lines below; an unmarked one only in the
+    // export's [OTHERS] rows, so that the console keeps to what a reader acts on
+    return EfficiencyTable.render(f, disks, serverNote) + csvNote;
   }
 
   // others' CPU over the window, and the server's counters from the start of the run to now

@@ -78,7 +78,8 @@ class OtherLoadTest {
     OtherLoad.Mark mark = OtherLoad.last();
     assertFalse(mark.marked(), alone);
     assertTrue(mark.cpuPercent() < 1, "within a tick or two of 0: " + mark.cpuPercent());
-    assertTrue(alone.contains("[OTHERS] no other load of note: "), alone);
+    assertFalse(alone.contains("[OTHERS]"), "an unmarked run says nothing of others on the console: " + alone);
+    assertTrue(mark.line().contains("no other load of note: "), mark.line());
     assertEquals(Boolean.FALSE, mark.json().get("marked"));
 
     String beside = run(400);
