@@ -56,7 +56,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   private final AtomicLong errors = new AtomicLong();
   private volatile boolean insertersDone;
   // the inserters' states, for the rate they kept under iibench.insertrate
-  private final java.util.Queue<ThreadState> paced = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final java.util.Queue<InsertPace> paced = new java.util.concurrent.ConcurrentLinkedQueue<>();
   // seconds the index build after the rows took; NaN when none ran
   private volatile double indexSeconds = Double.NaN;
 
@@ -150,7 +150,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     if (settings.insertRate > 0) {
       // the rate asked beside the rate kept: a reader (an experiment's mark) sees whether it held
       out.put("asked_rows_s", settings.insertRate);
-      double paced = pacedRowsPerSecond();
+      double paced = InsertPace.kept(this.paced);
       if (!Double.isNaN(paced)) {
         out.put("paced_rows_s", paced);
       }
@@ -186,11 +186,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     long remaining;
     boolean reportedDone;
     long firstMillis = System.currentTimeMillis();
-    // iibench.insertrate: when this inserter's pacing began, and the rows it has sent since
-    volatile long paceStartNanos = -1;
-    volatile long lastStartNanos = -1;
-    volatile long rowsBeforeLast;
+    // iibench.insertrate: the rows this inserter has sent, and its pacing
     long rowsSent;
+    final InsertPace pace = new InsertPace();
 
     ThreadState(IIBenchStore store, int threadId) {
       this.store = store;
@@ -224,7 +222,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   protected Object newThreadState(IIBenchStore store, int threadId, int threadCount) {
     ThreadState t = new ThreadState(store, threadId);
     if (t.inserter >= 0) {
-      paced.add(t);
+      paced.add(t.pace);
     }
     serverLocal = store.serverIsLocal();
     serverPort = store.serverPort();
@@ -315,46 +313,12 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     return true;
   }
 
-  /**
-   * With iibench.insertrate, waits until this inserter's next batch is due: its rows so far at its
-   * share of the rate. A server that cannot keep up leaves it behind, never ahead: the rate kept
-   * (rows_s) falls below the rate asked (asked_rows_s).
-   */
+  // iibench.insertrate: this inserter's share of it, if any
   private void pace(ThreadState t) {
     double rate = settings.insertRatePerInserter();
-    if (rate <= 0) {
-      return;
+    if (rate > 0) {
+      t.pace.await(t.rowsSent, rate);
     }
-    long now = System.nanoTime();
-    if (t.paceStartNanos < 0) {
-      t.paceStartNanos = now;
-    }
-    long due = t.paceStartNanos + (long) (t.rowsSent / rate * 1e9);
-    if (due > now) {
-      sleep((due - now) / 1_000_000L);
-    }
-    t.rowsBeforeLast = t.rowsSent;
-    t.lastStartNanos = System.nanoTime();
-  }
-
-  /**
-   * The rate the paced inserters kept: per inserter, the rows sent before its last batch over the
-   * time from its first batch's start to its last's, added up. On schedule that is the rate asked,
-   * whatever the run's length; rows_s (from the run's start to the last round's end) counts the
-   * start and the last batch's round trip too, which a run of a few seconds feels. NaN when no
-   * inserter sent two batches.
-   */
-  private double pacedRowsPerSecond() {
-    double sum = 0;
-    boolean any = false;
-    for (ThreadState t : paced) {
-      long window = t.lastStartNanos - t.paceStartNanos;
-      if (t.paceStartNanos >= 0 && window > 0) {
-        sum += t.rowsBeforeLast / (window / 1e9);
-        any = true;
-      }
-    }
-    return any ? sum : Double.NaN;
   }
 
   private void afterBatch(ThreadState t, int attempted, int ok) {
