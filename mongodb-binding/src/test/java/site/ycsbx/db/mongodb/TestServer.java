@@ -176,6 +176,16 @@ public final class TestServer implements MongoUnderTest {
     port = server.getLocalAddress().getPort();
   }
 
+  /**
+   * serverStatus reports {@code opcounters} as mongod counts them (insert per document, update
+   * and delete per statement, find as query, getMore, any other command), from the commands this
+   * server received; mongo-java-server itself reports none.
+   */
+  public TestServer withOpcounters() {
+    backend.opcounters = new java.util.concurrent.ConcurrentHashMap<>();
+    return this;
+  }
+
   public int port() {
     return port;
   }
@@ -251,6 +261,7 @@ public final class TestServer implements MongoUnderTest {
     volatile boolean legacy;
     volatile String tokumxVersion;
     final Document cmdLine = new Document();
+    volatile java.util.Map<String, java.util.concurrent.atomic.LongAdder> opcounters;
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -265,6 +276,9 @@ public final class TestServer implements MongoUnderTest {
     @Override
     public Document handleCommand(Channel channel, String database, String command, Document query) {
       received.add(new Command(database, command, query.clone()));
+      if (opcounters != null) {
+        count(command, query);
+      }
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
       }
@@ -323,6 +337,23 @@ public final class TestServer implements MongoUnderTest {
       return reply;
     }
 
+    private void count(String command, Document query) {
+      String name = command.toLowerCase(java.util.Locale.ROOT);
+      String counter;
+      long n = 1;
+      switch (name) {
+        case "insert", "update", "delete" -> {
+          counter = name;
+          Object list = query.get(name.equals("insert") ? "documents" : name + "s");
+          n = list instanceof java.util.Collection ? ((java.util.Collection<?>) list).size() : 1;
+        }
+        case "find" -> counter = "query";
+        case "getmore" -> counter = "getmore";
+        default -> counter = "command";
+      }
+      opcounters.computeIfAbsent(counter, k -> new java.util.concurrent.atomic.LongAdder()).add(n);
+    }
+
     // PLAIN: one message "\0user\0password"; the login is accepted
     private Document plainLogin(Document query) {
       Object payload = query.get("payload");
@@ -340,6 +371,15 @@ public final class TestServer implements MongoUnderTest {
       }
       if (legacy && tokumxVersion == null && !Boolean.TRUE.equals(cmdLine.get("nojournal"))) {
         status.put("dur", new Document("commits", 0).append("journaledMB", 0.0).append("commitsInWriteLock", 0));
+      }
+      java.util.Map<String, java.util.concurrent.atomic.LongAdder> ops = opcounters;
+      if (ops != null) {
+        Document section = new Document();
+        for (String k : List.of("insert", "query", "update", "delete", "getmore", "command")) {
+          java.util.concurrent.atomic.LongAdder a = ops.get(k);
+          section.put(k, a == null ? 0L : a.sum());
+        }
+        status.put("opcounters", section);
       }
       if (engine != null) {
         // the section as MongoDB 7.0 reports it
