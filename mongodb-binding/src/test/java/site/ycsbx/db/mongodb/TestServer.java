@@ -44,7 +44,7 @@ public final class TestServer implements MongoUnderTest {
   /**
    * A server that answers serverStatus and collStats as a mongod with the given engine does:
    * process "mongod", and collStats storageSize / totalIndexSize in bytes, here that many bytes
-   * per document (mongo-java-server itself reports 0 and index entry counts).
+   * per document (mongo-java-server itself reports 0 and index entry counts); fsync is answered ok.
    */
   public static TestServer posingAsMongod(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
     return new TestServer(engine, storageBytesPerDoc, indexBytesPerDoc);
@@ -140,7 +140,11 @@ public final class TestServer implements MongoUnderTest {
 
   /** Makes every later command of this name fail (e.g. "insert", "moveChunk"); a sharded cluster's only. */
   public void failCommand(String name) {
-    backend.shards.fail(name);
+    if (backend.shards != null) {
+      backend.shards.fail(name);
+    } else {
+      backend.failing.add(name.toLowerCase(java.util.Locale.ROOT));
+    }
   }
 
   /** Chunks of a namespace of a sharded cluster: lower bound (null for MinKey) to shard, in key order. */
@@ -262,6 +266,7 @@ public final class TestServer implements MongoUnderTest {
     volatile String tokumxVersion;
     final Document cmdLine = new Document();
     volatile java.util.Map<String, java.util.concurrent.atomic.LongAdder> opcounters;
+    final Set<String> failing = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -278,6 +283,13 @@ public final class TestServer implements MongoUnderTest {
       received.add(new Command(database, command, query.clone()));
       if (opcounters != null) {
         count(command, query);
+      }
+      if (failing.contains(command.toLowerCase(java.util.Locale.ROOT))) {
+        throw new de.bwaldvogel.mongo.exception.MongoServerError(8000, "FakeFailure", command
+            + " failed (a test asked for it)");
+      }
+      if (posing() && command.equalsIgnoreCase("fsync")) {
+        return new Document("numFiles", 1).append("ok", 1.0); // mongod's answer; mongo-java-server has no fsync
       }
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
