@@ -68,12 +68,32 @@ final class MongoServerWork implements ServerWork.Source {
     this.url = url;
   }
 
-  /** Offers the source; called by the preflight. */
-  static void offer(MongoOptions options) {
-    ServerWork.offer(() -> new MongoServerWork(MongoConnection.newClient(options, b -> b
-        .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
-        .applyToSocketSettings(s -> s.connectTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
-            .readTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))), options.url()));
+  /** A source that reads nothing, for this reason. */
+  private MongoServerWork(String why) {
+    this(null, "");
+    this.why = why;
+  }
+
+  /**
+   * Offers the source; called by the preflight with its serverStatus (null when it failed, then
+   * {@code whyNoStatus} says why). A server whose serverStatus has no opcounters, or that refused it,
+   * gets a source that says so and opens no connection.
+   */
+  static void offer(MongoOptions options, Document status, String whyNoStatus) {
+    if (status == null) {
+      ServerWork.offer(() -> new MongoServerWork(whyNoStatus));
+    } else if (opcounters(status.get("opcounters")) == null) {
+      ServerWork.offer(() -> new MongoServerWork(noOpcounters(status)));
+    } else {
+      ServerWork.offer(() -> new MongoServerWork(MongoConnection.newClient(options, b -> b
+          .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
+          .applyToSocketSettings(s -> s.connectTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+              .readTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))), options.url()));
+    }
+  }
+
+  private static String noOpcounters(Document status) {
+    return "serverStatus has no opcounters (" + status.get("process", "a server") + ")";
   }
 
   private static long size(CommandStartedEvent e, String field) {
@@ -95,6 +115,9 @@ final class MongoServerWork implements ServerWork.Source {
 
   @Override
   public Map<String, Long> wholeServer() {
+    if (client == null) {
+      return Map.of();
+    }
     long[] mine = sent();
     Document status;
     try {
@@ -106,7 +129,7 @@ final class MongoServerWork implements ServerWork.Source {
     }
     long[] server = opcounters(status.get("opcounters"));
     if (server == null) {
-      why = "serverStatus has no opcounters (" + status.get("process", "a server") + ")";
+      why = noOpcounters(status);
       latest = null;
       return Map.of();
     }
@@ -123,7 +146,9 @@ final class MongoServerWork implements ServerWork.Source {
     if (first != null && latest != null) {
       ServerWork.sessionEnded(counters(latest[0] - first[0], latest[1] - first[1]));
     }
-    client.close();
+    if (client != null) {
+      client.close();
+    }
   }
 
   /** Rows written and read from serverStatus' opcounters section; null when it lacks one. */

@@ -50,7 +50,7 @@ class MongoServerWorkTest {
   void whatThisJvmSentIsThisRunsAndAnotherProgramsClientIsOthers() {
     try (TestServer server = new TestServer().withOpcounters()) {
       String db = TestServer.freshDatabase();
-      MongoServerWork.offer(options(server, db));
+      MongoServerWork.offer(options(server, db), status(server), null);
       ServerWork.Source source = ServerWork.open();
       assertNotNull(source);
       Map<String, Long> start = source.wholeServer();
@@ -76,15 +76,34 @@ class MongoServerWorkTest {
     }
   }
 
+  private static Document status(TestServer server) {
+    try (MongoClient c = server.client()) {
+      return c.getDatabase("admin").runCommand(new Document("serverStatus", 1));
+    }
+  }
+
   @Test
-  void aServerWithoutOpcountersIsNotMeasured() {
+  void aServerWithoutOpcountersIsNotMeasuredAndNotAskedAgain() {
     try (TestServer server = new TestServer()) {
-      MongoServerWork.offer(options(server, TestServer.freshDatabase()));
+      MongoServerWork.offer(options(server, TestServer.freshDatabase()), status(server), null);
+      int before = server.commands().size();
       ServerWork.Source source = ServerWork.open();
       assertEquals(Map.of(), source.wholeServer());
       assertEquals("not measured: serverStatus has no opcounters (java)", source.describe());
       source.close();
+      assertEquals(before, server.commands().size(), "the preflight's serverStatus told it all");
       assertEquals(Map.of(), ServerWork.own(), "no share of its own either");
+    }
+  }
+
+  @Test
+  void aServerStatusTheUserMayNotRunIsNotMeasured() {
+    try (TestServer server = new TestServer().withOpcounters()) {
+      MongoServerWork.offer(options(server, "x"), null, "serverStatus failed: not authorized (code 13 Unauthorized)");
+      ServerWork.Source source = ServerWork.open();
+      assertEquals(Map.of(), source.wholeServer());
+      assertEquals("not measured: serverStatus failed: not authorized (code 13 Unauthorized)", source.describe());
+      source.close();
     }
   }
 
