@@ -62,6 +62,8 @@ class MongoServerWorkTest {
         for (int i = 0; i < 3; i++) {
           c.find(Filters.eq("_id", 10 + i)).first();
         }
+        // an aggregate: this run's read either way, though this server (as mongod before 6.0) counts a command
+        assertEquals(299, c.countDocuments());
       }
       // a client the binding did not open: another program's, as far as the server can tell
       try (MongoClient other = server.client()) {
@@ -72,7 +74,7 @@ class MongoServerWorkTest {
       source.close();
       assertEquals(2302L, end.get(ServerWork.WRITTEN) - start.get(ServerWork.WRITTEN));
       assertEquals(3L, end.get(ServerWork.READ) - start.get(ServerWork.READ));
-      assertEquals(Map.of(ServerWork.WRITTEN, 302L, ServerWork.READ, 3L), ServerWork.own());
+      assertEquals(Map.of(ServerWork.WRITTEN, 302L, ServerWork.READ, 4L), ServerWork.own());
     }
   }
 
