@@ -104,6 +104,9 @@ final class PostgresServerWork implements ServerWork.Source {
   static Map<Long, long[]> read(Connection c) throws SQLException {
     // a server that stopped answering must not hold up the end of the run
     c.setNetworkTimeout(Runnable::run, QUERY_TIMEOUT_SECONDS * 1000);
+    if (!c.getAutoCommit()) {
+      c.setAutoCommit(true); // the statistics views hold one snapshot per transaction (stats_fetch_consistency)
+    }
     Map<Long, long[]> m = new HashMap<>();
     try (Statement s = c.createStatement()) {
       s.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
