@@ -31,6 +31,8 @@ final class PostgresServerWork implements ServerWork.Source {
       + " UNION SELECT i.indexrelid FROM pg_class c JOIN pg_index i ON i.indrelid = c.reltoastrelid"
       + " WHERE c.relnamespace = current_schema()::regnamespace AND c.reltoastrelid <> 0) mine";
   private static final int QUERY_TIMEOUT_SECONDS = 5;
+  private static final long SETTLE_STEP_MILLIS = 250;
+  private static final long SETTLE_MAX_MILLIS = 1500;
 
   private final Connection connection;
   private Map<Long, long[]> first;
@@ -59,6 +61,8 @@ final class PostgresServerWork implements ServerWork.Source {
       Map<Long, long[]> now = read(connection);
       if (first == null) {
         first = now;
+      } else {
+        now = settled(now);
       }
       latest = now;
       long[] cluster = now.get(0L);
@@ -67,6 +71,29 @@ final class PostgresServerWork implements ServerWork.Source {
       latest = null; // not measured: this run claims no share either
       return Map.of();
     }
+  }
+
+  /**
+   * A backend reports its counters at most once a second while it works, and when it goes idle
+   * or exits, just after its client closed it: read again while this run's relations still gain,
+   * so that the end of the run counts its last second (for the whole cluster as for this run).
+   */
+  private Map<Long, long[]> settled(Map<Long, long[]> now) throws SQLException {
+    long until = System.nanoTime() + SETTLE_MAX_MILLIS * 1_000_000L;
+    while (System.nanoTime() < until) {
+      try {
+        Thread.sleep(SETTLE_STEP_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return now;
+      }
+      Map<Long, long[]> again = read(connection);
+      if (own(now, again).values().stream().allMatch(v -> v == 0)) {
+        return again;
+      }
+      now = again;
+    }
+    return now;
   }
 
   /** Reports what this run's relations gained from the first read to the latest as this run's work. */
