@@ -11,7 +11,9 @@ import java.util.function.Supplier;
  * it (another client writing to the same server). A binding whose server counts the work of each
  * connection apart (MariaDB's session status) {@link #offer offers} a {@link Source} in its
  * preflight, which reads the whole server's counters, and reports each of its connections' own
- * counters as the connection closes ({@link #sessionEnded}). The run's sampler reads the whole
+ * counters as the connection closes ({@link #sessionEnded}); one whose server keeps no counters
+ * per connection has its source tell this run's share at its close, from what it can tell apart
+ * (PostgreSQL: the run's own relations; MongoDB: the commands this JVM sent). The run's sampler reads the whole
  * server at the start and the end of the run: the difference, less this run's sessions, is what
  * others made the server do. Counters are named {@link #WRITTEN} and {@link #READ}; a binding
  * gives those it can. One run per JVM.

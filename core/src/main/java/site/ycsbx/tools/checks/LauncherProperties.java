@@ -48,7 +48,8 @@ public final class LauncherProperties implements PropertyOwner {
       PropertyDef.of(OtherLoad.CPU_PROPERTY, OtherLoad.CPU_PROPERTY_DEFAULT, "percent of the host's CPU that neither"
           + " client nor server may take before the run is marked as run beside other load"),
       PropertyDef.of(OtherLoad.SERVER_PROPERTY, OtherLoad.SERVER_PROPERTY_DEFAULT, "rows the server may write or read"
-          + " for others, in percent of this run's (MariaDB), before the run is marked as run beside other load"),
+          + " for others, in percent of this run's (MariaDB, PostgreSQL; MongoDB: operations), before the run is marked"
+          + " as run beside other load"),
       PropertyDef.of(Reconnect.BACKOFF_PROPERTY, Reconnect.BACKOFF_PROPERTY_DEFAULT, "wait before the first attempt to"
           + " re-open a broken connection (ms)"),
       PropertyDef.of(Reconnect.MAX_BACKOFF_PROPERTY, Reconnect.MAX_BACKOFF_PROPERTY_DEFAULT, "each failed attempt"

@@ -104,8 +104,9 @@ public final class IIBenchSettings {
       PropertyDef.of(DROP_PROPERTY, DROP_PROPERTY_DEFAULT, "true: drop the tables first (only tables of iibench's"
           + " columns); otherwise rows are appended"),
       PropertyDef.of(FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT, "true: flush what the engine holds"
-          + " in memory before the last round's size (MyRocks: SET GLOBAL rocksdb_force_flush_memtable_now=1), so"
-          + " db_size_mb and bytes_row count the whole load"),
+          + " in memory before the last round's size (MyRocks: SET GLOBAL rocksdb_force_flush_memtable_now=1;"
+          + " MongoDB: the fsync admin command, a WiredTiger checkpoint), so db_size_mb and bytes_row count the whole"
+          + " load"),
       PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, count each table's rows against the"
           + " rows acknowledged (timed as VERIFY)"),
       PropertyDef.of(REPORT_SECONDS_PROPERTY, REPORT_SECONDS_PROPERTY_DEFAULT, "unused, accepted so old command lines"

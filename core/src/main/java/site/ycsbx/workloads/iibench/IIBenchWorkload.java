@@ -419,12 +419,13 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
       String ran = store.flushForSize(tables);
       System.out.println(String.format(Locale.ROOT, "[IIBENCH] %s before the last round's size (%s=true): %s",
           ran == null ? "nothing flushed" : "flushed", IIBenchSettings.FLUSH_BEFORE_SIZE_PROPERTY,
-          ran == null ? "this store has no flush before a size (MyRocks' memtables are the one flushed)" : ran + " took "
+          ran == null ? "this store has no flush before a size (MyRocks' memtables and MongoDB's fsync are the ones)" : ran + " took "
               + String.format(Locale.ROOT, "%.2f s", (System.nanoTime() - start) / 1e9)));
     } catch (StoreException | RuntimeException e) {
       ErrorLog.report("FLUSH", e.getMessage());
       System.out.println("[IIBENCH] the flush before the last round's size failed (" + e.getMessage() + "): its"
-          + " db_size_mb leaves out what is in memtables");
+          + " db_size_mb leaves out what the engine holds in memory (MyRocks: memtables; MongoDB: writes since the"
+          + " last checkpoint)");
     }
   }
 

@@ -41,6 +41,7 @@ final class RequestSettings {
   static final String WARMUP_LINKBENCH = "linkbench.warmup_time";
   static final String VERIFY = "linkbench.verify";
   static final String VERIFY_CHUNKS = "linkbench.verify_chunks";
+  static final String VERIFY_AS_LOADED = "linkbench.verify_as_loaded";
   /** LinkBench's period of its progress lines: accepted (and checked), unused; the [STATUS] line follows ycsbx.interval. */
   static final String PROGRESS = "linkbench.progressfreq";
   static final String CSV_STATS = "linkbench.csvstats";
@@ -59,6 +60,7 @@ final class RequestSettings {
   static final double WARMUP_DEFAULT = 0;
   static final boolean VERIFY_DEFAULT = false;
   static final int VERIFY_CHUNKS_DEFAULT = 8;
+  static final boolean VERIFY_AS_LOADED_DEFAULT = false;
   static final double PROGRESS_DEFAULT = 10;
 
   /** An access distribution's key prefix and LinkBench's defaults (FBWorkload.properties). */
@@ -129,6 +131,9 @@ final class RequestSettings {
         + " counts against visible links (exit 1 on a mismatch)"));
     out.add(PropertyDef.of(VERIFY_CHUNKS, VERIFY_CHUNKS_DEFAULT, "load chunks a load's verification regenerates,"
         + " spread over the ids; 0 for all"));
+    out.add(PropertyDef.of(VERIFY_AS_LOADED, VERIFY_AS_LOADED_DEFAULT, "bin/ycsb verify: true compares the chunks'"
+        + " nodes, link lists and counts with the generated graph, as linkbench.verify after a load (for data no run"
+        + " changed); false: the count table against the visible links only, which holds after runs"));
     return List.copyOf(out);
   }
 
@@ -160,6 +165,8 @@ final class RequestSettings {
   final double warmupSeconds;
   final boolean verify;
   final int verifyChunks;
+  /** bin/ycsb verify compares the chunks with the generated graph, not only counts with links. */
+  final boolean verifyAsLoaded;
   final Path csvStats;
 
   RequestSettings(Properties p) {
@@ -219,6 +226,7 @@ final class RequestSettings {
     warmupSeconds = Math.max(Math.max(warmup, warmupLinkBench), site.ycsbx.measurements.Warmup.seconds(p));
     verify = Props.getBoolean(p, VERIFY, VERIFY_DEFAULT);
     verifyChunks = Props.getInt(p, VERIFY_CHUNKS, VERIFY_CHUNKS_DEFAULT, 0, Integer.MAX_VALUE);
+    verifyAsLoaded = Props.getBoolean(p, VERIFY_AS_LOADED, VERIFY_AS_LOADED_DEFAULT);
     Props.getDouble(p, PROGRESS, PROGRESS_DEFAULT, 0, 1e7); // accepted, unused
     String csv = p.getProperty(CSV_STATS, "").trim();
     csvStats = csv.isEmpty() ? null : Path.of(csv);

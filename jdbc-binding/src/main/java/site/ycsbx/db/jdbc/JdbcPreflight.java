@@ -79,6 +79,7 @@ public final class JdbcPreflight implements Preflight {
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
       inspect(server, phase, demand, fp, props, elsewhere);
       MariaDbServerWork.offer(o);
+      PostgresServerWork.offer(o);
     } catch (SQLException e) {
       throw UserError.target("cannot inspect the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }

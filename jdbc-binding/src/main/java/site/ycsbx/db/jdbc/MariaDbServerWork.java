@@ -13,7 +13,7 @@ import site.ycsbx.store.ServerWork;
  * ({@code Handler_write}, {@code Handler_update}, {@code Handler_delete}: rows written;
  * {@code Handler_read_*}: rows read), which the server keeps for the whole server (GLOBAL) and for
  * each connection (SESSION), so this run's own share is known exactly. PostgreSQL keeps no
- * counters per connection (pg_stat_database's tup_* are the database's), so it offers none.
+ * counters per connection: {@link PostgresServerWork} tells this run's share by its relations.
  */
 final class MariaDbServerWork implements ServerWork.Source {
   private static final String QUERY = "SHOW %s STATUS LIKE 'Handler\\_%%'";

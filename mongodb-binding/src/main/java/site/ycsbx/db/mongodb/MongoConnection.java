@@ -127,6 +127,8 @@ public final class MongoConnection {
     if (max != null) {
       b.applyToConnectionPoolSettings(p -> p.maxSize(max).minSize(Math.min(p.build().getMinSize(), max)));
     }
+    // what this run sends, for telling it apart from what others made the server do
+    b.addCommandListener(MongoServerWork.LISTENER);
     CommandListener l = testListener;
     if (l != null) {
       b.addCommandListener(l);

@@ -178,6 +178,7 @@ public class MongoPreflight implements Preflight {
         throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") failed a read-only check of"
             + " the existing collections: " + MongoOptions.redact(MongoErrors.describe(e), options.url()));
       }
+      MongoServerWork.offer(options, status, whyNoStatus);
     }
   }
 

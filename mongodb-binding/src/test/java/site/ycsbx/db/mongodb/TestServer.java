@@ -44,7 +44,7 @@ public final class TestServer implements MongoUnderTest {
   /**
    * A server that answers serverStatus and collStats as a mongod with the given engine does:
    * process "mongod", and collStats storageSize / totalIndexSize in bytes, here that many bytes
-   * per document (mongo-java-server itself reports 0 and index entry counts).
+   * per document (mongo-java-server itself reports 0 and index entry counts); fsync is answered ok.
    */
   public static TestServer posingAsMongod(String engine, long storageBytesPerDoc, long indexBytesPerDoc) {
     return new TestServer(engine, storageBytesPerDoc, indexBytesPerDoc);
@@ -140,7 +140,11 @@ public final class TestServer implements MongoUnderTest {
 
   /** Makes every later command of this name fail (e.g. "insert", "moveChunk"); a sharded cluster's only. */
   public void failCommand(String name) {
-    backend.shards.fail(name);
+    if (backend.shards != null) {
+      backend.shards.fail(name);
+    } else {
+      backend.failing.add(name.toLowerCase(java.util.Locale.ROOT));
+    }
   }
 
   /** Chunks of a namespace of a sharded cluster: lower bound (null for MinKey) to shard, in key order. */
@@ -174,6 +178,16 @@ public final class TestServer implements MongoUnderTest {
     server = new MongoServer(backend);
     server.bind("127.0.0.1", 0);
     port = server.getLocalAddress().getPort();
+  }
+
+  /**
+   * serverStatus reports {@code opcounters} as mongod counts them (insert per document, update
+   * and delete per statement, find as query, getMore, any other command), from the commands this
+   * server received; mongo-java-server itself reports none.
+   */
+  public TestServer withOpcounters() {
+    backend.opcounters = new java.util.concurrent.ConcurrentHashMap<>();
+    return this;
   }
 
   public int port() {
@@ -251,6 +265,8 @@ public final class TestServer implements MongoUnderTest {
     volatile boolean legacy;
     volatile String tokumxVersion;
     final Document cmdLine = new Document();
+    volatile java.util.Map<String, java.util.concurrent.atomic.LongAdder> opcounters;
+    final Set<String> failing = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Recording(String engine, long storagePerDoc, long indexPerDoc) {
       this.engine = engine;
@@ -265,6 +281,16 @@ public final class TestServer implements MongoUnderTest {
     @Override
     public Document handleCommand(Channel channel, String database, String command, Document query) {
       received.add(new Command(database, command, query.clone()));
+      if (opcounters != null) {
+        count(command, query);
+      }
+      if (failing.contains(command.toLowerCase(java.util.Locale.ROOT))) {
+        throw new de.bwaldvogel.mongo.exception.MongoServerError(8000, "FakeFailure", command
+            + " failed (a test asked for it)");
+      }
+      if (posing() && command.equalsIgnoreCase("fsync")) {
+        return new Document("numFiles", 1).append("ok", 1.0); // mongod's answer; mongo-java-server has no fsync
+      }
       if (command.equalsIgnoreCase("saslStart")) {
         return plainLogin(query);
       }
@@ -323,6 +349,23 @@ public final class TestServer implements MongoUnderTest {
       return reply;
     }
 
+    private void count(String command, Document query) {
+      String name = command.toLowerCase(java.util.Locale.ROOT);
+      String counter;
+      long n = 1;
+      switch (name) {
+        case "insert", "update", "delete" -> {
+          counter = name;
+          Object list = query.get(name.equals("insert") ? "documents" : name + "s");
+          n = list instanceof java.util.Collection ? ((java.util.Collection<?>) list).size() : 1;
+        }
+        case "find" -> counter = "query";
+        case "getmore" -> counter = "getmore";
+        default -> counter = "command";
+      }
+      opcounters.computeIfAbsent(counter, k -> new java.util.concurrent.atomic.LongAdder()).add(n);
+    }
+
     // PLAIN: one message "\0user\0password"; the login is accepted
     private Document plainLogin(Document query) {
       Object payload = query.get("payload");
@@ -340,6 +383,15 @@ public final class TestServer implements MongoUnderTest {
       }
       if (legacy && tokumxVersion == null && !Boolean.TRUE.equals(cmdLine.get("nojournal"))) {
         status.put("dur", new Document("commits", 0).append("journaledMB", 0.0).append("commitsInWriteLock", 0));
+      }
+      java.util.Map<String, java.util.concurrent.atomic.LongAdder> ops = opcounters;
+      if (ops != null) {
+        Document section = new Document();
+        for (String k : List.of("insert", "query", "update", "delete", "getmore", "command")) {
+          java.util.concurrent.atomic.LongAdder a = ops.get(k);
+          section.put(k, a == null ? 0L : a.sum());
+        }
+        status.put("opcounters", section);
       }
       if (engine != null) {
         // the section as MongoDB 7.0 reports it

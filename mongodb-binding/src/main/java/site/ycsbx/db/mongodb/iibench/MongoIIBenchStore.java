@@ -233,6 +233,18 @@ public final class MongoIIBenchStore implements IIBenchStore {
     return MongoErrors.call(() -> "collStats", () -> sizes(tables));
   }
 
+  /**
+   * WiredTiger writes collections to their files at a checkpoint (every 60 s by default), so a
+   * load's last minute is not yet in collStats' storageSize: fsync makes the checkpoint now.
+   */
+  @Override
+  public String flushForSize(Collection<IIBenchTable> tables) throws StoreException {
+    return MongoErrors.call(() -> "fsync", () -> {
+      connection.database("admin").runCommand(new Document("fsync", 1));
+      return "db.adminCommand({fsync: 1})";
+    });
+  }
+
   private SizeReport sizes(Collection<IIBenchTable> tables) {
     if (!connection.reportsSizes()) {
       return new SizeReport(-1, -1, NO_SIZE_SOURCE);

@@ -316,4 +316,27 @@ class IIBenchEndToEndTest {
         r.stderrLines());
     assertFalse(Files.exists(data), "the embedded data folder was created");
   }
+
+  /** iibench.flushbeforesize on MongoDB: fsync before the last round's collStats; a refused fsync is said, and the load ends 0. */
+  @Test
+  void theLastRoundIsSizedAfterAnFsyncWhenAsked() {
+    try (TestServer mongod = TestServer.posingAsMongod("wiredTiger", 50, 20)) {
+      String database = TestServer.freshDatabase();
+      Result r = load("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + mongod.url(database), "-p", "recordcount=3000",
+          "-p", "iibench.flushbeforesize=true");
+      assertOk(r);
+      assertTrue(r.stdout().contains("[IIBENCH] flushed before the last round's size (iibench.flushbeforesize=true):"
+          + " db.adminCommand({fsync: 1}) took "), r.stdout());
+      List<String> names = mongod.commands().stream().map(TestServer.Command::name).toList();
+      int fsync = names.indexOf("fsync");
+      assertTrue(fsync >= 0 && names.subList(fsync, names.size()).contains("collStats"), names.toString());
+      assertEquals(1, names.stream().filter("fsync"::equals).count(), "once, before the last round only");
+
+      mongod.failCommand("fsync");
+      Result refused = load("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + mongod.url(TestServer.freshDatabase()),
+          "-p", "recordcount=3000", "-p", "iibench.flushbeforesize=true");
+      assertEquals(0, refused.exitCode(), refused.all());
+      assertTrue(refused.stdout().contains("[IIBENCH] the flush before the last round's size failed ("), refused.stdout());
+    }
+  }
 }

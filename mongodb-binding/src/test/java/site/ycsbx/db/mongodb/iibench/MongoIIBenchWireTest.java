@@ -265,6 +265,25 @@ class MongoIIBenchWireTest {
     }
   }
 
+  /** iibench.flushbeforesize: the fsync admin command, a WiredTiger checkpoint, so storageSize counts every row. */
+  @Test
+  void theFlushBeforeASizeIsFsyncOnAdminAndItsFailureIsTheStoresError() throws Exception {
+    try (TestServer mongod = TestServer.posingAsMongod("wiredTiger", 50, 20)) {
+      String database = TestServer.freshDatabase();
+      IIBenchStore s = store(mongod, database);
+      IIBenchTable t = new IIBenchTable("iib_flush", 3, 0, 10);
+      s.prepare(t, false);
+      s.insert(t, rows(1, 10, 0));
+      assertEquals("db.adminCommand({fsync: 1})", s.flushForSize(List.of(t)));
+      List<TestServer.Command> fsyncs = mongod.commands().stream().filter(c -> c.name().equals("fsync")).toList();
+      assertEquals(1, fsyncs.size(), mongod.commands().toString());
+      assertEquals("admin", fsyncs.get(0).database());
+      mongod.failCommand("fsync");
+      StoreException e = assertThrows(StoreException.class, () -> s.flushForSize(List.of(t)));
+      assertTrue(e.getMessage().contains("fsync"), e.getMessage());
+    }
+  }
+
   @Test
   void mongoJavaServerSizesAreNotReportedAsBytes() throws Exception {
     IIBenchStore s = store(server, TestServer.freshDatabase());
