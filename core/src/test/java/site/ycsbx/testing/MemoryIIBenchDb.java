@@ -121,8 +121,8 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
 
       @Override
       public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) {
-        synchronized (TABLES) {
-          List<QueryRow> order = ORDER.get(table.name());
+        List<QueryRow> order = ORDER.get(table.name());
+        synchronized (order) { // the inserters add to it under its own lock
           if (order.isEmpty()) {
             return List.of();
           }
