@@ -41,6 +41,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
         continue;
       }
       f.put(s.op() + ".ops_s", s.opsPerSec());
+      f.put(s.op() + ".count", (double) s.count());
       f.put(s.op() + ".p50_us", s.p50());
       f.put(s.op() + ".p95_us", s.p95());
       f.put(s.op() + ".p99_us", s.p99());
