@@ -41,7 +41,9 @@ final class LatencyTable {
         sb.append(String.format(Locale.ROOT, "%s%-16s %-22s", P, t.name(), op));
         for (String f : FIGURES) {
           double mean = mean(ok, op + "." + f);
-          String v = Double.isNaN(mean) ? "-" : StepTable.number(f.equals("count") ? mean : mean / 1000);
+          // a count is whole in a cell: its mean over repeats reads as a count too
+          String v = Double.isNaN(mean) ? "-" : f.equals("count") ? String.format(Locale.ROOT, "%.0f", mean)
+              : StepTable.number(mean / 1000);
           sb.append(String.format(Locale.ROOT, f.equals("count") ? " %10s" : " %9s", v));
         }
         sb.append('\n');
