@@ -11,7 +11,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.DiskStats;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;

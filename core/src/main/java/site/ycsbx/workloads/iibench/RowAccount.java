@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.Status;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchStore;
