@@ -1,7 +1,5 @@
 package site.ycsbx;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,9 +14,6 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.measurements.ErrorLog;
-import site.ycsbx.measurements.InterruptedExport;
-import site.ycsbx.measurements.RunVerdict;
 import site.ycsbx.tools.Main;
 
 /**
@@ -50,12 +45,7 @@ class LayersTest {
 
   @Test
   void noPackageCycle() {
-    slices().matching("site.ycsbx.(**)").should().beFreeOfCycles()
-        // known, older than this test: faults reports a failed check, an abandoned operation and a
-        // stuck run's export into measurements, which reads the outages back; new cycles still fail
-        .ignoreDependency(resideInAPackage("site.ycsbx.faults"),
-            belongToAnyOf(RunVerdict.class, ErrorLog.class, InterruptedExport.class))
-        .check(core);
+    slices().matching("site.ycsbx.(**)").should().beFreeOfCycles().check(core);
   }
 
   @Test

@@ -3,7 +3,7 @@ package site.ycsbx.faults;
 import java.util.concurrent.locks.LockSupport;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 
 /**
  * One client thread's operation under way, for a binding whose driver cannot abort it from

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 
 /**
  * The run's outages: from the first connection that broke until every broken one works again,

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import site.ycsbx.verdict.ErrorLog;
+import site.ycsbx.verdict.RunVerdict;
 
 /**
  * The end-of-run error table and the verdict, from YCSB's status counts per operation

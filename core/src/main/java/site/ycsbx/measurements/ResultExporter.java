@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 import site.ycsb.measurements.exporter.TextMeasurementsExporter;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.verdict.RunVerdict;
 
 /**
  * The exporter {@code bin/ycsb} hands YCSB's Client: it writes the fingerprint into the export,
@@ -56,6 +57,11 @@ public final class ResultExporter implements MeasurementsExporter {
   private static volatile String delegateClass = DELEGATE_PROPERTY_DEFAULT;
   private static volatile String exportFile;
   private static volatile long runStartMillis = System.currentTimeMillis();
+
+  static {
+    // loaded by runStarts() before YCSB's Client, so before any maxexecutiontime can pass
+    site.ycsbx.faults.Deadline.exportWith(InterruptedExport::run);
+  }
   private static final AtomicBoolean EXPORT_CLAIMED = new AtomicBoolean();
 
   private final MeasurementsExporter delegate;

@@ -16,7 +16,7 @@ import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
 import site.ycsbx.measurements.RunMeasurements;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.report.RunReport;
 import site.ycsbx.results.RunFolder;

@@ -3,7 +3,7 @@ package site.ycsbx.tools;
 import java.io.IOException;
 import site.ycsbx.measurements.InterruptedExport;
 import site.ycsbx.measurements.Interruption;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 
 /**
  * SIGINT and SIGTERM during a run: what was measured so far is exported (YCSB's summary through

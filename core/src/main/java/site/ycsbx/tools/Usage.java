@@ -5,7 +5,7 @@ import java.util.List;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Progress;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.results.RunFolder;

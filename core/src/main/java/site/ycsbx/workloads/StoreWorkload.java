@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import site.ycsb.Status;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.measurements.Schedule;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.util.UserError;
 
 @Tag("fast")

@@ -13,6 +13,8 @@ import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.verdict.ErrorLog;
+import site.ycsbx.verdict.RunVerdict;
 
 /**
  * The error table and verdict over what a run was asked to do: rows of a failed batch fail,

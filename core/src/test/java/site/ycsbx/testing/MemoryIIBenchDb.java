@@ -29,6 +29,9 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
   private static final Map<String, ConcurrentSkipListSet<QueryRow>> TABLES = new ConcurrentHashMap<>();
   private static final Map<String, Long> EXTRA = new ConcurrentHashMap<>();
   private static final Map<String, Integer> INDEXES = new ConcurrentHashMap<>();
+  // rows in the order they went in (the primary key's order), and the seeded rows before them
+  private static final Map<String, List<QueryRow>> ORDER = new ConcurrentHashMap<>();
+  private static final Map<String, Long> SEEDED = new ConcurrentHashMap<>();
 
   @Override
   public void init() throws site.ycsb.DBException {
@@ -71,6 +74,8 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
         if (drop || !TABLES.containsKey(table.name())) {
           TABLES.put(table.name(), new ConcurrentSkipListSet<>());
           EXTRA.put(table.name(), drop ? 0L : seedRows);
+          ORDER.put(table.name(), java.util.Collections.synchronizedList(new ArrayList<>()));
+          SEEDED.put(table.name(), drop ? 0L : seedRows);
         }
         INDEXES.put(table.name(), table.indexes());
         return count(table);
@@ -84,9 +89,45 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
         // rows with equal (price, time, customer) collapse in a set: count them apart
         ConcurrentSkipListSet<QueryRow> t = TABLES.get(table.name());
         for (int i = 0; i < rows.size(); i++) {
-          if (!t.add(new QueryRow(rows.price(i), rows.dateAndTime(i), rows.customerId(i)))) {
+          QueryRow r = new QueryRow(rows.price(i), rows.dateAndTime(i), rows.customerId(i));
+          ORDER.get(table.name()).add(r);
+          if (!t.add(r)) {
             EXTRA.merge(table.name(), 1L, Long::sum);
           }
+        }
+      }
+
+      // the seeded rows are the oldest; a duplicate of a row still in the table only leaves the count
+      @Override
+      public long deleteOldest(IIBenchTable table, int rows) {
+        synchronized (TABLES) {
+          long seeded = Math.min(rows, SEEDED.getOrDefault(table.name(), 0L));
+          SEEDED.merge(table.name(), -seeded, Long::sum);
+          EXTRA.merge(table.name(), -seeded, Long::sum);
+          List<QueryRow> order = ORDER.get(table.name());
+          long deleted = seeded;
+          while (deleted < rows && !order.isEmpty()) {
+            QueryRow r = order.remove(0);
+            if (order.contains(r)) {
+              EXTRA.merge(table.name(), -1L, Long::sum);
+            } else {
+              TABLES.get(table.name()).remove(r);
+            }
+            deleted++;
+          }
+          return deleted;
+        }
+      }
+
+      @Override
+      public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) {
+        List<QueryRow> order = ORDER.get(table.name());
+        synchronized (order) { // the inserters add to it under its own lock
+          if (order.isEmpty()) {
+            return List.of();
+          }
+          int from = (int) site.ycsbx.store.iibench.KeyBounds.between(0, order.size() - 1, position);
+          return List.copyOf(order.subList(from, Math.min(order.size(), from + limit)));
         }
       }
 
@@ -149,5 +190,7 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
     TABLES.clear();
     EXTRA.clear();
     INDEXES.clear();
+    ORDER.clear();
+    SEEDED.clear();
   }
 }

@@ -15,7 +15,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchPlan;

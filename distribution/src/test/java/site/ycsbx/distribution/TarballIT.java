@@ -242,7 +242,8 @@ class TarballIT {
         String... args) {
     }
     List<Shipped> shipped = List.of(
-        new Shipped("insert-benchmark", List.of("load", "lx", "qr100"), List.of("inno-sync", "inno-lazy", "myrocks"), 3, 9,
+        new Shipped("insert-benchmark", List.of("load", "lx", "li1", "li2", "qr100", "qp100"),
+            List.of("inno-sync", "inno-lazy", "myrocks"), 6, 18,
             "-p", "scale=1"),
         new Shipped("linkbench-engines", List.of("load", "requests"), List.of("innodb", "myrocks"), 4, 12,
             "-p", "scale=1", "-p", "seconds=2"),

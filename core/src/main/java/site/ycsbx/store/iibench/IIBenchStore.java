@@ -40,6 +40,22 @@ public interface IIBenchStore {
   List<QueryRow> query(IIBenchTable table, QueryStart start, int limit) throws StoreException;
 
   /**
+   * Deletes the table's {@code rows} oldest rows, those of the lowest primary keys (SQL:
+   * transactionid; MongoDB: _id), in one transaction: the insert benchmark's delete per insert
+   * ({@code l.i1}, {@code l.i2}) that keeps the table's size fixed.
+   *
+   * @return rows deleted (fewer when the table holds fewer)
+   */
+  long deleteOldest(IIBenchTable table, int rows) throws StoreException;
+
+  /**
+   * The insert benchmark's point query on the primary key ({@code qp100}): the first {@code limit}
+   * rows in primary-key order from the key at {@code position} (0 to 1) between the table's lowest
+   * and highest key, which the store may look up at most once a second.
+   */
+  List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) throws StoreException;
+
+  /**
    * Creates the table's secondary indexes ({@link IIBenchTable#secondaryIndexes()}) that it
    * lacks, on the rows it holds: the insert benchmark's index build after a load without them
    * ({@code l.x}). Returns when every index is built.

@@ -9,7 +9,7 @@ import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.ResultExporter;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.measurements.OtherLoad;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;

@@ -47,6 +47,7 @@ final class ClientsTable {
     sb.append(P).append("cs: context switches; cpu: host CPU seconds busy (user+nice+system+irq+softirq+steal); r:"
         + " disk reads; rkb/wkb: KB read/written; .sec: per second; .op: per unit named above the rows; cpu.Kop: host"
         + " CPU seconds per 1000 units (CPU ms per unit)\n");
+    sb.append(LatencyTable.format(run, at, targets, outcomes));
     return sb.toString();
   }
 

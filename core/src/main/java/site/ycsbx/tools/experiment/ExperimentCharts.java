@@ -25,7 +25,8 @@ import site.ycsbx.results.RunFolder;
 /**
  * The charts of {@code experiment.html}, drawn by the shared report layer: every target's
  * throughput over a step on one time chart ({@link RunCharts#timeChart}), the busiest operation's
- * latency percentiles per target as grouped bars, and throughput and p99 against threads
+ * latency percentiles per target as grouped bars, its response-time histogram per target, and
+ * throughput and p99 against threads
  * ({@link Charts#threadsChart}) where a step has several thread counts.
  */
 final class ExperimentCharts {
@@ -120,7 +121,66 @@ final class ExperimentCharts {
         data.addValue(Double.isNaN(v) ? null : v, PERCENTILES[p], e.getKey());
       }
     }
-    JFreeChart chart = ChartFactory.createBarChart(title, null, "latency (ms)", data, PlotOrientation.VERTICAL, true,
+    return bars(id, title, null, "latency (ms)", data, percentiles.size() > 6);
+  }
+
+  /** Buckets of the response-time histogram: bucket b holds (2^(b-1), 2^b] µs, bucket 0 up to 1 µs. */
+  static final int BUCKETS = 40;
+
+  /** The bucket of a latency in µs. */
+  static int bucket(long us) {
+    return us <= 1 ? 0 : Math.min(BUCKETS - 1, 64 - Long.numberOfLeadingZeros(us - 1));
+  }
+
+  /** A cell's calls of {@code op} per bucket ({@link #bucket}), from its interval logs; all 0 without a log. */
+  static long[] histogram(Path runFolder, String op) {
+    long[] out = new long[BUCKETS];
+    org.HdrHistogram.Histogram h = RunFolder.read(runFolder).total(op);
+    if (h != null) {
+      for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+        out[bucket(v.getValueIteratedTo())] += v.getCountAtValueIteratedTo();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The response-time histogram of the step's busiest operation, a bar per target in each bucket:
+   * the share of the target's calls (%) whose latency fell in it, buckets doubling from one to the
+   * next, from the lowest bucket any target used to the highest.
+   *
+   * @param perTarget per target its calls per bucket, its cells added
+   */
+  static String responseTimes(String id, String title, Map<String, long[]> perTarget) {
+    int lo = BUCKETS;
+    int hi = -1;
+    for (long[] c : perTarget.values()) {
+      for (int b = 0; b < c.length; b++) {
+        if (c[b] > 0) {
+          lo = Math.min(lo, b);
+          hi = Math.max(hi, b);
+        }
+      }
+    }
+    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    for (Map.Entry<String, long[]> e : perTarget.entrySet()) {
+      long total = java.util.Arrays.stream(e.getValue()).sum();
+      for (int b = lo; b <= hi; b++) {
+        data.addValue(total == 0 ? null : 100.0 * e.getValue()[b] / total, e.getKey(), bucketLabel(b));
+      }
+    }
+    // up to 8 labels of 6 characters fit side by side in the chart's width
+    return bars(id, title, "response time up to (ms)", "share of calls (%)", data, hi - lo + 1 > 8);
+  }
+
+  /** A bucket's upper bound in ms, as the axis reads it (titled "response time up to"). */
+  static String bucketLabel(int b) {
+    return StepTable.number((1L << b) / 1000.0);
+  }
+
+  private static String bars(String id, String title, String xLabel, String yLabel, DefaultCategoryDataset data,
+      boolean slanted) {
+    JFreeChart chart = ChartFactory.createBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true,
         false, false);
     chart.setBackgroundPaint(Color.WHITE);
     chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
@@ -132,19 +192,22 @@ final class ExperimentCharts {
     // sub-microsecond latencies (the null binding) still get a readable axis
     y.setAutoRangeMinimumSize(0.001);
     if (y.getLowerBound() < 0) {
-      // latencies are never negative: an axis of all-zero bars starts at 0, not below
+      // latencies and shares are never negative: an axis of all-zero bars starts at 0, not below
       y.setRange(0, Math.max(y.getUpperBound(), 0.001));
     }
     CategoryAxis x = plot.getDomainAxis();
-    if (percentiles.size() > 6) {
+    if (slanted) {
       x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+    } else {
+      // a label may take a little more than its category's width rather than end in "..."
+      x.setMaximumCategoryLabelWidthRatio(1.5f);
     }
     BarRenderer r = new BarRenderer();
     // flat bars: JFreeChart's default gradient becomes SVG gradients that read badly when shrunk
     r.setBarPainter(new StandardBarPainter());
     r.setShadowVisible(false);
     r.setItemMargin(0.05);
-    for (int p = 0; p < PERCENTILES.length; p++) {
+    for (int p = 0; p < data.getRowCount(); p++) {
       r.setSeriesPaint(p, Charts.colour(p));
       r.setSeriesOutlineStroke(p, new BasicStroke(0.5f));
     }

@@ -37,6 +37,7 @@ final class ExperimentPage {
   static final String FILE = "experiment.html";
   static final String OVER_TIME = "over-time";
   static final String LATENCY = "latency";
+  static final String RESPONSE_TIMES = "response-times";
   static final String THREADS_RATE = "threads-rate";
   static final String THREADS_P99 = "threads-p99";
   /** A bend cannot be told from two points: KneeFinder judges from three thread counts. */
@@ -56,6 +57,8 @@ final class ExperimentPage {
   private final Path dir;
   /** A finished cell's run folder does not change: its trace is read once per experiment start. */
   private final Map<String, ExperimentCharts.Trace> traces = new HashMap<>();
+  /** The same for a cell's response-time histogram, keyed by cell and operation. */
+  private final Map<String, long[]> histograms = new HashMap<>();
 
   ExperimentPage(Path dir) {
     this.dir = dir;
@@ -310,6 +313,18 @@ final class ExperimentPage {
     sb.append(figure(LATENCY, ExperimentCharts.latencyBars(ExperimentCharts.id(s.name(), LATENCY), s.name() + ": "
         + op + " latency", pct), "p50, p95 and p99 of " + op + " (the step's busiest operation) per target"
         + (s.threads().size() > 1 ? " and thread count" : "") + (s.repeats() > 1 ? ", the mean over repeats" : "")));
+    Map<String, long[]> hist = new LinkedHashMap<>();
+    for (Target t : targets) {
+      long[] sum = new long[ExperimentCharts.BUCKETS];
+      outcomes.stream().filter(o -> o.ok() && o.cell().target().equals(t)).map(o -> histogram(o.cell(), op))
+          .forEach(c -> java.util.Arrays.setAll(sum, b -> sum[b] + c[b]));
+      if (java.util.Arrays.stream(sum).sum() > 0) {
+        hist.put(t.name(), sum);
+      }
+    }
+    sb.append(figure(RESPONSE_TIMES, ExperimentCharts.responseTimes(ExperimentCharts.id(s.name(), RESPONSE_TIMES),
+        s.name() + ": " + op + " response times", hist), "the share of each target's " + op + " calls per response"
+        + " time, in buckets that double (upper bound in ms), every cell of the step added"));
     if (s.threads().size() > 1) {
       Map<String, TreeMap<Integer, double[]>> rates = new LinkedHashMap<>();
       Map<String, TreeMap<Integer, double[]>> p99 = new LinkedHashMap<>();
@@ -392,6 +407,16 @@ final class ExperimentPage {
         return ExperimentCharts.Trace.read(cellDir(c));
       } catch (UserError e) {
         return ExperimentCharts.Trace.EMPTY;
+      }
+    });
+  }
+
+  private long[] histogram(Cell c, String op) {
+    return histograms.computeIfAbsent(c.id() + "/" + op, k -> {
+      try {
+        return ExperimentCharts.histogram(cellDir(c), op);
+      } catch (UserError e) {
+        return new long[ExperimentCharts.BUCKETS];
       }
     });
   }

@@ -106,7 +106,9 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
           continue;
         }
         boolean marked = v.endsWith(MARK);
-        sb.append("<td class=\"num").append(marked ? " rel-low" : "").append("\" data-col=\"")
+        // a marked relative figure above 1 is better, not short: green as in the step's own table
+        String mark = !marked ? "" : kind.equals("relative") && above1(v) ? " rel-high" : " rel-low";
+        sb.append("<td class=\"num").append(mark).append("\" data-col=\"")
             .append(ReportHtml.esc(columns.get(i))).append("\">")
             .append(ReportHtml.esc(marked ? v.substring(0, v.length() - 1) : v)).append("</td>");
       }
@@ -115,6 +117,14 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
     sb.append("</tbody></table></div>\n");
     return note == null ? sb.toString() : sb.append("<p class=\"note\">").append(ReportHtml.esc(note)).append("</p>\n")
         .toString();
+  }
+
+  private static boolean above1(String marked) {
+    try {
+      return Double.parseDouble(marked.substring(0, marked.length() - MARK.length())) > 1;
+    } catch (NumberFormatException e) {
+      return false;
+    }
   }
 
   private static String pad(String s, int width, boolean left) {

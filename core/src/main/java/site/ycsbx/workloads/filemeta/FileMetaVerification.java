@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import site.ycsb.Status;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaStore;

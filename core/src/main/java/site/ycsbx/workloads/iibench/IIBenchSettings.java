@@ -47,6 +47,12 @@ public final class IIBenchSettings {
   public static final long QUERY_INTERVAL_MS_PROPERTY_DEFAULT = 0;
   public static final String INSERT_RATE_PROPERTY = "iibench.insertrate";
   public static final double INSERT_RATE_PROPERTY_DEFAULT = 0;
+  public static final String DELETE_PER_INSERT_PROPERTY = "iibench.deleteperinsert";
+  public static final boolean DELETE_PER_INSERT_PROPERTY_DEFAULT = false;
+  public static final String QUERY_KIND_PROPERTY = "iibench.querykind";
+  public static final String QUERY_KIND_PROPERTY_DEFAULT = "range";
+  /** iibench.querykind's values: the range query on pdc, the point query on the primary key. */
+  static final List<String> QUERY_KINDS = List.of("range", "pk");
   public static final String INDEXES_AFTER_PROPERTY = "iibench.indexesafter";
   public static final boolean INDEXES_AFTER_PROPERTY_DEFAULT = false;
   public static final String DROP_PROPERTY = IIBenchStore.DROP_PROPERTY;
@@ -89,7 +95,13 @@ public final class IIBenchSettings {
           + " host_wr_mb and of the efficiency table (names from /proc/diskstats, comma-separated)"),
       PropertyDef.of(QUERY_THREADS_PROPERTY, QUERY_THREADS_PROPERTY_DEFAULT, "client threads that run the range query"
           + " (timed as QUERY) instead of inserting, 0 to threadcount-1"),
-      PropertyDef.of(QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, "most rows one range query returns"),
+      PropertyDef.of(QUERY_LIMIT_PROPERTY, QUERY_LIMIT_PROPERTY_DEFAULT, "most rows one query returns"),
+      PropertyDef.of(QUERY_KIND_PROPERTY, QUERY_KIND_PROPERTY_DEFAULT, "what a query thread runs, timed as QUERY: range"
+          + " (the reference range query on the pdc index, the insert benchmark's qr steps) or pk (the rows from a random"
+          + " primary key on, in its order: with iibench.querylimit=1 the point query of its qp steps)"),
+      PropertyDef.of(DELETE_PER_INSERT_PROPERTY, DELETE_PER_INSERT_PROPERTY_DEFAULT, "true: after each insert"
+          + " transaction its inserter deletes as many of the table's oldest rows (lowest primary key) in a transaction"
+          + " of their own, timed as DELETE_TXN, so the table's size stays fixed (the insert benchmark's l.i1, l.i2)"),
       PropertyDef.of(QUERY_START_ROWS_PROPERTY, QUERY_START_ROWS_PROPERTY_DEFAULT, "rows in the tables before the query"
           + " threads start"),
       PropertyDef.of(QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, "pause between one query thread's"
@@ -130,6 +142,8 @@ public final class IIBenchSettings {
   final long queryIntervalMs;
   final double insertRate;
   final boolean indexesAfter;
+  final boolean deletePerInsert;
+  final boolean queryByKey;
   final boolean drop;
   final boolean verify;
   final boolean flushBeforeSize;
@@ -175,6 +189,13 @@ public final class IIBenchSettings {
     queryIntervalMs = Props.getLong(p, QUERY_INTERVAL_MS_PROPERTY, QUERY_INTERVAL_MS_PROPERTY_DEFAULT, 0, 86_400_000L);
     insertRate = Props.getDouble(p, INSERT_RATE_PROPERTY, INSERT_RATE_PROPERTY_DEFAULT, 0, 1e9);
     indexesAfter = Props.getBoolean(p, INDEXES_AFTER_PROPERTY, INDEXES_AFTER_PROPERTY_DEFAULT);
+    deletePerInsert = Props.getBoolean(p, DELETE_PER_INSERT_PROPERTY, DELETE_PER_INSERT_PROPERTY_DEFAULT);
+    String kind = p.getProperty(QUERY_KIND_PROPERTY, QUERY_KIND_PROPERTY_DEFAULT).trim();
+    if (!QUERY_KINDS.contains(kind)) {
+      throw new UserError(QUERY_KIND_PROPERTY + "=" + kind + " is not a query kind; it accepts "
+          + String.join(" or ", QUERY_KINDS));
+    }
+    queryByKey = kind.equals("pk");
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
     flushBeforeSize = Props.getBoolean(p, FLUSH_BEFORE_SIZE_PROPERTY, FLUSH_BEFORE_SIZE_PROPERTY_DEFAULT);
@@ -226,6 +247,8 @@ public final class IIBenchSettings {
         .defining(QUERY_INTERVAL_MS_PROPERTY, queryIntervalMs)
         .defining(INSERT_RATE_PROPERTY, insertRate)
         .defining(INDEXES_AFTER_PROPERTY, indexesAfter)
+        .defining(DELETE_PER_INSERT_PROPERTY, deletePerInsert)
+        .defining(QUERY_KIND_PROPERTY, queryByKey ? "pk" : "range")
         .other(ROWS_PROPERTY, rows)
         .other(TABLE_PROPERTY, table)
         .other(DROP_PROPERTY, drop)

@@ -2,19 +2,16 @@ package site.ycsbx.workloads.iibench;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.DiskStats;
-import site.ycsbx.measurements.ErrorLog;
-import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
@@ -30,20 +27,21 @@ import site.ycsbx.workloads.StoredCheck;
 /**
  * The insert benchmark: client threads insert transactions of {@code iibench.batchsize} small
  * rows into tables with up to three secondary indexes, in rounds with size and I/O figures per
- * round; optional query threads run the reference range query. Timed operations:
- * {@value #INSERT_TXN} (one transaction) and {@value #QUERY}. See workloads/iibench.
+ * round; optional query threads run the reference range query (or the point query on the
+ * primary key). Timed operations: {@value #INSERT_TXN} (one transaction), {@value #DELETE_TXN}
+ * (the deletes after it, iibench.deleteperinsert) and {@value #QUERY}. See workloads/iibench.
  */
 public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implements StoredCheck.Verifiable {
   public static final String INSERT_TXN = "INSERT_TXN";
   public static final String QUERY = "QUERY";
+  public static final String DELETE_TXN = "DELETE_TXN";
   public static final String VERIFY = "VERIFY";
   /** The build of a table's secondary indexes after its rows (iibench.indexesafter). */
   public static final String CREATE_INDEX = "CREATE_INDEX";
 
   private IIBenchSettings settings;
   private List<IIBenchTable> tables;
-  private final Map<String, AtomicLong> existing = new ConcurrentHashMap<>();
-  private final Map<String, AtomicLong> acked = new ConcurrentHashMap<>();
+  private RowAccount account;
   private volatile Rounds rounds;
   // rows the tables held before this run, summed once the tables are prepared
   private volatile long existingRows;
@@ -104,10 +102,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     disks = DiskStats.forRun(props); // the counters the efficiency table reads, through the same class
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
-    for (IIBenchTable t : tables) {
-      existing.put(t.name(), new AtomicLong());
-      acked.put(t.name(), new AtomicLong());
-    }
+    account = new RowAccount(tables);
   }
 
   @Override
@@ -154,6 +149,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
       if (!Double.isNaN(paced)) {
         out.put("paced_rows_s", paced);
       }
+    }
+    if (settings.deletePerInsert) {
+      out.put("deleted_rows", (double) account.deletedRows());
     }
     if (!Double.isNaN(indexSeconds)) {
       out.put("index_secs", indexSeconds);
@@ -233,7 +231,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
 
   private void prepare(IIBenchStore store, IIBenchTable table) throws StoreException {
     long rows = store.prepare(table, settings.drop);
-    existing.get(table.name()).set(rows);
+    account.existing(table, rows);
     String caveat = table.indexes() == 0 ? "" : store.indexCaveat().map(c -> " (" + c + ")").orElse("");
     if (settings.drop) {
       System.out.println("[IIBENCH] " + table.name() + ": dropped and created (iibench.drop=true), "
@@ -248,7 +246,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
 
   private synchronized void startRounds() {
     if (rounds == null) {
-      long before = existing.values().stream().mapToLong(AtomicLong::get).sum();
+      long before = account.existingRows();
       existingRows = before;
       rounds = new Rounds(settings.quotas(), settings.roundRows, before, writeMeters(), System.out, settings.roundFile);
       rounds.rehearse();
@@ -305,12 +303,24 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     int ok = status.isOk() ? n : 0;
     insertedRows.addAndGet(ok);
     site.ycsbx.measurements.Progress.addUnits(n);
-    acked.get(t.table.name()).addAndGet(ok);
+    account.acked(t.table, ok);
+    if (settings.deletePerInsert && ok > 0) {
+      deleteOldest(t, ok);
+    }
     if (t.remaining == 0) {
       t.reportedDone = true;
     }
     afterBatch(t, n, ok);
     return true;
+  }
+
+  // iibench.deleteperinsert: as many of the oldest rows out as went in, so the table keeps its size
+  private void deleteOldest(ThreadState t, int rows) {
+    long[] deleted = new long[1];
+    if (!timed(DELETE_TXN, () -> deleted[0] = t.store.deleteOldest(t.table, rows)).isOk()) {
+      errors.incrementAndGet();
+    }
+    account.deleted(t.table, deleted[0]);
   }
 
   // iibench.insertrate: this inserter's share of it, if any
@@ -374,30 +384,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   }
 
   private void verify(IIBenchStore store) {
-    for (IIBenchTable table : tables) {
-      long start = System.nanoTime();
-      long expected = existing.get(table.name()).get() + acked.get(table.name()).get();
-      String verdict;
-      Status status = Status.OK;
-      try {
-        long actual = store.count(table);
-        if (actual == expected) {
-          verdict = "OK";
-        } else if (actual < expected && !acknowledged) {
-          verdict = "short by " + (expected - actual) + " (expected: writes are unacknowledged)";
-        } else {
-          verdict = "MISMATCH: " + (actual - expected) + " rows";
-          status = Status.UNEXPECTED_STATE;
-          ErrorLog.report(VERIFY, table.name() + " holds " + actual + " rows, " + expected + " expected");
-        }
-        System.out.println(String.format(Locale.ROOT, "[IIBENCH-VERIFY] %s: %d rows, %d expected (%d before + %d acknowledged): %s",
-            table.name(), actual, expected, existing.get(table.name()).get(), acked.get(table.name()).get(), verdict));
-      } catch (StoreException | RuntimeException e) {
-        status = Status.ERROR;
-        ErrorLog.report(VERIFY, "cannot count " + table.name() + ": " + e.getMessage());
-      }
-      OpTimer.recordCheck(VERIFY, status, start);
-    }
+    account.verify(store, tables, acknowledged);
   }
 
   private SizeReport size(IIBenchStore store) {
@@ -440,7 +427,10 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     }
     IIBenchTable table = tables.get(ThreadLocalRandom.current().nextInt(tables.size()));
     QueryStart q = t.generator.queryStart(t.firstMillis);
-    if (!timed(QUERY, () -> t.store.query(table, q, settings.queryLimit)).isOk()) {
+    double position = ThreadLocalRandom.current().nextDouble();
+    StoreCall call = settings.queryByKey ? () -> t.store.queryByKey(table, position, settings.queryLimit)
+        : () -> t.store.query(table, q, settings.queryLimit);
+    if (!timed(QUERY, call).isOk()) {
       errors.incrementAndGet();
     }
     rounds.onQuery();

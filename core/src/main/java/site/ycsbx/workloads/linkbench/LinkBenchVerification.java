@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.Status;
 import site.ycsbx.measurements.OpTimer;
-import site.ycsbx.measurements.RunVerdict;
+import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.workloads.FreshStore;
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import site.ycsb.Status;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.SysbenchStore;

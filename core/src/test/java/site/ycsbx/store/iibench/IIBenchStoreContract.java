@@ -203,4 +203,57 @@ public abstract class IIBenchStoreContract extends StoreContract<IIBenchStore> {
     assertTrue(bad.listed().get(0).contains("301 rows, 300 expected"), () -> bad.listed().toString());
     assertTrue(bad.listed().get(1).contains("1 rows hold values the generator cannot make"), () -> bad.listed().toString());
   }
+
+  /**
+   * The insert benchmark's l.i1: each insert followed by a delete of as many of the oldest rows
+   * keeps the table's size, and what is left are the newest rows, in the order they went in.
+   */
+  @Test
+  void deletesOfTheOldestRowsKeepTheSizeAndTheNewestRows() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_delete", 3, 0, 10);
+    s.prepare(t, true);
+    s.insert(t, rows(21, 300, 0));
+    for (int k = 0; k < 4; k++) {
+      s.insert(t, rows(22 + k, 100, 0));
+      assertEquals(100, s.deleteOldest(t, 100), "round " + k);
+      assertEquals(300, s.count(t), "the size stays fixed, round " + k);
+    }
+    List<Integer> expected = new ArrayList<>();
+    for (int k = 1; k < 4; k++) {
+      RowBatch b = rows(22 + k, 100, 0);
+      for (int i = 0; i < b.size(); i++) {
+        expected.add(b.customerId(i));
+      }
+    }
+    List<Integer> left = s.queryByKey(t, 0.0, 1000).stream().map(QueryRow::customerId).toList();
+    assertEquals(expected, left, "the first 400 rows are the ones deleted; the rest in key order");
+    for (IndexSpec index : t.secondaryIndexes()) {
+      assertEquals(300, s.countThroughIndex(t, index), "index " + index.name() + " lost its deleted rows too");
+    }
+    assertEquals(300, s.deleteOldest(t, 1000), "a delete of more rows than the table holds deletes what it holds");
+    assertEquals(0, s.count(t));
+    assertEquals(0, s.deleteOldest(t, 10), "nothing to delete in an empty table");
+  }
+
+  @Test
+  void theQueryByKeyReadsFromTheKeyAtItsPositionInKeyOrder() throws Exception {
+    IIBenchStore s = store();
+    IIBenchTable t = new IIBenchTable("iib_bykey", 3, 0, 10);
+    s.prepare(t, true);
+    assertEquals(List.of(), s.queryByKey(t, 0.5, 1), "an empty table has no key");
+    RowBatch b = rows(31, 500, 0);
+    s.insert(t, b);
+    List<QueryRow> first = s.queryByKey(t, 0.0, 5);
+    assertEquals(5, first.size());
+    for (int i = 0; i < 5; i++) {
+      assertEquals(b.customerId(i), first.get(i).customerId(), "row " + i + " of the lowest keys");
+      assertEquals((float) b.price(i), first.get(i).price(), Math.ulp((float) b.price(i)), "price of row " + i);
+    }
+    List<QueryRow> last = s.queryByKey(t, 1.0, 5);
+    assertEquals(1, last.size(), "from the highest key there is one row");
+    assertEquals(b.customerId(499), last.get(0).customerId());
+    List<QueryRow> middle = s.queryByKey(t, 0.5, 1);
+    assertEquals(1, middle.size(), "a point query finds one row");
+  }
 }

@@ -53,4 +53,15 @@ class CellResultTest {
     // a declared operation the run did not time is no latency to show
     assertEquals("SELECT", CellResult.read(sysbenchLike(dir.resolve("absent"), "COMMIT")).mainOp());
   }
+
+  /** iibench's l.i1: a delete per insert transaction, as many of each; the insert is the step's operation. */
+  @Test
+  void aDeletePerInsertLeavesTheInsertTheOperationShown(@TempDir Path dir) throws IOException {
+    Path tie = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L, 1000).interval("DELETE_TXN", 900, 1000)
+        .interval("INSERT_TXN", 3000, 3100).write(dir.resolve("tie"));
+    assertEquals("INSERT_TXN", CellResult.read(tie).mainOp());
+    Path more = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L, 1000).interval("DELETE_TXN", 900, 1000, 1100)
+        .interval("INSERT_TXN", 3000, 3100).write(dir.resolve("more"));
+    assertEquals("DELETE_TXN", CellResult.read(more).mainOp(), "more deletes than inserts: the busiest is shown");
+  }
 }

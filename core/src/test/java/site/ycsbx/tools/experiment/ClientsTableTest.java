@@ -55,6 +55,9 @@ class ClientsTableTest {
       RunFolderFixture f = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L + 100_000L * c.seq(), 1000)
           .phase(c.step().command());
       f.interval(c.step().isLoad() ? "LOAD_CHUNK" : "GET_LINK", 100, 200, 300);
+      if (!c.step().isLoad() && c.target().name().equals("a")) {
+        f.interval("ADD_LINK", 1000, 3000); // b runs no ADD_LINK: its latency line says so
+      }
       Path folder = f.write(dir.resolve(c.id()));
       Files.writeString(folder.resolve("summary.txt"), summary(c), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
@@ -110,5 +113,35 @@ class ClientsTableTest {
     assertEquals(null, ClientsTable.unitCount(r));
     assertEquals(7.0, ClientsTable.figure(r, "cs.op"), 0);
     assertEquals(300.0, ClientsTable.figure(r, "cs.sec"), 0);
+  }
+
+  /** LinkBench's latency lines per engine: each cell the mean of the run folders' figures, a missing operation "-". */
+  @Test
+  void theLatencyLinesPerEngineAreTheRunFoldersFigures() {
+    Step query = plan.experiment().steps().get(1);
+    String table = ClientsTable.format(plan.experiment(), query, outcomes);
+    assertTrue(table.contains("latency per operation of step query at 4 clients (LinkBench's latency lines per engine):"
+        + " count per cell, p50 p95 p99 max in ms, the mean of 2 repeats\n"), table);
+    assertTrue(table.contains("engine           operation                   count       p50       p95       p99       max\n"),
+        table);
+    CellResult r1 = result("query.a.t4.r1");
+    CellResult r2 = result("query.a.t4.r2");
+    StringBuilder add = new StringBuilder(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s", "a",
+        "ADD_LINK", String.format(java.util.Locale.ROOT, "%.0f", r1.get("ADD_LINK.count"))));
+    for (String f : List.of("p50_us", "p95_us", "p99_us", "max_us")) {
+      add.append(String.format(java.util.Locale.ROOT, " %9s", StepTable.number(
+          (r1.get("ADD_LINK." + f) + r2.get("ADD_LINK." + f)) / 2 / 1000)));
+    }
+    assertEquals(2.0, r1.get("ADD_LINK.count"), 0);
+    assertTrue(table.contains(add + "\n"), add + " in\n" + table);
+    assertTrue(table.contains(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s %9s %9s %9s %9s%n", "b",
+        "ADD_LINK", "-", "-", "-", "-", "-")), "b ran no ADD_LINK: " + table);
+    assertTrue(table.contains(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s", "b", "GET_LINK",
+        String.format(java.util.Locale.ROOT, "%.0f", result("query.b.t4.r1").get("GET_LINK.count")))), table);
+    assertTrue(table.indexOf("] a                ADD_LINK") < table.indexOf("] b                ADD_LINK"), table);
+  }
+
+  private static CellResult result(String id) {
+    return outcomes.stream().filter(o -> o.cell().id().equals(id)).findFirst().orElseThrow().result();
   }
 }

@@ -57,8 +57,8 @@ class ExperimentPageBrowserTest {
     assertTrue(query.path("low").get(0).asText().startsWith("0.50 rgb("), query.toString());
     assertEquals(1, query.path("unfinished").size(), query.toString());
     assertTrue(query.path("unfinished").get(0).asText().contains(ExperimentPageFixture.FAILURE), query.toString());
-    assertEquals(2, load.path("charts").size(), load.toString());
-    assertEquals(4, query.path("charts").size(), query.toString());
+    assertEquals(3, load.path("charts").size(), load.toString());
+    assertEquals(5, query.path("charts").size(), query.toString());
     for (JsonNode step : page.path("steps")) {
       for (JsonNode c : step.path("charts")) {
         // two charts side by side in a 1200 px window: each about half of it

@@ -57,8 +57,9 @@ class ExperimentPageTest {
     assertEquals(StepTable.number(p99 / 1000), cell(load, "a", 1, "p99_ms"));
     assertEquals(1, count(load, "data-kind=\"over-time\""), "throughput over time");
     assertEquals(1, count(load, "data-kind=\"latency\""), "latency percentiles");
+    assertEquals(1, count(load, "data-kind=\"response-times\""), "the response-time histogram");
     assertEquals(0, count(load, "data-kind=\"threads-rate\""), "one thread count: no chart against threads");
-    assertEquals(2, count(load, "<svg"), load);
+    assertEquals(3, count(load, "<svg"), load);
 
     String query = section(page, "query");
     // 102 ops/s against 202: half, marked low; at 2 threads a's two repeats 312 and 322
@@ -79,7 +80,8 @@ class ExperimentPageTest {
     assertEquals(1, count(query, "data-kind=\"latency\""));
     assertEquals(1, count(query, "data-kind=\"threads-rate\""));
     assertEquals(1, count(query, "data-kind=\"threads-p99\""));
-    assertEquals(4, count(query, "<svg"), "four charts");
+    assertEquals(1, count(query, "data-kind=\"response-times\""));
+    assertEquals(5, count(query, "<svg"), "five charts");
     assertTrue(query.contains("knee: not judged (it takes 3 thread counts or more)"), query);
     // each table folds the console's text below it
     assertTrue(query.contains("The table as printed on the console"), query);

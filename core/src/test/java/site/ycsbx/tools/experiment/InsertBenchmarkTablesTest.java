@@ -159,7 +159,7 @@ class InsertBenchmarkTablesTest {
     assertEquals(99.0, result("qr100.a.t1.r1").get(RateTable.SUSTAINED_PCT), 1e-9);
     assertEquals(80.0, result("qr100.b.t1.r1").get(RateTable.SUSTAINED_PCT), 1e-9);
     List<ExtraTable> tables = RateTable.tables(step("qr100"), targets(), outcomes);
-    assertEquals(1, tables.size());
+    assertEquals(List.of("rate", "relative"), tables.stream().map(ExtraTable::kind).toList());
     ExtraTable t = tables.get(0);
     assertEquals(RateTable.COLUMNS, t.columns());
     ExtraTable.Row a = t.rows().get(0);
@@ -235,5 +235,52 @@ class InsertBenchmarkTablesTest {
     assertTrue(rate.contains("<tr data-target=\"a\" data-threads=\"1\" data-marked=\"false\">"), rate);
     assertTrue(rate.contains("<td class=\"num rel-low\" data-col=\"ips\">80.00</td>"), rate);
     assertEquals(1, ExperimentPageTest.count(rate.substring(0, rate.indexOf("</table>")), "rel-low"));
+  }
+
+  /**
+   * The insert benchmark's relative table: each figure of a target over the first target's, the
+   * throughput (ips, qps) marked outside 0.95-1.05, red below and green above on the page; the
+   * first target's own row is 1 where measured.
+   */
+  @Test
+  void theRelativeTableDividesByTheFirstTargetAndMarksOnlyTheThroughputOutsideTheBand() {
+    ExtraTable t = RateTable.tables(step("qr100"), targets(), outcomes).get(1);
+    assertEquals(RateTable.COLUMNS, t.columns());
+    assertTrue(t.title().contains("relative to a"), t.title());
+    ExtraTable.Row a = t.rows().get(0);
+    ExtraTable.Row b = t.rows().get(1);
+    assertFalse(a.marked());
+    assertEquals("1.00", a.cells().get(0));
+    assertEquals("X", a.cells().get(13), "dbgb2 is not measured: no ratio");
+    assertTrue(b.marked(), "80 against 99 rows/s");
+    assertEquals(String.format(java.util.Locale.ROOT, "%.2f*", 80 / 99.0), b.cells().get(0));
+    assertEquals("1.00", b.cells().get(1), "the same queries/s: inside the band, unmarked");
+    CellResult ra = result("qr100.a.t1.r1");
+    CellResult rb = result("qr100.b.t1.r1");
+    assertEquals(String.format(java.util.Locale.ROOT, "%.2f", rb.get("INSERT_TXN.max_us") / ra.get("INSERT_TXN.max_us")),
+        b.cells().get(15), "maxop twice a's is a ratio, not a mark: a cost");
+    assertFalse(b.cells().get(15).endsWith("*"));
+    String html = t.html();
+    assertTrue(html.contains("<td class=\"num rel-low\" data-col=\"ips\">0.81</td>"), html);
+    ExtraTable high = new ExtraTable("relative", "t", List.of("target", "ips"), List.of(ExtraTable.Row.of("x", 1,
+        List.of("1.20*"), true)), null);
+    assertTrue(high.html().contains("<td class=\"num rel-high\" data-col=\"ips\">1.20</td>"), high.html());
+  }
+
+  /** l.i1 and l.i2 (deletes per insert, no rate asked) get the summary and its relative table; a plain step none. */
+  @Test
+  void aStepWithDeletesPerInsertGetsTheSummaryWithoutARateMark() throws IOException {
+    Cell c = outcomes.stream().filter(o -> o.cell().id().equals("qr100.a.t1.r1")).findFirst().orElseThrow().cell();
+    Path folder = dir.resolve(Ledger.CELLS).resolve(c.id());
+    String summary = Files.readString(folder.resolve("summary.txt")).replace("[HEADLINE], asked_rows_s, 100\n",
+        "[HEADLINE], deleted_rows, 400\n");
+    Files.writeString(folder.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+    List<Outcome> li1 = List.of(new Outcome(c, outcomes.get(0).entry(), CellResult.read(folder)));
+    List<ExtraTable> tables = RateTable.tables(step("qr100"), targets(), li1);
+    assertEquals(List.of("rate", "relative"), tables.stream().map(ExtraTable::kind).toList());
+    assertTrue(tables.get(0).title().contains("inserts with as many deletes of the oldest rows"), tables.get(0).title());
+    assertFalse(tables.get(0).rows().get(0).marked());
+    assertEquals("99.00", tables.get(0).rows().get(0).cells().get(0));
+    assertTrue(tables.get(1).rows().get(1).why() != null, "b has no cell here: no ratio");
   }
 }

@@ -20,7 +20,7 @@ import site.ycsb.StringByteIterator;
 import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;

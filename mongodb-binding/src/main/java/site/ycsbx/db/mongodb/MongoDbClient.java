@@ -35,7 +35,7 @@ import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.InFlight;
 import site.ycsbx.faults.Outages;
 import site.ycsbx.faults.Reconnect;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;

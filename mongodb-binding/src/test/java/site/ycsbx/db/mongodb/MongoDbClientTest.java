@@ -205,9 +205,9 @@ class MongoDbClientTest {
     assertEquals(Status.BATCHED_OK, db.insert("usertable", "user1", record("v")));
     assertEquals(Status.BATCHED_OK, db.insert("usertable", "user2", record("v")));
     site.ycsbx.testing.StdErr.captured(() -> assertEquals(Status.ERROR, db.insert("usertable", "user3", record("v"))));
-    assertTrue(site.ycsbx.measurements.ErrorLog.messages(MongoDbClient.INSERT_BATCH).get(0)
+    assertTrue(site.ycsbx.verdict.ErrorLog.messages(MongoDbClient.INSERT_BATCH).get(0)
         .startsWith("batch of 3 inserts: 1 write(s) of the batch failed; first: E11000 duplicate key"),
-        site.ycsbx.measurements.ErrorLog.messages(MongoDbClient.INSERT_BATCH).toString());
+        site.ycsbx.verdict.ErrorLog.messages(MongoDbClient.INSERT_BATCH).toString());
   }
 
   @Test

@@ -14,7 +14,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.measurements.BatchLedger;
-import site.ycsbx.measurements.ErrorLog;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.measurements.Schedule;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;

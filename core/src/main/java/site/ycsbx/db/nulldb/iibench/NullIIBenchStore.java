@@ -30,6 +30,19 @@ public final class NullIIBenchStore implements IIBenchStore {
     return List.of();
   }
 
+  /** The oldest rows are only counted: the count goes down by as many as it has. */
+  @Override
+  public long deleteOldest(IIBenchTable table, int rows) {
+    java.util.concurrent.atomic.AtomicLong count = NullTables.rows(table.name());
+    long before = count.getAndUpdate(n -> Math.max(0, n - rows));
+    return Math.min(before, rows);
+  }
+
+  @Override
+  public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) {
+    return List.of();
+  }
+
   @Override
   public void createIndexes(IIBenchTable table) {
     // nothing is stored: nothing to index

@@ -105,6 +105,14 @@ final class IIBenchSchema {
         + " ORDER BY " + p + ", " + t + ", " + c + " LIMIT ?";
   }
 
+  /** The point query on the primary key: the rows from a key on, in its order. */
+  static String queryByKey(IIBenchSql sql, String table) {
+    String k = IIBenchTable.TRANSACTION_ID;
+    return "SELECT " + sql.floatAsDouble(IIBenchTable.PRICE) + " AS " + IIBenchTable.PRICE + "_exact, "
+        + IIBenchTable.DATE_AND_TIME + ", " + IIBenchTable.CUSTOMER_ID + " FROM " + table + " WHERE " + k + " >= ? ORDER BY "
+        + k + " LIMIT ?";
+  }
+
   /** The price as the FLOAT column stores it, widened exactly to a double. */
   static double storedPrice(double price) {
     return (float) price;

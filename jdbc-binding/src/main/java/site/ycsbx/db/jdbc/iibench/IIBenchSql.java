@@ -38,4 +38,7 @@ interface IIBenchSql {
    * driver may otherwise read a rounded decimal rendering).
    */
   String floatAsDouble(String column);
+
+  /** Deletes the {@code rows} rows of the lowest transactionid, in one statement. */
+  String deleteOldest(String table, int rows);
 }

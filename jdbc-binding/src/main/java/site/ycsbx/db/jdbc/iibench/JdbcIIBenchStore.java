@@ -53,6 +53,7 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   /** Keyed query/table and count/table. */
   private final StatementCache statements;
   private Boolean local;
+  private final site.ycsbx.store.iibench.KeyBounds<Long> keys = new site.ycsbx.store.iibench.KeyBounds<>(this::keyBounds);
 
   public JdbcIIBenchStore(ClientConnection client) {
     this.conn = client.connection();
@@ -74,6 +75,7 @@ public final class JdbcIIBenchStore implements IIBenchStore {
             throw new StoreException(refused);
           }
           forget(name);
+          keys.forget(name);
           try (Statement s = conn.createStatement()) {
             s.execute("DROP TABLE IF EXISTS " + name);
           }
@@ -188,6 +190,60 @@ public final class JdbcIIBenchStore implements IIBenchStore {
         while (rs.next()) {
           out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
               rs.getInt(3)));
+        }
+      }
+      commit();
+      return out;
+    });
+  }
+
+  @Override
+  public long deleteOldest(IIBenchTable table, int rows) throws StoreException {
+    if (rows <= 0) {
+      return 0;
+    }
+    return call("delete", table.name(), () -> {
+      // the row count is in the SQL (MariaDB's LIMIT and PostgreSQL's subquery): one statement per size kept
+      PreparedStatement ps = inserts.get(table.name() + "/delete/" + rows, () -> sql.deleteOldest(table.name(), rows));
+      long n = ps.executeUpdate();
+      commit();
+      return n;
+    });
+  }
+
+  @Override
+  public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) throws StoreException {
+    List<Long> bounds = keys.of(table.name());
+    if (bounds.isEmpty()) {
+      return List.of();
+    }
+    long key = site.ycsbx.store.iibench.KeyBounds.between(bounds.get(0), bounds.get(1), position);
+    return call("query by key", table.name(), () -> {
+      PreparedStatement ps = statements.get("querykey/" + table.name(), () -> IIBenchSchema.queryByKey(sql, table.name()));
+      ps.setLong(1, key);
+      ps.setInt(2, limit);
+      List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
+              rs.getInt(3)));
+        }
+      }
+      commit();
+      return out;
+    });
+  }
+
+  // MIN and MAX of the primary key: each one end of its index
+  private List<Long> keyBounds(String table) throws StoreException {
+    return call("key bounds", table, () -> {
+      PreparedStatement ps = statements.get("keybounds/" + table, () -> "SELECT MIN(" + IIBenchTable.TRANSACTION_ID
+          + "), MAX(" + IIBenchTable.TRANSACTION_ID + ") FROM " + table);
+      List<Long> out = new ArrayList<>(2);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (rs.next() && rs.getObject(1) != null) {
+          out.add(rs.getLong(1));
+          out.add(rs.getLong(2));
         }
       }
       commit();

@@ -44,4 +44,10 @@ final class MySqlIIBenchSql implements IIBenchSql {
   public String floatAsDouble(String column) {
     return "(" + column + " + 0E0)";
   }
+
+  /** A single-table DELETE takes ORDER BY and LIMIT: a range scan of the primary key from its start. */
+  @Override
+  public String deleteOldest(String table, int rows) {
+    return "DELETE FROM " + table + " ORDER BY " + site.ycsbx.store.iibench.IIBenchTable.TRANSACTION_ID + " LIMIT " + rows;
+  }
 }

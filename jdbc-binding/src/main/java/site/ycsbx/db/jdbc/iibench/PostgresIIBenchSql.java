@@ -36,4 +36,12 @@ final class PostgresIIBenchSql implements IIBenchSql {
   public String floatAsDouble(String column) {
     return "CAST(" + column + " AS DOUBLE PRECISION)";
   }
+
+  /** DELETE has no LIMIT: the keys come from a range scan of the primary key from its start. */
+  @Override
+  public String deleteOldest(String table, int rows) {
+    String k = site.ycsbx.store.iibench.IIBenchTable.TRANSACTION_ID;
+    return "DELETE FROM " + table + " WHERE " + k + " IN (SELECT " + k + " FROM " + table + " ORDER BY " + k + " LIMIT "
+        + rows + ")";
+  }
 }

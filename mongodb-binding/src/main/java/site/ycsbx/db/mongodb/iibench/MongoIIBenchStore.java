@@ -74,6 +74,10 @@ public final class MongoIIBenchStore implements IIBenchStore {
   // handles of the rows of the current batch, reused for every transaction of this thread
   private final List<Row> handles = new ArrayList<>();
   private Boolean local;
+  private final site.ycsbx.store.iibench.KeyBounds<org.bson.types.ObjectId> keys =
+      new site.ycsbx.store.iibench.KeyBounds<>(this::keyBounds);
+  private static final BsonDocument BY_ID = new BsonDocument("_id", new BsonInt32(1));
+  private static final BsonDocument BY_ID_DOWN = new BsonDocument("_id", new BsonInt32(-1));
 
   public MongoIIBenchStore(MongoConnection connection) {
     this.connection = connection;
@@ -87,6 +91,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
     return MongoErrors.call(() -> "cannot prepare collection " + where(table), () -> {
       if (drop) {
         schema.drop(name);
+        keys.forget(name);
       }
       schema.ensureCollection(name);
       // before creating any: a refused collection keeps the indexes it had
@@ -154,6 +159,71 @@ public final class MongoIIBenchStore implements IIBenchStore {
         }
       }
       return out;
+    });
+  }
+
+  /**
+   * The oldest documents by _id (the driver's ObjectIds grow with time), found in _id order and
+   * deleted as one _id range: one deleteMany with the run's write concern.
+   */
+  @Override
+  public long deleteOldest(IIBenchTable table, int rows) throws StoreException {
+    if (rows <= 0) {
+      return 0;
+    }
+    return MongoErrors.call(() -> "delete of the " + rows + " oldest documents of " + where(table), () -> {
+      BsonValue first = null;
+      BsonValue last = null;
+      int found = 0;
+      try (MongoCursor<BsonDocument> it = reader(table).find().sort(BY_ID).projection(BY_ID).limit(rows).iterator()) {
+        while (it.hasNext()) {
+          last = it.next().get("_id");
+          first = first == null ? last : first;
+          found++;
+        }
+      }
+      if (found == 0) {
+        return 0L;
+      }
+      BsonDocument range = new BsonDocument("_id", new BsonDocument("$gte", first).append("$lte", last));
+      com.mongodb.client.result.DeleteResult r = reader(table).deleteMany(range);
+      // unacknowledged (w:0): the server says nothing; the documents found are the ones asked
+      return r.wasAcknowledged() ? r.getDeletedCount() : (long) found;
+    });
+  }
+
+  @Override
+  public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) throws StoreException {
+    List<org.bson.types.ObjectId> bounds = keys.of(table.name());
+    if (bounds.isEmpty()) {
+      return List.of();
+    }
+    org.bson.types.ObjectId key = new org.bson.types.ObjectId(site.ycsbx.store.iibench.KeyBounds.between(
+        bounds.get(0).toByteArray(), bounds.get(1).toByteArray(), position));
+    List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
+    return MongoErrors.call(() -> "query by _id on " + where(table), () -> {
+      try (MongoCursor<BsonDocument> cursor = reader(table).find(new BsonDocument("_id", new BsonDocument("$gte",
+          new org.bson.BsonObjectId(key)))).sort(BY_ID).projection(PROJECTION).limit(limit).iterator()) {
+        while (cursor.hasNext()) {
+          BsonDocument d = cursor.next();
+          out.add(new QueryRow(number(d, IIBenchTable.PRICE).doubleValue(),
+              number(d, IIBenchTable.DATE_AND_TIME).longValue(), number(d, IIBenchTable.CUSTOMER_ID).intValue()));
+        }
+      }
+      return out;
+    });
+  }
+
+  // the first _id of each end of the _id index; documents of another _id type are not iibench's
+  private List<org.bson.types.ObjectId> keyBounds(String name) throws StoreException {
+    return MongoErrors.call(() -> "_id bounds of " + name, () -> {
+      MongoCollection<BsonDocument> c = reader(name);
+      BsonDocument lo = c.find().sort(BY_ID).projection(BY_ID).first();
+      BsonDocument hi = c.find().sort(BY_ID_DOWN).projection(BY_ID).first();
+      if (lo == null || hi == null || !lo.get("_id").isObjectId() || !hi.get("_id").isObjectId()) {
+        return List.<org.bson.types.ObjectId>of();
+      }
+      return List.of(lo.getObjectId("_id").getValue(), hi.getObjectId("_id").getValue());
     });
   }
 
@@ -356,7 +426,11 @@ public final class MongoIIBenchStore implements IIBenchStore {
   }
 
   private MongoCollection<BsonDocument> reader(IIBenchTable table) {
-    return readers.computeIfAbsent(table.name(), n -> connection.database(options.databaseOf(n))
+    return reader(table.name());
+  }
+
+  private MongoCollection<BsonDocument> reader(String name) {
+    return readers.computeIfAbsent(name, n -> connection.database(options.databaseOf(n))
         .getCollection(n, BsonDocument.class));
   }
 }

@@ -130,6 +130,21 @@ class IIBenchEndToEndTest {
         ListedIndexes.keysOf(d.getCollection("purchases_index").listIndexes())));
   }
 
+  /** The insert benchmark's l.i1 on the embedded server: the collection keeps its size, the point queries find rows. */
+  @Test
+  void embeddedDeletesPerInsertKeepTheCollectionSize(@TempDir Path dir) {
+    assertOk(loadEmbedded(dir, "-p", "recordcount=3000", "-p", "iibench.batchsize=500"));
+    Result r = loadEmbedded(dir, "-p", "recordcount=1000", "-p", "iibench.batchsize=50", "-p", "iibench.verify=true",
+        "-p", "iibench.deleteperinsert=true", "-threads", "2", "-p", "iibench.querythreads=1",
+        "-p", "iibench.querykind=pk", "-p", "iibench.querylimit=1");
+    assertOk(r);
+    assertTrue(r.stdout().contains("[DELETE_TXN], Return=OK, 20\n"), r.stdout());
+    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 3000 rows, 3000 expected (3000 before + 1000"
+        + " acknowledged - 1000 deleted): OK"), r.stdout());
+    assertTrue(r.stdout().contains("[QUERY], Return=OK"), r.stdout());
+    assertEquals(3000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
+  }
+
   @Test
   void embeddedAppendsAcrossRunsAndDropsOnlyWhenAsked(@TempDir Path dir) {
     String[] small = {"-p", "recordcount=2000", "-p", "iibench.batchsize=500", "-p", "iibench.verify=true"};

@@ -16,6 +16,8 @@ import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCursor;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
+import site.ycsbx.shaded.mongo35.com.mongodb.WriteResult;
+import site.ycsbx.shaded.mongo35.org.bson.types.ObjectId;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
@@ -42,6 +44,8 @@ public final class LegacyIIBenchStore implements IIBenchStore {
   private final LegacyConnection connection;
   private final Map<String, DBCollection> collections = new HashMap<>();
   private final List<DBObject> documents = new ArrayList<>();
+  private final site.ycsbx.store.iibench.KeyBounds<ObjectId> keys = new site.ycsbx.store.iibench.KeyBounds<>(
+      this::keyBounds);
 
   public LegacyIIBenchStore(LegacyConnection connection) {
     this.connection = connection;
@@ -55,6 +59,7 @@ public final class LegacyIIBenchStore implements IIBenchStore {
       if (drop && c.getDB().collectionExists(c.getName())) {
         c.drop();
       }
+      keys.forget(table.name());
       // before creating any: a collection with other indexes would measure another benchmark
       refuseOtherIndexes(c, table);
       for (IndexSpec index : table.secondaryIndexes()) {
@@ -124,6 +129,79 @@ public final class LegacyIIBenchStore implements IIBenchStore {
           DBObject d = cursor.next();
           out.add(new QueryRow(number(d, IIBenchTable.PRICE).doubleValue(),
               number(d, IIBenchTable.DATE_AND_TIME).longValue(), number(d, IIBenchTable.CUSTOMER_ID).intValue()));
+        }
+      }
+      return out;
+    });
+  }
+
+  /** The oldest documents by _id, found in _id order and removed as one _id range with the run's write concern. */
+  @Override
+  public long deleteOldest(IIBenchTable table, int rows) throws StoreException {
+    if (rows <= 0) {
+      return 0;
+    }
+    DBCollection c = collection(table);
+    return call("delete of the " + rows + " oldest documents of " + where(table), () -> {
+      Object first = null;
+      Object last = null;
+      int found = 0;
+      try (DBCursor it = c.find(new BasicDBObject(), new BasicDBObject("_id", 1)).sort(new BasicDBObject("_id", 1))
+          .limit(rows)) {
+        while (it.hasNext()) {
+          last = it.next().get("_id");
+          first = first == null ? last : first;
+          found++;
+        }
+      }
+      if (found == 0) {
+        return 0L;
+      }
+      WriteResult r = c.remove(new BasicDBObject("_id", new BasicDBObject("$gte", first).append("$lte", last)),
+          connection.writeConcern());
+      // unacknowledged (w:0): the server says nothing; the documents found are the ones asked
+      return r.wasAcknowledged() ? (long) r.getN() : (long) found;
+    });
+  }
+
+  @Override
+  public List<QueryRow> queryByKey(IIBenchTable table, double position, int limit) throws StoreException {
+    List<ObjectId> bounds = keys.of(table.name());
+    if (bounds.isEmpty()) {
+      return List.of();
+    }
+    ObjectId key = new ObjectId(site.ycsbx.store.iibench.KeyBounds.between(bounds.get(0).toByteArray(),
+        bounds.get(1).toByteArray(), position));
+    BasicDBObject fields = new BasicDBObject(IIBenchTable.PRICE, 1).append(IIBenchTable.DATE_AND_TIME, 1)
+        .append(IIBenchTable.CUSTOMER_ID, 1).append("_id", 0);
+    DBCollection c = collection(table);
+    return call("query by _id on " + where(table), () -> {
+      List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
+      try (DBCursor cursor = c.find(new BasicDBObject("_id", new BasicDBObject("$gte", key)), fields)
+          .sort(new BasicDBObject("_id", 1)).limit(limit)) {
+        while (cursor.hasNext()) {
+          DBObject d = cursor.next();
+          out.add(new QueryRow(number(d, IIBenchTable.PRICE).doubleValue(),
+              number(d, IIBenchTable.DATE_AND_TIME).longValue(), number(d, IIBenchTable.CUSTOMER_ID).intValue()));
+        }
+      }
+      return out;
+    });
+  }
+
+  // each end of the _id index; documents of another _id type are not iibench's
+  private List<ObjectId> keyBounds(String name) throws StoreException {
+    DBCollection c = collections.computeIfAbsent(name, connection::collection);
+    return call("_id bounds of " + connection.options().database() + "." + name, () -> {
+      List<ObjectId> out = new ArrayList<>(2);
+      for (int order : new int[] {1, -1}) {
+        try (DBCursor it = c.find(new BasicDBObject(), new BasicDBObject("_id", 1)).sort(new BasicDBObject("_id", order))
+            .limit(1)) {
+          Object id = it.hasNext() ? it.next().get("_id") : null;
+          if (!(id instanceof ObjectId)) {
+            return List.<ObjectId>of();
+          }
+          out.add((ObjectId) id);
         }
       }
       return out;

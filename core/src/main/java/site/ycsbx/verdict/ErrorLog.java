@@ -1,4 +1,4 @@
-package site.ycsbx.measurements;
+package site.ycsbx.verdict;
 
 import java.util.Comparator;
 import java.util.List;
@@ -83,7 +83,7 @@ public final class ErrorLog {
   }
 
   /** Forgets every message: for tests that run several summaries in one JVM. */
-  static void reset() {
+  public static void reset() {
     MESSAGES.clear();
   }
 }

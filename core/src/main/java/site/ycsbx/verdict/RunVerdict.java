@@ -1,4 +1,4 @@
-package site.ycsbx.measurements;
+package site.ycsbx.verdict;
 
 import java.util.Properties;
 import site.ycsbx.util.Props;
@@ -93,7 +93,7 @@ public final class RunVerdict {
     return load;
   }
 
-  static void exported(String failureOrNull) {
+  public static void exported(String failureOrNull) {
     exported = true;
     failure = failureOrNull;
   }
