@@ -76,6 +76,12 @@ public interface SqlDialect {
    */
   String connectionUrl(String url, boolean rewriteBatches);
 
+  /**
+   * Where the statements of a connection to {@code connectionUrl} ({@link #connectionUrl}'s) are
+   * prepared, and which URL option decided it, for the fingerprint.
+   */
+  String preparedStatements(String connectionUrl);
+
   /** The driver's URL option that turns a batch of single-row INSERTs into multi-row INSERTs. */
   String batchRewriteOption();
 

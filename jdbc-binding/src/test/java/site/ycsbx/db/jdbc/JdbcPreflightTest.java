@@ -4,12 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.List;
+import java.util.Map;
+import com.mysql.cj.jdbc.ServerPreparedStatement;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
@@ -50,10 +56,12 @@ class JdbcPreflightTest {
       }
       assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, reported("rocksdb_flush_log_at_trx_commit"));
       assertEquals(db.url() + (target.mariadb() ? "?" : "&") + "password=*****"
-          + (target.mariadb() ? "&rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
+          + (target.mariadb() ? "&rewriteBatchedStatements=true&useServerPrepStmts=true&cachePrepStmts=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
           fp.get("db.url"));
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
+      assertEquals(target.mariadb() ? "server-side (useServerPrepStmts=true&cachePrepStmts=true)"
+          : "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)", fp.get("jdbc.prepared"));
       assertEquals(List.of(), db.tables());
       serverSettingsAreTheServers(db, target);
     }
@@ -157,6 +165,32 @@ class JdbcPreflightTest {
       assertEquals("ROCKSDB", fp.get("storage.engine"));
       assertEquals("1", fp.get("db.batchsize"));
       assertEquals(List.of(), db.tables());
+    }
+  }
+
+  /**
+   * MariaDB: the client's connections prepare on the server unless db.url says otherwise, and the
+   * fingerprint names the side that ran (the driver's own class of statement says where it went).
+   * Connector/J ignores an option spelt in another case: so does YCSB-X.
+   */
+  @ParameterizedTest
+  @CsvSource({"'', true", "'?useServerPrepStmts=false', false", "'?useServerPrepStmts=true&cachePrepStmts=false', true",
+      "'?useserverprepstmts=false', true"})
+  void mariadbStatementsArePreparedWhereTheFingerprintSays(String urlOption, boolean onServer) throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      Properties p = db.properties();
+      p.setProperty("db.url", db.url() + urlOption);
+      new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE, fp);
+      assertEquals(onServer, fp.get("jdbc.prepared").startsWith("server-side ("), fp.get("jdbc.prepared"));
+      try (Connection c = Connector.open(JdbcOptions.parse(p), Map.of());
+          PreparedStatement ps = c.prepareStatement("SELECT ?")) {
+        assertEquals(onServer, ps.isWrapperFor(ServerPreparedStatement.class), "the driver's statement: " + ps.getClass());
+        ps.setString(1, "x");
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals("x", rs.getString(1));
+        }
+      }
     }
   }
 }
