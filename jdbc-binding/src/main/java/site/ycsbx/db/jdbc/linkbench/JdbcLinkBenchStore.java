@@ -155,7 +155,21 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       long maxId = 0;
       for (int from = 0; from < nodes.size(); from += per) {
         List<Node> part = nodes.subList(from, Math.min(nodes.size(), from + per));
-        tx.rwPlain().executeUpdate(inline.nodes(table, part));
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.nodes(table, part));
+        } else {
+          PreparedStatement ps = tx.rwStatement("addNodes/" + part.size(),
+              () -> LinkBenchSchema.insertNodeRows(table, part.size()));
+          int i = 1;
+          for (Node n : part) {
+            ps.setLong(i++, n.id());
+            ps.setInt(i++, n.type());
+            ps.setLong(i++, n.version());
+            ps.setInt(i++, n.time());
+            ps.setBytes(i++, n.data());
+          }
+          ps.executeUpdate();
+        }
         for (Node n : part) {
           maxId = Math.max(maxId, n.id());
         }
@@ -389,7 +403,16 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       int per = LinkBenchSchema.MAX_PARAMETERS / 7;
       for (int from = 0; from < links.size(); from += per) {
         List<Link> part = links.subList(from, Math.min(links.size(), from + per));
-        tx.rwPlain().executeUpdate(inline.links(table, part));
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.links(table, part));
+          continue;
+        }
+        PreparedStatement ps = tx.rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
+        int p = 1;
+        for (Link l : part) {
+          p = bindLink(ps, p, l);
+        }
+        ps.executeUpdate();
       }
       return null;
     });
@@ -405,7 +428,20 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       int per = LinkBenchSchema.MAX_PARAMETERS / 5;
       for (int from = 0; from < counts.size(); from += per) {
         List<LinkCount> part = counts.subList(from, Math.min(counts.size(), from + per));
-        tx.rwPlain().executeUpdate(inline.counts(table, part));
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.counts(table, part));
+          continue;
+        }
+        PreparedStatement ps = tx.rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
+        int p = 1;
+        for (LinkCount c : part) {
+          ps.setLong(p++, c.id1());
+          ps.setLong(p++, c.linkType());
+          ps.setLong(p++, c.count());
+          ps.setLong(p++, c.time());
+          ps.setLong(p++, c.version());
+        }
+        ps.executeUpdate();
       }
       return null;
     });

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -12,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.db.jdbc.JdbcClient;
+import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.linkbench.Link;
@@ -21,8 +24,8 @@ import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
 
 /**
- * The bulk load's values written into the statement text ({@link InlineRows}) come back byte for
- * byte: every byte value, quotes and backslashes, an empty payload, on each server, also under the
+ * The bulk load's values come back byte for byte, written into the statement text
+ * ({@link InlineRows}: MariaDB's store, and PostgreSQL's form sent by hand) or bound (PostgreSQL's store): every byte value, quotes and backslashes, an empty payload, on each server, also under the
  * session settings that change how a string literal reads (MariaDB's NO_BACKSLASH_ESCAPES and
  * ANSI_QUOTES, PostgreSQL's standard_conforming_strings off).
  */
@@ -75,6 +78,25 @@ class InlineRowsRoundTripTest {
           assertEquals(i, n.version());
         }
         assertEquals(4, s.countLinks(7, 3), "the count stored as given");
+        if (!target.mariadb()) {
+          // PostgreSQL's store binds its bulk statements (LinkBenchSql.bulkInText): the text form, sent
+          // by hand, with the session's literal settings as the URL option set them
+          List<Link> inText = new ArrayList<>();
+          for (Link l : links) {
+            inText.add(new Link(8, 3, l.id2(), l.visible(), l.data(), l.version(), l.time()));
+          }
+          try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            if (urlOption != null) {
+              st.execute("SET standard_conforming_strings = off");
+            }
+            st.executeUpdate(new InlineRows(new PostgresLinkBenchSql(), SqlDialect.Kind.POSTGRESQL).links("linktable", inText));
+          }
+          List<Link> backInText = s.getLinks(8, 3, id2s);
+          assertEquals(inText.size(), backInText.size(), "every link stored from the text");
+          for (Link l : backInText) {
+            assertArrayEquals(PAYLOADS.get((int) l.id2() - 1), l.data(), "link payload from the text " + l.id2());
+          }
+        }
       } finally {
         client.cleanup();
       }
