@@ -42,9 +42,9 @@ final class MySqlDialect implements SqlDialect {
    * Connector/J prepares on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and
    * read the rows in binary; measured on MariaDB 10.11 (bench/README.md), they cost the client
-   * about half the CPU per row of a multi-row INSERT, and no more per point query. The cache
-   * keeps the statements the driver prepares itself (a rewritten batch) from a prepare and a close
-   * per call.
+   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read:
+   * asked for in loads only. The cache keeps the statements the driver prepares itself (a
+   * rewritten batch) from a prepare and a close per call.
    */
   static final String SERVER_PREPARE = "useServerPrepStmts";
   static final String CACHE_PREPARED = "cachePrepStmts";
@@ -53,13 +53,6 @@ final class MySqlDialect implements SqlDialect {
   public String connectionUrl(String url, boolean rewriteBatches) {
     // without it Connector/J sends a batch as one INSERT per row, one round trip each
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
-    // spelt exactly: Connector/J's option names are case-sensitive, and one it ignores must not stop ours
-    if (JdbcUrls.value(u, SERVER_PREPARE) == null) {
-      u = u + (u.indexOf('?') < 0 ? "?" : "&") + SERVER_PREPARE + "=true";
-      if (JdbcUrls.value(u, CACHE_PREPARED) == null) {
-        u = u + "&" + CACHE_PREPARED + "=true";
-      }
-    }
     if (!JdbcUrls.has(u, "socketFactory")) {
       // bounds the connect and the handshake without a socket timeout, which would leave every
       // later read of the connection in non-blocking mode (see HandshakeWatchdog)
@@ -77,9 +70,25 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public String loadUrl(String connectionUrl) {
+    // spelt exactly: Connector/J's option names are case-sensitive, and one it ignores must not stop ours
+    String u = connectionUrl;
+    if (JdbcUrls.value(u, SERVER_PREPARE) == null) {
+      u = u + (u.indexOf('?') < 0 ? "?" : "&") + SERVER_PREPARE + "=true";
+      if (JdbcUrls.value(u, CACHE_PREPARED) == null) {
+        u = u + "&" + CACHE_PREPARED + "=true";
+      }
+    }
+    return u;
+  }
+
+  @Override
   public String preparedStatements(String connectionUrl) {
     String server = JdbcUrls.value(connectionUrl, SERVER_PREPARE);
     String cache = JdbcUrls.value(connectionUrl, CACHE_PREPARED);
+    if (server == null) {
+      return "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)";
+    }
     String options = SERVER_PREPARE + "=" + server + (cache == null ? "" : "&" + CACHE_PREPARED + "=" + cache);
     return ("true".equalsIgnoreCase(server) ? "server-side (" : "client-side (") + options + ")";
   }

@@ -76,6 +76,11 @@ public interface SqlDialect {
    */
   String connectionUrl(String url, boolean rewriteBatches);
 
+  /** {@link #connectionUrl}'s URL with the options a load's bulk statements gain by, unless the URL sets them. */
+  default String loadUrl(String connectionUrl) {
+    return connectionUrl;
+  }
+
   /**
    * Where the statements of a connection to {@code connectionUrl} ({@link #connectionUrl}'s) are
    * prepared, and which URL option decided it, for the fingerprint.

@@ -56,11 +56,11 @@ class JdbcPreflightTest {
       }
       assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, reported("rocksdb_flush_log_at_trx_commit"));
       assertEquals(db.url() + (target.mariadb() ? "?" : "&") + "password=*****"
-          + (target.mariadb() ? "&rewriteBatchedStatements=true&useServerPrepStmts=true&cachePrepStmts=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
+          + (target.mariadb() ? "&rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
           fp.get("db.url"));
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
-      assertEquals(target.mariadb() ? "server-side (useServerPrepStmts=true&cachePrepStmts=true)"
+      assertEquals(target.mariadb() ? "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)"
           : "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)", fp.get("jdbc.prepared"));
       assertEquals(List.of(), db.tables());
       serverSettingsAreTheServers(db, target);
@@ -169,17 +169,19 @@ class JdbcPreflightTest {
   }
 
   /**
-   * MariaDB: the client's connections prepare on the server unless db.url says otherwise, and the
-   * fingerprint names the side that ran (the driver's own class of statement says where it went).
-   * Connector/J ignores an option spelt in another case: so does YCSB-X.
+   * MariaDB: a load's connections prepare on the server unless db.url says otherwise, a run's on
+   * the client; the fingerprint names the side that ran (the driver's own class of statement says
+   * where it went). Connector/J ignores an option spelt in another case: so does YCSB-X.
    */
   @ParameterizedTest
-  @CsvSource({"'', true", "'?useServerPrepStmts=false', false", "'?useServerPrepStmts=true&cachePrepStmts=false', true",
-      "'?useserverprepstmts=false', true"})
-  void mariadbStatementsArePreparedWhereTheFingerprintSays(String urlOption, boolean onServer) throws Exception {
+  @CsvSource({"false, '', true", "false, '?useServerPrepStmts=false', false",
+      "false, '?useServerPrepStmts=true&cachePrepStmts=false', true", "false, '?useserverprepstmts=false', true",
+      "true, '', false", "true, '?useServerPrepStmts=true', true"})
+  void mariadbStatementsArePreparedWhereTheFingerprintSays(boolean run, String urlOption, boolean onServer) throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
       Properties p = db.properties();
       p.setProperty("db.url", db.url() + urlOption);
+      p.setProperty("dotransactions", String.valueOf(run));
       new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE, fp);
       assertEquals(onServer, fp.get("jdbc.prepared").startsWith("server-side ("), fp.get("jdbc.prepared"));
       try (Connection c = Connector.open(JdbcOptions.parse(p), Map.of());

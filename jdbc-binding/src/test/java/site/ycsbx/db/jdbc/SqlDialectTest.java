@@ -18,30 +18,35 @@ class SqlDialectTest {
     assertInstanceOf(MySqlDialect.class, d);
     assertEquals(SqlDialect.Kind.MYSQL, d.kind());
     // no connectTimeout/socketTimeout: they would leave the sockets non-blocking (HandshakeWatchdog)
-    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&useServerPrepStmts=true&cachePrepStmts=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory",
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory",
         d.connectionUrl("jdbc:mysql://h:3306/ycsb"));
   }
 
   @Test
-  void mysqlStatementsArePreparedOnTheServerUnlessTheUrlSaysOtherwise() {
+  void mysqlLoadsPrepareOnTheServerUnlessTheUrlSaysOtherwise() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
-    String ours = d.connectionUrl("jdbc:mysql://h/ycsb");
-    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)", d.preparedStatements(ours));
+    String run = d.connectionUrl("jdbc:mysql://h/ycsb");
+    assertEquals("client-side (Connector/J's default; YCSB-X asks for server-side in loads only)", d.preparedStatements(run));
+    String load = d.loadUrl(run);
+    assertEquals(run + "&useServerPrepStmts=true&cachePrepStmts=true", load);
+    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)", d.preparedStatements(load));
     // the user's word wins; the cache is then the user's business too
-    String off = d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=false");
+    String off = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=false"));
     assertEquals("jdbc:mysql://h/ycsb?useServerPrepStmts=false&rewriteBatchedStatements=true"
         + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", off);
     assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
-    String noCache = d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false");
-    assertEquals("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false&rewriteBatchedStatements=true"
-        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", noCache);
+    String noCache = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false"));
     assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=false)", d.preparedStatements(noCache));
     // Connector/J's names are case-sensitive: one it would ignore does not stop YCSB-X's
     assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)",
-        d.preparedStatements(d.connectionUrl("jdbc:mysql://h/ycsb?USESERVERPREPSTMTS=false")));
+        d.preparedStatements(d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?USESERVERPREPSTMTS=false"))));
     // the cache alone named: server-side statements still added, the user's cache setting kept
-    assertEquals("jdbc:mysql://h/ycsb?cachePrepStmts=false&rewriteBatchedStatements=true&useServerPrepStmts=true"
-        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", d.connectionUrl("jdbc:mysql://h/ycsb?cachePrepStmts=false"));
+    assertEquals("jdbc:mysql://h/ycsb?cachePrepStmts=false&rewriteBatchedStatements=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory&useServerPrepStmts=true",
+        d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?cachePrepStmts=false")));
+    // PostgreSQL: a load's URL is a run's
+    SqlDialect pg = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals(pg.connectionUrl("jdbc:postgresql://h/ycsb"), pg.loadUrl(pg.connectionUrl("jdbc:postgresql://h/ycsb")));
   }
 
   @Test
@@ -59,14 +64,14 @@ class SqlDialectTest {
   void mysqlUrlWithItsOwnSocketFactoryGetsAConnectTimeoutAndAHandshakeTimeout() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
     String unix = "jdbc:mysql://h/ycsb?socketFactory=org.newsclub.net.mysql.AFUNIXDatabaseSocketFactoryCJ";
-    assertEquals(unix + "&rewriteBatchedStatements=true&useServerPrepStmts=true&cachePrepStmts=true&connectTimeout=5000&socketTimeout=5000", d.connectionUrl(unix));
+    assertEquals(unix + "&rewriteBatchedStatements=true&connectTimeout=5000&socketTimeout=5000", d.connectionUrl(unix));
   }
 
   @Test
   void optionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
     assertEquals("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"
-        + "&useServerPrepStmts=true&cachePrepStmts=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"));
+        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", d.connectionUrl("jdbc:mysql://h/ycsb?useSSL=false&REWRITEBATCHEDSTATEMENTS=false&connectTimeout=1000&socketTimeout=9000"));
   }
 
   @Test
