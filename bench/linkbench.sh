@@ -11,6 +11,19 @@
 #
 #   bench/linkbench.sh [--requests N] [--threads "1 4 16"] [--seconds S] [--maxid1 M]
 #                      [--embedded-maxid1 M] [--targets "innodb rocksdb mongodb-embedded"]
+#   bench/linkbench.sh --vs-linkbench DIR [--pairs P] [--maxid1 M] [--loaders L] [--requesters R]
+#                      [--seconds S] [--linkbench-cp CP]
+#
+# --vs-linkbench DIR: LinkBench itself (built by you from its public repository in DIR:
+# DIR/target/FacebookLinkBench.jar and DIR/config/LinkConfigMysql.properties; this script never
+# fetches nor builds it) against YCSB-X reading the same LinkConfigMysql.properties through
+# linkbench.config, on the same MariaDB InnoDB tables (YCSB-X's, LinkBench's README columns
+# without partitions), in P interleaved pairs (who goes first alternates): each side loads
+# maxid1 ids with L loaders into empty tables, then runs S seconds of requests with R
+# requesters on what it loaded. Prints links/s, requests/s, each client process's CPU seconds
+# (user + system, JVM start included) per 1000 links and per 1000 requests, the ratios
+# YCSB-X / LinkBench per pair, and their medians. --linkbench-cp puts jars before LinkBench's own
+# (e.g. a newer Connector/J, as YCSB-X's). See bench/linkbench-vs.sh.
 #
 # MariaDB: the test account (ycsbx/ycsbx at 127.0.0.1:3306) and a database of this run's own,
 # ycsbx_bench_lb_<pid>, recreated per point and dropped at the end (other benches may run beside). mongodb-embedded keeps its data under a temporary folder;
@@ -22,8 +35,14 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 
 REQUESTS=2000000 THREADS="1 4 16" SECONDS_RUN=30 MAXID1=200001 EMBEDDED_MAXID1=20001
 TARGETS="innodb rocksdb mongodb-embedded"
+VS_DIR="" PAIRS=3 LOADERS=4 REQUESTERS=4 LINKBENCH_CP=""
 while [ $# -gt 0 ]; do
   case $1 in
+    --vs-linkbench) VS_DIR=$2; shift 2 ;;
+    --pairs) PAIRS=$2; shift 2 ;;
+    --loaders) LOADERS=$2; shift 2 ;;
+    --requesters) REQUESTERS=$2; shift 2 ;;
+    --linkbench-cp) LINKBENCH_CP=$2; shift 2 ;;
     --requests) REQUESTS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --seconds) SECONDS_RUN=$2; shift 2 ;;
@@ -34,6 +53,18 @@ while [ $# -gt 0 ]; do
   esac
 done
 command -v /usr/bin/time >/dev/null || { echo "linkbench: needs GNU time (apt-get install time)" >&2; exit 2; }
+if [ -n "$VS_DIR" ]; then
+  # checked before anything is built or created
+  VS_DIR=$(readlink -f "$VS_DIR" 2>/dev/null || echo "$VS_DIR")
+  [ -f "$VS_DIR/target/FacebookLinkBench.jar" ] || { echo "linkbench: --vs-linkbench $VS_DIR: no target/FacebookLinkBench.jar there (build LinkBench in it first: mvn clean package, see its README)" >&2; exit 2; }
+  [ -f "$VS_DIR/config/LinkConfigMysql.properties" ] || { echo "linkbench: --vs-linkbench $VS_DIR: no config/LinkConfigMysql.properties there" >&2; exit 2; }
+  for n in "$PAIRS" "$LOADERS" "$REQUESTERS" "$SECONDS_RUN" "$MAXID1"; do
+    [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "linkbench: --pairs, --loaders, --requesters, --seconds and --maxid1 take a whole number above 0, not '$n'" >&2; exit 2; }
+  done
+  . bench/lib.sh
+  . bench/linkbench-vs.sh
+  exit 0
+fi
 
 . bench/lib.sh
 

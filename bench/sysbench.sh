@@ -110,7 +110,7 @@ for server in $SERVERS; do
     empty_tables "$server"
     t0=$(date +%s.%N); measured "$work/prep-$server-$lt.log" sb "$server" oltp_read_write prepare "$lt"; t1=$(date +%s.%N)
     empty_tables "$server"
-    t2=$(date +%s.%N); measured "$work/load-$server-$lt.log" x "$server" load sysbench "$lt"; t3=$(date +%s.%N)
+    t2=$(date +%s.%N); measured "$work/load-$server-$lt.log" x "$server" load sysbench "$lt" -p maxexecutiontime=0; t3=$(date +%s.%N)
     sbs=$(seconds_of "$t0" "$t1") xs=$(seconds_of "$t2" "$t3")
     sr=$(awk -v n=$((TABLES * ROWS)) -v s="$sbs" 'BEGIN {printf "%.0f", n / s}')
     xr=$(awk -v n=$((TABLES * ROWS)) -v s="$xs" 'BEGIN {printf "%.0f", n / s}')

@@ -95,8 +95,11 @@ public final class JdbcOptions {
   private final List<String> notes = new ArrayList<>();
   private final int opTimeoutSeconds;
   private final Reconnect reconnect;
+  /** A load (YCSB's dotransactions=false): the dialect's options for bulk statements apply. */
+  private final boolean load;
 
   private JdbcOptions(Properties p) {
+    load = "false".equalsIgnoreCase(p.getProperty("dotransactions", "").strip());
     url = Props.get(p, URL_PROPERTY, "").trim();
     if (url.contains(";jdbc:")) {
       throw new UserError(URL_PROPERTY + " holds " + url.split(";jdbc:").length + " URLs separated by ';' (YCSB 0.17's "
@@ -234,10 +237,12 @@ public final class JdbcOptions {
 
   /**
    * The URL the driver gets: the user's plus the binding's driver options (no batch rewrite
-   * with {@value #BATCH_UPDATE_API_PROPERTY}=true, as YCSB 0.17).
+   * with {@value #BATCH_UPDATE_API_PROPERTY}=true, as YCSB 0.17), and in a load the dialect's
+   * options for bulk statements ({@link SqlDialect#loadUrl}).
    */
   String connectionUrl() {
-    return dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
+    String u = dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
+    return load ? dialect.loadUrl(u) : u;
   }
 
   /** Whether the user's URL sets the driver's socket timeout (then the binding leaves it alone). */

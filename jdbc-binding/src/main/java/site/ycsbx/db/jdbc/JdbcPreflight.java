@@ -139,6 +139,7 @@ public final class JdbcPreflight implements Preflight {
         .orElse(o.commitEvery() > 1 ? o.commitEvery() + " (rows per commit, one INSERT each)"
             : String.valueOf(o.batchSize())));
     fp.put(JdbcOptions.BATCH_UPDATE_API_PROPERTY, o.describeBatchUpdateApi());
+    fp.put("jdbc.prepared", d.preparedStatements(o.connectionUrl()));
     fp.put("jdbc.autocommit", o.autocommit());
     fp.put("jdbc.fetchsize", o.fetchSize() == 0 ? "driver default" : String.valueOf(o.fetchSize()));
     fp.put("jdbc.engine", o.engine() == null ? "server default" : o.engine());

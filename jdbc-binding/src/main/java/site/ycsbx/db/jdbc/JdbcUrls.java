@@ -57,6 +57,25 @@ final class JdbcUrls {
   }
 
   /**
+   * The value the URL's query gives the option, its name spelt exactly so (Connector/J ignores
+   * an option spelt in another case), the last one when named twice; null when absent.
+   */
+  static String value(String url, String name) {
+    int q = url.indexOf('?');
+    if (q < 0) {
+      return null;
+    }
+    String found = null;
+    for (String kv : url.substring(q + 1).split("[&;]")) {
+      int eq = kv.indexOf('=');
+      if (eq > 0 && kv.substring(0, eq).equals(name)) {
+        found = kv.substring(eq + 1);
+      }
+    }
+    return found;
+  }
+
+  /**
    * Whether the server runs on this host: the URL connects through a Unix socket or a named
    * pipe, or every host it names is localhost, a loopback address or an address of one of this
    * host's interfaces (names are resolved; one that does not resolve counts as remote).

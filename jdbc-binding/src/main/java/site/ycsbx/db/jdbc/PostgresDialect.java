@@ -56,6 +56,17 @@ final class PostgresDialect implements SqlDialect {
     return "reWriteBatchedInserts";
   }
 
+  /** pgJDBC names a statement on the server from its prepareThreshold-th execution on (5 by default; 0: never). */
+  @Override
+  public String preparedStatements(String connectionUrl) {
+    String threshold = JdbcUrls.value(connectionUrl, "prepareThreshold");
+    if (threshold == null) {
+      return "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)";
+    }
+    return ("0".equals(threshold.strip()) ? "unnamed, parsed at each execution" : "server-side from execution "
+        + threshold.strip()) + " (prepareThreshold=" + threshold + " in db.url)";
+  }
+
   @Override
   public boolean hasEngines() {
     return false;

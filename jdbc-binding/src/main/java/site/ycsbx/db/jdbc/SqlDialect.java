@@ -76,6 +76,17 @@ public interface SqlDialect {
    */
   String connectionUrl(String url, boolean rewriteBatches);
 
+  /** {@link #connectionUrl}'s URL with the options a load's bulk statements gain by, unless the URL sets them. */
+  default String loadUrl(String connectionUrl) {
+    return connectionUrl;
+  }
+
+  /**
+   * Where the statements of a connection to {@code connectionUrl} ({@link #connectionUrl}'s) are
+   * prepared, and which URL option decided it, for the fingerprint.
+   */
+  String preparedStatements(String connectionUrl);
+
   /** The driver's URL option that turns a batch of single-row INSERTs into multi-row INSERTs. */
   String batchRewriteOption();
 

@@ -4,12 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.List;
+import java.util.Map;
+import com.mysql.cj.jdbc.ServerPreparedStatement;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
@@ -54,6 +60,8 @@ class JdbcPreflightTest {
           fp.get("db.url"));
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
+      assertEquals(target.mariadb() ? "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)"
+          : "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)", fp.get("jdbc.prepared"));
       assertEquals(List.of(), db.tables());
       serverSettingsAreTheServers(db, target);
     }
@@ -157,6 +165,34 @@ class JdbcPreflightTest {
       assertEquals("ROCKSDB", fp.get("storage.engine"));
       assertEquals("1", fp.get("db.batchsize"));
       assertEquals(List.of(), db.tables());
+    }
+  }
+
+  /**
+   * MariaDB: a load's connections prepare on the server unless db.url says otherwise, a run's on
+   * the client; the fingerprint names the side that ran (the driver's own class of statement says
+   * where it went). Connector/J ignores an option spelt in another case: so does YCSB-X.
+   */
+  @ParameterizedTest
+  @CsvSource({"false, '', true", "false, '?useServerPrepStmts=false', false",
+      "false, '?useServerPrepStmts=true&cachePrepStmts=false', true", "false, '?useserverprepstmts=false', true",
+      "true, '', false", "true, '?useServerPrepStmts=true', true"})
+  void mariadbStatementsArePreparedWhereTheFingerprintSays(boolean run, String urlOption, boolean onServer) throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      Properties p = db.properties();
+      p.setProperty("db.url", db.url() + urlOption);
+      p.setProperty("dotransactions", String.valueOf(run));
+      new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE, fp);
+      assertEquals(onServer, fp.get("jdbc.prepared").startsWith("server-side ("), fp.get("jdbc.prepared"));
+      try (Connection c = Connector.open(JdbcOptions.parse(p), Map.of());
+          PreparedStatement ps = c.prepareStatement("SELECT ?")) {
+        assertEquals(onServer, ps.isWrapperFor(ServerPreparedStatement.class), "the driver's statement: " + ps.getClass());
+        ps.setString(1, "x");
+        try (ResultSet rs = ps.executeQuery()) {
+          assertTrue(rs.next());
+          assertEquals("x", rs.getString(1));
+        }
+      }
     }
   }
 }

@@ -23,6 +23,44 @@ class SqlDialectTest {
   }
 
   @Test
+  void mysqlLoadsPrepareOnTheServerUnlessTheUrlSaysOtherwise() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
+    String run = d.connectionUrl("jdbc:mysql://h/ycsb");
+    assertEquals("client-side (Connector/J's default; YCSB-X asks for server-side in loads only)", d.preparedStatements(run));
+    String load = d.loadUrl(run);
+    assertEquals(run + "&useServerPrepStmts=true&cachePrepStmts=true", load);
+    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)", d.preparedStatements(load));
+    // the user's word wins; the cache is then the user's business too
+    String off = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=false"));
+    assertEquals("jdbc:mysql://h/ycsb?useServerPrepStmts=false&rewriteBatchedStatements=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", off);
+    assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
+    String noCache = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false"));
+    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=false)", d.preparedStatements(noCache));
+    // Connector/J's names are case-sensitive: one it would ignore does not stop YCSB-X's
+    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)",
+        d.preparedStatements(d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?USESERVERPREPSTMTS=false"))));
+    // the cache alone named: server-side statements still added, the user's cache setting kept
+    assertEquals("jdbc:mysql://h/ycsb?cachePrepStmts=false&rewriteBatchedStatements=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory&useServerPrepStmts=true",
+        d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?cachePrepStmts=false")));
+    // PostgreSQL: a load's URL is a run's
+    SqlDialect pg = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals(pg.connectionUrl("jdbc:postgresql://h/ycsb"), pg.loadUrl(pg.connectionUrl("jdbc:postgresql://h/ycsb")));
+  }
+
+  @Test
+  void postgresqlSaysWhenPgjdbcPreparesOnTheServer() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals("server-side from the 5th execution (pgJDBC's default prepareThreshold=5)",
+        d.preparedStatements(d.connectionUrl("jdbc:postgresql://h/ycsb")));
+    assertEquals("unnamed, parsed at each execution (prepareThreshold=0 in db.url)",
+        d.preparedStatements(d.connectionUrl("jdbc:postgresql://h/ycsb?prepareThreshold=0")));
+    assertEquals("server-side from execution 1 (prepareThreshold=1 in db.url)",
+        d.preparedStatements(d.connectionUrl("jdbc:postgresql://h/ycsb?prepareThreshold=1")));
+  }
+
+  @Test
   void mysqlUrlWithItsOwnSocketFactoryGetsAConnectTimeoutAndAHandshakeTimeout() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h:3306/ycsb");
     String unix = "jdbc:mysql://h/ycsb?socketFactory=org.newsclub.net.mysql.AFUNIXDatabaseSocketFactoryCJ";

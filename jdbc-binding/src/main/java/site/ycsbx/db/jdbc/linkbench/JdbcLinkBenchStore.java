@@ -73,6 +73,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   private final SqlDialect dialect;
   private final LinkBenchSql sql;
   private final LinkBenchTransactions tx;
+  private final InlineRows inline;
   private LinkBenchPlan plan;
   private LinkBenchPlan cachedFor;
 
@@ -81,6 +82,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     this.dialect = options.dialect();
     this.sql = LinkBenchSql.of(dialect);
     this.tx = new LinkBenchTransactions(client);
+    this.inline = new InlineRows(sql, dialect.kind());
   }
 
   @Override
@@ -153,18 +155,24 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       long maxId = 0;
       for (int from = 0; from < nodes.size(); from += per) {
         List<Node> part = nodes.subList(from, Math.min(nodes.size(), from + per));
-        PreparedStatement ps = tx.rwStatement("addNodes/" + part.size(), () -> "INSERT INTO " + table
-            + " (id, type, version, time, data) VALUES " + LinkBenchSchema.rows(5, part.size()));
-        int i = 1;
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.nodes(table, part));
+        } else {
+          PreparedStatement ps = tx.rwStatement("addNodes/" + part.size(),
+              () -> LinkBenchSchema.insertNodeRows(table, part.size()));
+          int i = 1;
+          for (Node n : part) {
+            ps.setLong(i++, n.id());
+            ps.setInt(i++, n.type());
+            ps.setLong(i++, n.version());
+            ps.setInt(i++, n.time());
+            ps.setBytes(i++, n.data());
+          }
+          ps.executeUpdate();
+        }
         for (Node n : part) {
-          ps.setLong(i++, n.id());
-          ps.setInt(i++, n.type());
-          ps.setLong(i++, n.version());
-          ps.setInt(i++, n.time());
-          ps.setBytes(i++, n.data());
           maxId = Math.max(maxId, n.id());
         }
-        ps.executeUpdate();
       }
       if (sql.raiseNodeIdCounter() != null) {
         PreparedStatement ps = tx.rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
@@ -395,6 +403,10 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       int per = LinkBenchSchema.MAX_PARAMETERS / 7;
       for (int from = 0; from < links.size(); from += per) {
         List<Link> part = links.subList(from, Math.min(links.size(), from + per));
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.links(table, part));
+          continue;
+        }
         PreparedStatement ps = tx.rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
         int p = 1;
         for (Link l : part) {
@@ -416,6 +428,10 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       int per = LinkBenchSchema.MAX_PARAMETERS / 5;
       for (int from = 0; from < counts.size(); from += per) {
         List<LinkCount> part = counts.subList(from, Math.min(counts.size(), from + per));
+        if (sql.bulkInText()) {
+          tx.rwPlain().executeUpdate(inline.counts(table, part));
+          continue;
+        }
         PreparedStatement ps = tx.rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
         int p = 1;
         for (LinkCount c : part) {

@@ -130,6 +130,11 @@ final class LinkBenchSchema {
     return "INSERT INTO " + table + " (" + LINK_COLUMNS + ") VALUES " + rows(7, rows);
   }
 
+  /** INSERT INTO table (LinkBench's node columns, the id included) VALUES with {@code rows} rows of parameters. */
+  static String insertNodeRows(String table, int rows) {
+    return "INSERT INTO " + table + " (id, type, version, time, data) VALUES " + rows(5, rows);
+  }
+
   /** {@code rows} groups of {@code columns} parameter marks: "(?, ?), (?, ?)". */
   static String rows(int columns, int rows) {
     StringBuilder row = new StringBuilder("(?");

@@ -16,6 +16,12 @@ interface LinkBenchSql {
     };
   }
 
+  /**
+   * Whether the bulk load sends its statements with the values in the text ({@link InlineRows}),
+   * as LinkBench's loader does, rather than binding them to a prepared statement.
+   */
+  boolean bulkInText();
+
   /** Column definitions of the link table, primary key (link_type, id1, id2) included. */
   String linkColumns();
 

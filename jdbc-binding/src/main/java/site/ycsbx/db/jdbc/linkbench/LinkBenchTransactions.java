@@ -3,6 +3,7 @@ package site.ycsbx.db.jdbc.linkbench;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import site.ycsbx.db.jdbc.ClientConnection;
 import site.ycsbx.db.jdbc.JdbcErrors;
@@ -37,6 +38,7 @@ final class LinkBenchTransactions {
   private Connection rw;
   private final StatementCache rwStatements;
   private final StatementCache roStatements;
+  private Statement rwPlain;
 
   LinkBenchTransactions(ClientConnection client) {
     this.client = client;
@@ -65,6 +67,19 @@ final class LinkBenchTransactions {
     return rwStatements.get(key, sql);
   }
 
+  /**
+   * A plain statement of the read-write connection, for statements whose values are in their
+   * text ({@link InlineRows}); created on first use and kept. No JDBC escape processing: the
+   * text has no {fn ...} escapes, and the driver would scan every byte of it for them.
+   */
+  Statement rwPlain() throws SQLException {
+    if (rwPlain == null) {
+      rwPlain = rw().createStatement();
+      rwPlain.setEscapeProcessing(false);
+    }
+    return rwPlain;
+  }
+
   /** As {@link #rwStatement}, returning the generated {@code columns}. */
   PreparedStatement rwStatementReturning(String key, StatementCache.Sql sql, String... columns) throws SQLException {
     return rwStatements.getReturning(key, sql, columns);
@@ -79,6 +94,14 @@ final class LinkBenchTransactions {
   void forgetStatements() {
     rwStatements.clear();
     roStatements.clear();
+    if (rwPlain != null) {
+      try {
+        rwPlain.close();
+      } catch (SQLException ignored) {
+        // unusable anyway; closing the connection releases it
+      }
+      rwPlain = null;
+    }
   }
 
   /**

@@ -6,6 +6,15 @@ package site.ycsbx.db.jdbc.linkbench;
  * data; an identity node id), the same keys, and ON CONFLICT for MySQL's upserts.
  */
 final class PostgresLinkBenchSql implements LinkBenchSql {
+  /**
+   * pgJDBC sends the parameters of a statement it named on the server after a few executions: the
+   * text, parsed anew by the driver and the server for each batch, cost more (bench/README.md).
+   */
+  @Override
+  public boolean bulkInText() {
+    return false;
+  }
+
   @Override
   public String linkColumns() {
     return "id1 BIGINT NOT NULL DEFAULT 0, id2 BIGINT NOT NULL DEFAULT 0, link_type BIGINT NOT NULL DEFAULT 0,"
