@@ -33,7 +33,7 @@ import site.ycsbx.util.UserError;
  */
 @Tag("process")
 class LinkBenchVerifyOnMongoTest {
-  private static final long MAXID1 = 2001;
+  private static final long MAXID1 = 501;
 
   private static List<String> common(TestServer server, String db, Path file) {
     return List.of("-p", "mongodb.url=" + server.url(db), "-p", "linkbench.maxid1=" + MAXID1, "-p",
@@ -63,11 +63,11 @@ class LinkBenchVerifyOnMongoTest {
 
       Result ok = verify(server, db, file, "linkbench.verify_chunks=0");
       assertEquals(0, ok.exitCode(), ok.all());
-      assertTrue(ok.stdout().contains("[LINKBENCH-VERIFY] 8 of 8 chunks (2000 ids): 4000 (id1, link_type) pairs"),
+      assertTrue(ok.stdout().contains("[LINKBENCH-VERIFY] 2 of 2 chunks (500 ids): 1000 (id1, link_type) pairs"),
           ok.stdout());
       Result asLoaded = verify(server, db, file, "linkbench.verify_as_loaded=true", "linkbench.verify_chunks=0");
       assertEquals(0, asLoaded.exitCode(), asLoaded.all());
-      assertTrue(asLoaded.stdout().contains(": 2000 nodes, 4000 (id1, link_type) lists and counts compared with the"
+      assertTrue(asLoaded.stdout().contains(": 500 nodes, 1000 (id1, link_type) lists and counts compared with the"
           + " generated graph (as loaded: linkbench.verify_as_loaded=true)"), asLoaded.stdout());
 
       MongoCollection<Document> counts = c.getDatabase(db).getCollection("counttable");
