@@ -71,6 +71,9 @@ final class LoadRunCommand {
       return CommandShell.run(props, System.in, out);
     }
     clientArgs.add(0, command.equals("run") ? "-t" : "-load");
+    if (command.equals("load")) {
+      LoadTimeLimit.applyTo(props, parsed.explicit, clientArgs, out);
+    }
     YcsbValueCheck.checkClient(props);
     RunChecks.expansionOf(props).ifPresent(w -> RunChecks.expand(w, props, parsed.explicit, clientArgs, out));
     ClientSlice slice = ClientSlice.read(props);
