@@ -160,8 +160,9 @@ class ExperimentOnServersTest {
           assertEquals(row[4].endsWith("*"), ExperimentPageTest.cellTag(section, row[0], threads, "rel").contains("rel-"));
           assertEquals(row[6], ExperimentPageTest.cell(section, row[0], threads, "p99_ms"));
         }
-        // over time and latency; against threads where the step has two thread counts
-        assertEquals(step.equals("load") ? 2 : 4, ExperimentPageTest.count(section, "<figure class=\"chart\""));
+        // over time, latency percentiles and the response-time histogram; against threads where the
+        // step has two thread counts
+        assertEquals(step.equals("load") ? 3 : 5, ExperimentPageTest.count(section, "<figure class=\"chart\""));
       }
       List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
       // a row per cell, and one per round of a cell: 2 rounds of 2000 rows a load, one a run
