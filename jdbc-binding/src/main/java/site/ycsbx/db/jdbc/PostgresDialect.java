@@ -61,7 +61,7 @@ final class PostgresDialect implements SqlDialect {
   public String preparedStatements(String connectionUrl) {
     String threshold = JdbcUrls.value(connectionUrl, "prepareThreshold");
     if (threshold == null) {
-      return "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)";
+      return "server-side from use 5 (prepareThreshold=5)";
     }
     return ("0".equals(threshold.strip()) ? "unnamed, parsed at each execution" : "server-side from execution "
         + threshold.strip()) + " (prepareThreshold=" + threshold + " in db.url)";

@@ -61,7 +61,7 @@ class JdbcPreflightTest {
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
       assertEquals(target.mariadb() ? "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)"
-          : "server-side from the 5th execution (pgJDBC's default prepareThreshold=5)", fp.get("jdbc.prepared"));
+          : "server-side from use 5 (prepareThreshold=5)", fp.get("jdbc.prepared"));
       assertEquals(List.of(), db.tables());
       serverSettingsAreTheServers(db, target);
     }

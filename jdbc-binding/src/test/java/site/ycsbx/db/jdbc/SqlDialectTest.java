@@ -52,7 +52,7 @@ class SqlDialectTest {
   @Test
   void postgresqlSaysWhenPgjdbcPreparesOnTheServer() {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
-    assertEquals("server-side from the 5th execution (pgJDBC's default prepareThreshold=5)",
+    assertEquals("server-side from use 5 (prepareThreshold=5)",
         d.preparedStatements(d.connectionUrl("jdbc:postgresql://h/ycsb")));
     assertEquals("unnamed, parsed at each execution (prepareThreshold=0 in db.url)",
         d.preparedStatements(d.connectionUrl("jdbc:postgresql://h/ycsb?prepareThreshold=0")));

@@ -68,8 +68,10 @@ public final class EmbeddedPostgres {
       checkOwner(folder.dir());
     }
     Path postgres = binaries.program("postgres");
+    // a new folder's initdb and the start are one line: the README's first command is read whole
+    String created = "";
     if (folder.state() == DataFolder.State.NEW) {
-      InitDb.create(binaries, user, folder);
+      created = InitDb.create(binaries, user, folder) + "; ";
     } else {
       LockFile.clearStale(folder.dir());
     }
@@ -82,8 +84,8 @@ public final class EmbeddedPostgres {
       hookAdded = true;
       Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedPostgres::stopRunning, "ycsbx-embedded-postgres-stop"));
     }
-    System.out.println(PREFIX + "started PostgreSQL in " + seconds(System.nanoTime() - start) + " (pid " + server.pid()
-        + ", 127.0.0.1:" + server.port() + ", data in " + folder.dir() + ")");
+    System.out.println(PREFIX + created + "started PostgreSQL in " + seconds(System.nanoTime() - start) + " (pid "
+        + server.pid() + ", 127.0.0.1:" + server.port() + (created.isEmpty() ? ", data in " + folder.dir() : "") + ")");
     if (folder.state() == DataFolder.State.NEW) {
       // once per folder: a run then finds the database (a load would create it anyway: MissingDatabase)
       running.createDatabase();

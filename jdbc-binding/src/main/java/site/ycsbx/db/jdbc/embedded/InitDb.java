@@ -26,8 +26,8 @@ final class InitDb {
   private InitDb() {
   }
 
-  /** Creates {@code dir} (absent or empty) as a data folder whose superuser has a new password. */
-  static void create(PostgresBinaries binaries, ServerUser user, DataFolder folder) {
+  /** Creates {@code dir} (absent or empty) as a data folder whose superuser has a new password; returns what it did, for the start line. */
+  static String create(PostgresBinaries binaries, ServerUser user, DataFolder folder) {
     Path dir = folder.dir();
     long start = System.nanoTime();
     Path initdb = binaries.program("initdb");
@@ -66,8 +66,7 @@ final class InitDb {
         PostgresBinaries.deleteTree(tmp);
       }
     }
-    System.out.println(EmbeddedPostgres.PREFIX + "created a PostgreSQL data folder at " + dir + " (initdb) in "
-        + EmbeddedPostgres.seconds(System.nanoTime() - start));
+    return "created a PostgreSQL data folder at " + dir + " (initdb) in " + EmbeddedPostgres.seconds(System.nanoTime() - start);
   }
 
   private static String newPassword() {
