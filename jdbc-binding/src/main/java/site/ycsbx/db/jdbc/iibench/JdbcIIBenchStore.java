@@ -185,15 +185,7 @@ public final class JdbcIIBenchStore implements IIBenchStore {
         ps.setInt(6, start.customerId());
         ps.setInt(7, limit);
       }
-      List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
-              rs.getInt(3)));
-        }
-      }
-      commit();
-      return out;
+      return rowsOf(ps, limit);
     });
   }
 
@@ -222,16 +214,21 @@ public final class JdbcIIBenchStore implements IIBenchStore {
       PreparedStatement ps = statements.get("querykey/" + table.name(), () -> IIBenchSchema.queryByKey(sql, table.name()));
       ps.setLong(1, key);
       ps.setInt(2, limit);
-      List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
-              rs.getInt(3)));
-        }
-      }
-      commit();
-      return out;
+      return rowsOf(ps, limit);
     });
+  }
+
+  /** The query's rows (price, transaction time, customer), then the commit that ends its snapshot. */
+  private List<QueryRow> rowsOf(PreparedStatement ps, int limit) throws SQLException {
+    List<QueryRow> out = new ArrayList<>(Math.min(limit, 1000));
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(new QueryRow(rs.getDouble(1), IIBenchSchema.epochMillis(rs.getObject(2, LocalDateTime.class)),
+            rs.getInt(3)));
+      }
+    }
+    commit();
+    return out;
   }
 
   // MIN and MAX of the primary key: each one end of its index
