@@ -1,5 +1,6 @@
 package site.ycsbx.store;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +24,14 @@ public final class ServerWork {
   public static final String WRITTEN = "rows written";
   /** Rows the server read (index and table reads). */
   public static final String READ = "rows read";
+
+  /** A reading of the two counters, in their order. */
+  public static Map<String, Long> counters(long written, long read) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    m.put(WRITTEN, written);
+    m.put(READ, read);
+    return m;
+  }
 
   /** A reader of the whole server's counters, on a connection of its own. */
   public interface Source extends AutoCloseable {

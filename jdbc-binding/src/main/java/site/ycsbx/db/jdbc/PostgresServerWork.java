@@ -5,7 +5,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import site.ycsbx.store.ServerWork;
 
@@ -66,7 +65,7 @@ final class PostgresServerWork implements ServerWork.Source {
       }
       latest = now;
       long[] cluster = now.get(0L);
-      return counters(cluster[0], cluster[1]);
+      return ServerWork.counters(cluster[0], cluster[1]);
     } catch (SQLException | RuntimeException e) {
       latest = null; // not measured: this run claims no share either
       return Map.of();
@@ -124,7 +123,7 @@ final class PostgresServerWork implements ServerWork.Source {
       written += Math.max(0, e.getValue()[0] - s[0]);
       read += Math.max(0, e.getValue()[1] - s[1]);
     }
-    return counters(written, read);
+    return ServerWork.counters(written, read);
   }
 
   /** The cluster's counters (key 0) and each of this run's relations', by oid. */
@@ -146,13 +145,6 @@ final class PostgresServerWork implements ServerWork.Source {
     if (!m.containsKey(0L)) {
       throw new SQLException("pg_stat_database gave no row");
     }
-    return m;
-  }
-
-  private static Map<String, Long> counters(long written, long read) {
-    Map<String, Long> m = new LinkedHashMap<>();
-    m.put(ServerWork.WRITTEN, written);
-    m.put(ServerWork.READ, read);
     return m;
   }
 }

@@ -4,7 +4,6 @@ import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -139,14 +138,14 @@ final class MongoServerWork implements ServerWork.Source {
       first = mine;
     }
     latest = mine;
-    return counters(server[0], server[1]);
+    return ServerWork.counters(server[0], server[1]);
   }
 
   /** Reports what this JVM's clients sent from the first read to the latest as this run's work. */
   @Override
   public void close() {
     if (first != null && latest != null) {
-      ServerWork.sessionEnded(counters(latest[0] - first[0], latest[1] - first[1]));
+      ServerWork.sessionEnded(ServerWork.counters(latest[0] - first[0], latest[1] - first[1]));
     }
     if (client != null) {
       client.close();
@@ -173,12 +172,5 @@ final class MongoServerWork implements ServerWork.Source {
       out[1] += ((Number) d.get(k)).longValue();
     }
     return out;
-  }
-
-  private static Map<String, Long> counters(long written, long read) {
-    Map<String, Long> m = new LinkedHashMap<>();
-    m.put(ServerWork.WRITTEN, written);
-    m.put(ServerWork.READ, read);
-    return m;
   }
 }
