@@ -37,6 +37,7 @@ scripts/setup-chromium.sh  # the sweep/compare HTML reports are checked in headl
 # process tier: those end-to-end runs through the launcher go through the same binding code as
 # its server tier, and run once, in the stage below
 "${MVN[@]}" -Pmongodb-driver-5 clean verify -pl core,mongodb-binding -Dtest.tiers='fast | server | slow'
-# then everything with the default 4.7.x driver, which is what bin/ycsb and the tarball use; the two
-# bindings' modules build side by side (-T 2): their tests wait on servers more than they use the CPUs
-"${MVN[@]}" -T 2 clean verify
+# then everything with the default 4.7.x driver, which is what bin/ycsb and the tarball use. Under
+# -Pside-by-side the tests of core, of each binding and of the tarball run at the same time (suite/ runs
+# each module's tests once its jars exist): most of them wait on servers, clocks and subprocesses
+"${MVN[@]}" -T 5 -Pside-by-side clean verify
