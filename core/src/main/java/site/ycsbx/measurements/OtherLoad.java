@@ -217,8 +217,8 @@ public final class OtherLoad {
         }
       }
     }
-    Map<String, long[]> mine = new TreeMap<>(tables);
-    mine.forEach((k, v) -> {
+    Map<String, long[]> ownTables = new TreeMap<>(tables);
+    ownTables.forEach((k, v) -> {
       long excess = v[0] - v[1];
       if (excess > SERVER_FLOOR_ROWS && excess > v[1] * t.serverPercent() / 100) {
         why.add(v[1] == 0
@@ -228,7 +228,7 @@ public final class OtherLoad {
                 + " over %s%%): another client?", 100.0 * excess / v[1], k, v[0], v[1], pct(t.serverPercent())));
       }
     });
-    return new Mark(cpuPercent, t, server, mine, source, why);
+    return new Mark(cpuPercent, t, server, ownTables, source, why);
   }
 
   /** Runs the tick's code once (its class, its formatting), so that the first tick loads nothing. */
