@@ -289,7 +289,7 @@ public final class Efficiency {
       serverWork.close(); // its own session's reads count as this run's
     }
     OtherLoad.Mark m = OtherLoad.judge(OtherLoad.cpuPercent(start, end, serverKnown), others, serverWorkStart,
-        serverEnd, ServerWork.own(), source);
+        serverEnd, ServerWork.own(), ServerWork.tables(), source);
     OtherLoad.set(m);
     return m;
   }

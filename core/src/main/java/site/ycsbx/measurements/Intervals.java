@@ -229,11 +229,7 @@ public final class Intervals {
    */
   public static synchronized void configure(Properties props, Path hdrDir,
       java.util.function.Supplier<SortedMap<String, Histogram>> source) throws IOException {
-    Intervals old = current;
-    current = null;
-    if (old != null) {
-      old.drop();
-    }
+    dropUnfinished();
     Progress.configure(props);
     double seconds = seconds(props);
     if (seconds == 0 && hdrDir == null) {
@@ -250,6 +246,23 @@ public final class Intervals {
       // a run killed or ended by YCSB's System.exit before the export still prints its last interval
       Runtime.getRuntime().addShutdownHook(new Thread(Intervals::finishRun, "ycsbx-intervals-end"));
     }
+  }
+
+  /** Ends the current intervals without output, when a new run starts in this JVM without {@link #configure}. */
+  static void dropUnfinished() {
+    Intervals old;
+    synchronized (Intervals.class) {
+      old = current;
+      current = null;
+    }
+    if (old != null) {
+      old.drop();
+    }
+  }
+
+  /** Whether the ticker thread runs (tests). */
+  synchronized boolean ticking() {
+    return ticker != null && !ticker.isShutdown();
   }
 
   /** This run's intervals, or null when off. */

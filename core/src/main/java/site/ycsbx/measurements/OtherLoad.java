@@ -24,9 +24,11 @@ import site.ycsbx.util.Props;
 /**
  * What else ran beside the run: the share of the host's CPU that was neither this client nor the
  * server ({@code /proc}, from the efficiency sampler's samples), and what the server did beyond
- * this run's own connections ({@link ServerWork}, where the binding reads its server's counters).
- * Over {@value #CPU_PROPERTY} percent of the host's CPU, or others' rows over
- * {@value #SERVER_PROPERTY} percent of this run's, the run ran beside other load: the status line
+ * this run's own connections ({@link ServerWork}, where the binding reads its server's counters),
+ * and where the server tells this run's share by its tables (PostgreSQL), what those tables gained
+ * against what this run sent them. Over {@value #CPU_PROPERTY} percent of the host's CPU, or
+ * others' rows (or the tables' excess) over {@value #SERVER_PROPERTY} percent of this run's, the
+ * run ran beside other load: the status line
  * says it in the tick it happens, and the end marks the result (the console, the export's
  * {@value #METRIC} rows, result.json's {@code others}), which experiments and compare show.
  */
@@ -62,11 +64,13 @@ public final class OtherLoad {
    *
    * @param cpuPercent others' share of the host's CPU over the measured window, NaN when not measured
    * @param server counter name to {whole server, this run's connections}, over the run
+   * @param tables counter name to {the server's figure for the run's own tables, what this run sent
+   *     them}, over the run; empty when the binding does not compare them
    * @param source where the server's counters come from, or null when the binding reads none
    * @param why what marked the run, empty when nothing did
    */
-  public record Mark(double cpuPercent, Thresholds thresholds, Map<String, long[]> server, String source,
-      List<String> why) {
+  public record Mark(double cpuPercent, Thresholds thresholds, Map<String, long[]> server,
+      Map<String, long[]> tables, String source, List<String> why) {
     public boolean marked() {
       return !why.isEmpty();
     }
@@ -82,6 +86,8 @@ public final class OtherLoad {
         sb.append("no other load of note: ").append(cpu).append(String.format(Locale.ROOT, " (marked over %s%%)",
             pct(thresholds.cpuPercent())));
         server.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "; server %s %d, this run's %d", k, v[0], v[1])));
+        tables.forEach((k, v) -> sb.append(String.format(Locale.ROOT, "; the run's tables' %s %d, this run sent %d",
+            k, v[0], v[1])));
       }
       if (source != null) {
         sb.append(" (server counters: ").append(source).append(')');
@@ -102,6 +108,11 @@ public final class OtherLoad {
         m.put("server_" + key, v[0]);
         m.put("run_" + key, v[1]);
       });
+      tables.forEach((k, v) -> {
+        String key = k.replace(' ', '_');
+        m.put("tables_" + key, v[0]);
+        m.put("sent_" + key, v[1]);
+      });
       if (source != null) {
         m.put("server_source", source);
       }
@@ -117,6 +128,11 @@ public final class OtherLoad {
         String name = camel(k);
         m.put("Server" + name, (double) v[0]);
         m.put("Run" + name, (double) v[1]);
+      });
+      tables.forEach((k, v) -> {
+        String name = camel(k);
+        m.put("Tables" + name, (double) v[0]);
+        m.put("Sent" + name, (double) v[1]);
       });
       return m;
     }
@@ -169,6 +185,16 @@ public final class OtherLoad {
    */
   static Mark judge(double cpuPercent, Thresholds t, Map<String, Long> start, Map<String, Long> end,
       Map<String, Long> own, String source) {
+    return judge(cpuPercent, t, start, end, own, Map.of(), source);
+  }
+
+  /**
+   * The same, and each counter of the run's own tables ({server's, sent}) against what this run
+   * sent them: rows beyond it, over the same threshold and floor as others' rows, are another
+   * client's in this run's very tables.
+   */
+  static Mark judge(double cpuPercent, Thresholds t, Map<String, Long> start, Map<String, Long> end,
+      Map<String, Long> own, Map<String, long[]> tables, String source) {
     List<String> why = new ArrayList<>();
     if (!Double.isNaN(cpuPercent) && cpuPercent > t.cpuPercent()) {
       why.add(String.format(Locale.ROOT, "%.1f%% of the host's CPU was neither this client nor the server (over %s%%)",
@@ -191,7 +217,18 @@ public final class OtherLoad {
         }
       }
     }
-    return new Mark(cpuPercent, t, server, source, why);
+    Map<String, long[]> ownTables = new TreeMap<>(tables);
+    ownTables.forEach((k, v) -> {
+      long excess = v[0] - v[1];
+      if (excess > SERVER_FLOOR_ROWS && excess > v[1] * t.serverPercent() / 100) {
+        why.add(v[1] == 0
+            ? String.format(Locale.ROOT, "server: %d %s to the run's tables, none sent by this run: another client?",
+                v[0], k)
+            : String.format(Locale.ROOT, "server: %.0f%% more %s to the run's tables than this run sent (%d against %d,"
+                + " over %s%%): another client?", 100.0 * excess / v[1], k, v[0], v[1], pct(t.serverPercent())));
+      }
+    });
+    return new Mark(cpuPercent, t, server, ownTables, source, why);
   }
 
   /** Runs the tick's code once (its class, its formatting), so that the first tick loads nothing. */

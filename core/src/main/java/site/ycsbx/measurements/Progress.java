@@ -58,8 +58,18 @@ public final class Progress {
     return Props.getDouble(props, PROPERTY, PROPERTY_DEFAULT, 0, 86_400);
   }
 
-  /** Starts this JVM's run: phase, total and time limit from YCSB's properties, nothing claimed. */
-  public static synchronized void configure(Properties props) {
+  /**
+   * Starts this JVM's run: phase, total and time limit from YCSB's properties, nothing claimed.
+   * The intervals of an earlier run in this JVM that was never finished (an in-process test that
+   * did not call its workload's cleanup) end here without output: their ticker would otherwise
+   * print this run's counts as theirs, for as long as the JVM lives.
+   */
+  public static void configure(Properties props) {
+    Intervals.dropUnfinished();
+    configureCounts(props);
+  }
+
+  private static synchronized void configureCounts(Properties props) {
     boolean load = !Props.getBoolean(props, "dotransactions", true);
     phase = load ? "load" : "run";
     total = load

@@ -125,8 +125,9 @@ final class StatusLine implements IntervalSink {
       Map<String, Long> runCounts, String figures) {
     StringBuilder sb = new StringBuilder(PREFIX);
     sb.append(String.format(Locale.ROOT, "%5s %-4s ", elapsed(interval), p.phase()));
-    double now = sinceLast / interval.seconds();
-    double avg = sinceStart / Math.max(1e-9, interval.endSeconds());
+    // a count that went down was reset under the line (another run configured in this JVM): no negative rate
+    double now = Math.max(0, sinceLast) / interval.seconds();
+    double avg = Math.max(0, sinceStart) / Math.max(1e-9, interval.endSeconds());
     // the time limit ends the run before the count would
     boolean timeBound = p.timeBound() || !Double.isNaN(p.secondsLeft()) && p.total() > 0
         && p.secondsLeft() < (p.total() - p.done()) / Math.max(1e-9, avg);

@@ -48,6 +48,7 @@ public final class ServerWork {
 
   private static volatile Supplier<Source> offered;
   private static final Map<String, LongAdder> OWN = new ConcurrentHashMap<>();
+  private static volatile Map<String, long[]> tables = Map.of();
 
   private ServerWork() {
   }
@@ -79,9 +80,25 @@ public final class ServerWork {
     return out;
   }
 
+  /**
+   * What the server says the run's own tables gained over the run, beside what this run's
+   * connections sent them (the rows their statements reported written), by counter name:
+   * {server's, sent}. Told by a source whose run's share is its tables (PostgreSQL), at its
+   * close: another client writing into those very tables is then seen as the server's excess.
+   */
+  public static void tablesEnded(Map<String, long[]> serverAndSent) {
+    tables = Map.copyOf(serverAndSent);
+  }
+
+  /** What {@link #tablesEnded} was told; empty when no source told it. */
+  public static Map<String, long[]> tables() {
+    return tables;
+  }
+
   /** Forgets the offer and the sums (the next command in this JVM, tests). */
   public static void reset() {
     offered = null;
     OWN.clear();
+    tables = Map.of();
   }
 }

@@ -80,7 +80,13 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
     } catch (java.io.IOException e) {
       throw new WorkloadException("cannot write " + Intervals.FILE_PROPERTY + ": " + e.getMessage());
     }
-    setUp(props);
+    try {
+      setUp(props);
+    } catch (WorkloadException | RuntimeException e) {
+      // no run follows, and no cleanup: a later timed call in this JVM must not start this run's ticker
+      Intervals.finishRun();
+      throw e;
+    }
   }
 
   /**

@@ -119,6 +119,37 @@ class OtherLoadTest {
   }
 
   @Test
+  void theRunsTablesAreJudgedAgainstWhatThisRunSentThem() {
+    OtherLoad.Thresholds t = OtherLoad.Thresholds.DEFAULT;
+    Map<String, Long> start = Map.of("rows written", 1_000_000L);
+    Map<String, Long> end = Map.of("rows written", 1_014_100L);
+    // the whole server's growth is all the run's relations' (another client in the same tables): unmarked by it
+    Map<String, Long> own = Map.of("rows written", 14_100L);
+    OtherLoad.Mark alone = OtherLoad.judge(2.0, t, start, end, own, Map.of("rows written", new long[] {14_100, 14_100}),
+        "test counters");
+    assertEquals(List.of(), alone.why());
+    assertTrue(alone.line().endsWith("; the run's tables' rows written 14100, this run sent 14100 (server counters:"
+        + " test counters)"), alone.line());
+    OtherLoad.Mark beside = OtherLoad.judge(2.0, t, start, end, own,
+        Map.of("rows written", new long[] {14_100, 10_000}), "test counters");
+    assertEquals(List.of("server: 41% more rows written to the run's tables than this run sent (14100 against 10000,"
+        + " over 40%): another client?"), OtherLoad.judge(2.0, new OtherLoad.Thresholds(10, 40), start, end, own,
+        Map.of("rows written", new long[] {14_100, 10_000}), null).why());
+    assertFalse(beside.marked(), "41% is under the default 50%");
+    OtherLoad.Mark more = OtherLoad.judge(2.0, t, start, end, own, Map.of("rows written", new long[] {14_100, 4_000}),
+        null);
+    assertEquals(List.of("server: 253% more rows written to the run's tables than this run sent (14100 against 4000,"
+        + " over 50%): another client?"), more.why());
+    assertEquals(14_100L, more.json().get("tables_rows_written"));
+    assertEquals(4_000L, more.json().get("sent_rows_written"));
+    assertEquals(4_000.0, more.rows().get("SentRowsWritten"));
+    assertEquals(List.of("server: 1500 rows written to the run's tables, none sent by this run: another client?"),
+        OtherLoad.judge(0, t, start, end, own, Map.of("rows written", new long[] {1_500, 0}), null).why());
+    // under the floor: the few rows of a failed statement's or a late report's never mark a small run
+    assertFalse(OtherLoad.judge(0, t, start, end, own, Map.of("rows written", new long[] {900, 0}), null).marked());
+  }
+
+  @Test
   void thresholdsComeFromPropertiesAndBadOnesAreOneLine() {
     Properties p = new Properties();
     assertEquals(new OtherLoad.Thresholds(10, 50), OtherLoad.Thresholds.of(p));

@@ -143,6 +143,34 @@ class StatusLineTest {
   }
 
   @Test
+  void aCountResetUnderTheLineShowsNoNegativeRate() {
+    // 910 operations at the last line, 0 now: another run in this JVM reset the count
+    Interval i = new Interval(340, 350, false, ops());
+    String line = StatusLine.format(i, new Progress.Snapshot("run", "ops", 0, Progress.NO_COUNT, Double.NaN), -910, -5,
+        Map.of(), null);
+    assertTrue(line.contains(" |       0 ops/s now,       0 avg"), line);
+    assertFalse(line.contains("-"), line);
+  }
+
+  /** An in-process run that never reached its workload's cleanup: the next run in the JVM ends its ticker. */
+  @Test
+  void theNextRunEndsTheTickerOfOneNeverFinished() throws Exception {
+    Properties p = new Properties();
+    p.setProperty(Intervals.INTERVAL_PROPERTY, "0.1");
+    String printed = site.ycsbx.testing.StdErr.captured(() -> {
+      Intervals.configure(p);
+      Intervals unfinished = Intervals.current();
+      Intervals.record("READ", 100); // the first operation starts the ticker
+      assertTrue(unfinished.ticking());
+      Thread.sleep(250);
+      Progress.configure(new Properties()); // a test's run that configures no intervals of its own
+      assertFalse(unfinished.ticking(), "the ticker of the run never finished is stopped");
+      assertEquals(null, Intervals.current());
+    });
+    assertTrue(printed.contains("[STATUS] "), "it ticked before: " + printed);
+  }
+
+  @Test
   void theStatusLineIsPlainAscii() {
     Interval i = new Interval(0, 10, false, ops("READ", latencies(5)));
     String line = StatusLine.format(i, new Progress.Snapshot("run", "ops", 1, 2, 5), 1, 1, Map.of(), null);

@@ -2,6 +2,7 @@ package site.ycsbx.workloads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.WorkloadException;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
@@ -38,6 +40,7 @@ class StoreWorkloadTest {
     final List<String> events = Collections.synchronizedList(new ArrayList<>());
     volatile StoreException failPrepare;
     volatile int preparing = 1;
+    volatile RuntimeException failSetUp;
 
     Scripted() {
       super(ProbeStore.class, "scripted");
@@ -45,6 +48,9 @@ class StoreWorkloadTest {
 
     @Override
     protected void setUp(Properties props) {
+      if (failSetUp != null) {
+        throw failSetUp;
+      }
     }
 
     @Override
@@ -162,6 +168,14 @@ class StoreWorkloadTest {
   void timedCallsMapFailuresOneWay() throws Exception {
     Scripted w = new Scripted();
     w.init(props());
+    try {
+      timedCallsOf(w);
+    } finally {
+      w.cleanup(); // the run's end, as YCSB's Client calls it: the first timed call started the [STATUS] ticker
+    }
+  }
+
+  private static void timedCallsOf(Scripted w) throws Exception {
     assertEquals(Status.OK, w.timed("T_OK", () -> { }));
     String printed = site.ycsbx.testing.StdErr.captured(() -> {
       assertEquals(Status.ERROR, w.timed("T_STORE", () -> {
@@ -192,6 +206,22 @@ class StoreWorkloadTest {
     for (String failed : List.of("T_STORE", "T_STATUS", "T_RUNTIME", "T_NO_MESSAGE")) {
       assertTrue(summary.contains("[" + failed + "-FAILED: Count=1"), summary);
     }
+  }
+
+  /** A workload whose init failed has no run and no cleanup: its intervals end with the failure. */
+  @Test
+  void aFailedInitLeavesNoTickerForTheNextTimedCall() throws Exception {
+    Scripted w = new Scripted();
+    w.failSetUp = new IllegalStateException("scripted setUp failure");
+    assertThrows(IllegalStateException.class, () -> w.init(props()));
+    long before = tickers();
+    OpTimer timer = new OpTimer();
+    timer.record("T_AFTER", Status.OK, System.nanoTime(), System.nanoTime(), System.nanoTime());
+    assertEquals(before, tickers(), "a timed call after the failed init started the failed run's [STATUS] ticker");
+  }
+
+  private static long tickers() {
+    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("ycsbx-intervals")).count();
   }
 
   @Test

@@ -41,6 +41,14 @@ public record ClientConnection(Connection connection, JdbcOptions options, List<
     ReopeningConnection.renew(c);
   }
 
+  /**
+   * Rows a statement wrote and returned as a query's rows (INSERT ... RETURNING), which gives the
+   * client no update count: counted as this run's rows sent (see {@link SentRows}).
+   */
+  public static void wroteReturning(int rows) {
+    SentRows.updated(rows);
+  }
+
   /** Closes the connections {@link #openAnother} opened (their uncommitted work is rolled back). */
   public void closeOthers() {
     for (Connection c : others) {

@@ -15,20 +15,32 @@ import site.ycsbx.store.ServerWork;
  * rows read), and this run's share is what its own relations gained (the tables of its schema,
  * their indexes and TOAST, plus the catalogs, whose reads are mostly this sampler's own). So
  * another client is told apart when it works on other tables (another schema or database of
- * the same server); one writing into this run's very tables counts as this run.
+ * the same server). One writing into this run's very tables is told apart otherwise: the rows
+ * the schema's tables (TOAST and catalogs left out) gained against the rows this JVM's
+ * statements were told they wrote ({@link SentRows}), given to {@link ServerWork#tablesEnded}.
+ * PostgreSQL's counters count each row a statement inserted, updated (HOT or not) or deleted,
+ * committed or rolled back, as the statement's update count does; autovacuum and ANALYZE count
+ * none. Reads are not compared: a row read is counted once per index entry and once per heap
+ * fetch, by plans the client does not see.
  */
 final class PostgresServerWork implements ServerWork.Source {
-  /** The cluster's sums on a first row (oid 0), then each of this run's relations. */
+  /**
+   * The cluster's sums on a first row (oid 0), then each of this run's relations, with 1 for a
+   * table of the run's schema (its rows are what this run sends) and 0 for the rest.
+   */
   private static final String QUERY = "SELECT 0::oid, sum(tup_inserted + tup_updated + tup_deleted)::bigint,"
-      + " sum(tup_returned + tup_fetched)::bigint FROM pg_stat_database"
+      + " sum(tup_returned + tup_fetched)::bigint, 0 FROM pg_stat_database"
       + " UNION ALL SELECT r, pg_stat_get_tuples_inserted(r) + pg_stat_get_tuples_updated(r)"
-      + " + pg_stat_get_tuples_deleted(r), pg_stat_get_tuples_returned(r) + pg_stat_get_tuples_fetched(r)"
-      + " FROM (SELECT c.oid AS r FROM pg_class c WHERE c.relnamespace IN (current_schema()::regnamespace,"
+      + " + pg_stat_get_tuples_deleted(r), pg_stat_get_tuples_returned(r) + pg_stat_get_tuples_fetched(r), max(t)"
+      + " FROM (SELECT c.oid AS r, CASE WHEN c.relkind IN ('r', 'p') AND c.relnamespace = current_schema()::regnamespace"
+      + " THEN 1 ELSE 0 END AS t FROM pg_class c WHERE c.relnamespace IN (current_schema()::regnamespace,"
       + " 'pg_catalog'::regnamespace)"
-      + " UNION SELECT c.reltoastrelid FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace"
+      + " UNION SELECT c.reltoastrelid, 0 FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace"
       + " AND c.reltoastrelid <> 0"
-      + " UNION SELECT i.indexrelid FROM pg_class c JOIN pg_index i ON i.indrelid = c.reltoastrelid"
-      + " WHERE c.relnamespace = current_schema()::regnamespace AND c.reltoastrelid <> 0) mine";
+      + " UNION SELECT i.indexrelid, 0 FROM pg_class c JOIN pg_index i ON i.indrelid = c.reltoastrelid"
+      + " WHERE c.relnamespace = current_schema()::regnamespace AND c.reltoastrelid <> 0) mine GROUP BY r";
+  /** The flag of a table of the run's schema, after written and read. */
+  private static final int TABLE = 2;
   private static final int QUERY_TIMEOUT_SECONDS = 5;
   private static final long SETTLE_STEP_MILLIS = 250;
   private static final long SETTLE_MAX_MILLIS = 1500;
@@ -36,6 +48,9 @@ final class PostgresServerWork implements ServerWork.Source {
   private final Connection connection;
   private Map<Long, long[]> first;
   private Map<Long, long[]> latest;
+  // SentRows at the first and the latest read
+  private long sentFirst;
+  private long sentLatest;
 
   PostgresServerWork(Connection connection) {
     this.connection = connection;
@@ -51,7 +66,7 @@ final class PostgresServerWork implements ServerWork.Source {
   @Override
   public String describe() {
     return "PostgreSQL pg_stat_database tup_inserted+_updated+_deleted, tup_returned+_fetched;"
-        + " this run's: its schema's relations and the catalogs";
+        + " this run's: its schema's relations and the catalogs; its tables' rows written against its statements'";
   }
 
   @Override
@@ -60,10 +75,12 @@ final class PostgresServerWork implements ServerWork.Source {
       Map<Long, long[]> now = read(connection);
       if (first == null) {
         first = now;
+        sentFirst = SentRows.written();
       } else {
         now = settled(now);
       }
       latest = now;
+      sentLatest = SentRows.written();
       long[] cluster = now.get(0L);
       return ServerWork.counters(cluster[0], cluster[1]);
     } catch (SQLException | RuntimeException e) {
@@ -100,6 +117,8 @@ final class PostgresServerWork implements ServerWork.Source {
   public void close() {
     if (first != null && latest != null) {
       ServerWork.sessionEnded(own(first, latest));
+      ServerWork.tablesEnded(Map.of(ServerWork.WRITTEN, new long[] {tablesWritten(first, latest),
+          sentLatest - sentFirst}));
     }
     try {
       connection.close();
@@ -119,14 +138,26 @@ final class PostgresServerWork implements ServerWork.Source {
       if (e.getKey() == 0L) {
         continue;
       }
-      long[] s = start.getOrDefault(e.getKey(), new long[2]);
+      long[] s = start.getOrDefault(e.getKey(), new long[3]);
       written += Math.max(0, e.getValue()[0] - s[0]);
       read += Math.max(0, e.getValue()[1] - s[1]);
     }
     return ServerWork.counters(written, read);
   }
 
-  /** The cluster's counters (key 0) and each of this run's relations', by oid. */
+  /** The rows written to the tables of the run's schema from {@code start} to {@code end} (TOAST and catalogs left out). */
+  static long tablesWritten(Map<Long, long[]> start, Map<Long, long[]> end) {
+    long written = 0;
+    for (Map.Entry<Long, long[]> e : end.entrySet()) {
+      if (e.getValue()[TABLE] == 1) {
+        long[] s = start.getOrDefault(e.getKey(), new long[3]);
+        written += Math.max(0, e.getValue()[0] - s[0]);
+      }
+    }
+    return written;
+  }
+
+  /** The cluster's counters (key 0) and each of this run's relations', by oid: rows written, read, table flag. */
   static Map<Long, long[]> read(Connection c) throws SQLException {
     // a server that stopped answering must not hold up the end of the run
     c.setNetworkTimeout(Runnable::run, QUERY_TIMEOUT_SECONDS * 1000);
@@ -138,7 +169,7 @@ final class PostgresServerWork implements ServerWork.Source {
       s.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
       try (ResultSet rs = s.executeQuery(QUERY)) {
         while (rs.next()) {
-          m.put(rs.getLong(1), new long[] {rs.getLong(2), rs.getLong(3)});
+          m.put(rs.getLong(1), new long[] {rs.getLong(2), rs.getLong(3), rs.getLong(4)});
         }
       }
     }

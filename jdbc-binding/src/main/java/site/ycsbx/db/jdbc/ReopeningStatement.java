@@ -16,6 +16,7 @@ import java.util.Set;
  * A statement of a {@link ReopeningConnection}: prepared again on the current connection at its
  * first use after a re-open, with the settings it was given (fetch size, query timeout, ...).
  * Parameters and batches do not survive a re-open: they belonged to the operation that failed.
+ * Every statement that writes counts its rows into {@link SentRows}.
  */
 final class ReopeningStatement implements InvocationHandler {
   private static final Set<String> MOOT_WHEN_STALE = Set.of("close", "clearBatch", "clearParameters",
@@ -29,6 +30,8 @@ final class ReopeningStatement implements InvocationHandler {
   // the last value of each statement-wide setting, by method name
   private final Map<String, Map.Entry<Method, Object[]>> settings = new LinkedHashMap<>();
   private Statement real;
+  // entries added since the last executeBatch: what a failed batch may have written
+  private int queued;
   private int generation;
   private boolean closed;
 
@@ -77,10 +80,54 @@ final class ReopeningStatement implements InvocationHandler {
       settings.put(name, Map.entry(m, args));
     }
     Statement s = current();
+    Object result;
     try {
-      return m.invoke(s, args);
+      result = m.invoke(s, args);
     } catch (InvocationTargetException e) {
+      sentAndFailed(name);
       throw owner.failed(e.getCause());
+    }
+    sent(name, s, result);
+    return result;
+  }
+
+  /** Counts the rows a call other than {@link #direct}'s wrote, from what it returned. */
+  private void sent(String name, Statement s, Object result) {
+    switch (name) {
+      case "executeUpdate", "executeLargeUpdate" -> SentRows.updated(((Number) result).longValue());
+      case "executeBatch" -> SentRows.batch((int[]) result);
+      case "executeLargeBatch" -> SentRows.batch((long[]) result);
+      case "execute" -> {
+        if (!(Boolean) result) {
+          try {
+            SentRows.updated(s.getUpdateCount());
+          } catch (SQLException e) {
+            // the count is the driver's own, kept with the statement: nothing to count without it
+          }
+        }
+      }
+      case "addBatch" -> queued++;
+      case "clearBatch" -> queued = 0;
+      default -> {
+        // no rows written
+      }
+    }
+    if (name.equals("executeBatch") || name.equals("executeLargeBatch")) {
+      queued = 0;
+    }
+  }
+
+  /** A writing call that failed may have written rows before it did (a key's violation): at most its entries. */
+  private void sentAndFailed(String name) {
+    switch (name) {
+      case "executeUpdate", "executeLargeUpdate", "execute" -> SentRows.updated(1);
+      case "executeBatch", "executeLargeBatch" -> {
+        SentRows.updated(queued);
+        queued = 0;
+      }
+      default -> {
+        // no rows written
+      }
     }
   }
 
@@ -105,14 +152,22 @@ final class ReopeningStatement implements InvocationHandler {
     Statement s = current();
     try {
       switch (name) {
-        case "executeBatch":
-          return s.executeBatch();
+        case "executeBatch": {
+          int[] counts = s.executeBatch();
+          queued = 0;
+          SentRows.batch(counts);
+          return counts;
+        }
         case "executeQuery":
           return ((PreparedStatement) s).executeQuery();
-        case "executeUpdate":
-          return ((PreparedStatement) s).executeUpdate();
+        case "executeUpdate": {
+          int rows = ((PreparedStatement) s).executeUpdate();
+          SentRows.updated(rows);
+          return rows;
+        }
         case "addBatch":
           ((PreparedStatement) s).addBatch();
+          queued++;
           break;
         case "setLong":
           ((PreparedStatement) s).setLong((Integer) args[0], (Long) args[1]);
@@ -135,6 +190,7 @@ final class ReopeningStatement implements InvocationHandler {
       }
       return null;
     } catch (Throwable t) {
+      sentAndFailed(name);
       throw owner.failed(t);
     }
   }

@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +28,9 @@ import site.ycsbx.testing.JavaProcess;
  * ({@code ycsbx.others.cpu=100}), so the mark is the server counters' alone (this shared 2-core
  * host's CPU would mark it anyway). Other tests may write to the same server meanwhile; they only
  * add to the others' rows (the slack on the load's own rows: a few statements' worth on MariaDB,
- * catalog rows on PostgreSQL).
+ * catalog rows on PostgreSQL). A run beside a writer into the run's own usertable is marked too
+ * (MariaDB: by the sessions' counters; PostgreSQL: by the rows its tables gained beyond what the run
+ * sent them), and the load before it, alone, is not marked by its tables.
  */
 @Tag("slow")
 class OtherLoadOnServersTest {
@@ -99,6 +102,68 @@ class OtherLoadOnServersTest {
           + ", this run's connections' by " + mine), others.toString());
       assertTrue(r.stderr().contains("[SUMMARY] ran beside other load: the server's rows written grew by"), r.stderr());
       assertTrue(others.path("server_source").asText().startsWith(on.source()), others.toString());
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("servers")
+  void aRunBesideAnotherWriterIntoItsOwnTableIsMarked(Server on, @TempDir Path out) throws Exception {
+    try (TestDatabase db = TestDatabase.create(on.target())) {
+      // alone: a load in batches (PostgreSQL's driver gives no count per row of a rewritten batch)
+      List<String> load = new ArrayList<>(List.of("load", "jdbc", "-P", JavaProcess.workload("workloada"), "-p",
+          "recordcount=" + ROWS, "-p", "db.batchsize=100", "-p", "ycsbx.out=" + out.resolve("load"), "-p",
+          "ycsbx.others.cpu=100", "-p", "ycsbx.report=false"));
+      load.addAll(db.options());
+      JavaProcess.Result loaded = JavaProcess.run("site.ycsbx.tools.Main", load.toArray(new String[0]));
+      assertEquals(0, loaded.exitCode(), loaded.all());
+      JsonNode alone = new ObjectMapper().readTree(out.resolve("load/result.json").toFile()).path("others");
+      assertFalse(alone.path("why").asText().contains("run's tables"), alone.toString());
+      if (!on.target().mariadb()) {
+        assertEquals(ROWS, alone.path("tables_rows_written").asLong(), alone.toString());
+        assertEquals(ROWS, alone.path("sent_rows_written").asLong(), alone.toString());
+      }
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong written = new AtomicLong();
+      Thread neighbour = new Thread(() -> {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+          for (int i = 0; !stop.get(); i++) {
+            StringBuilder rows = new StringBuilder("INSERT INTO usertable (YCSB_KEY) VALUES ('nb" + i + "_0')");
+            for (int j = 1; j < 200; j++) {
+              rows.append(",('nb").append(i).append('_').append(j).append("')");
+            }
+            written.addAndGet(s.executeUpdate(rows.toString()));
+            Thread.sleep(100);
+          }
+        } catch (Exception e) {
+          throw new RuntimeException(e);
+        }
+      }, "neighbour");
+      neighbour.start();
+      List<String> run = new ArrayList<>(List.of("run", "jdbc", "-P", JavaProcess.workload("workloada"), "-p",
+          "recordcount=" + ROWS, "-p", "operationcount=100000000", "-p", "maxexecutiontime=3", "-target", "200", "-p",
+          "ycsbx.out=" + out.resolve("run"), "-p", "ycsbx.others.cpu=100", "-p", "ycsbx.report=false"));
+      run.addAll(db.options());
+      JavaProcess.Result r;
+      try {
+        r = JavaProcess.run("site.ycsbx.tools.Main", run.toArray(new String[0]));
+      } finally {
+        stop.set(true);
+        neighbour.join(30_000);
+      }
+      assertEquals(0, r.exitCode(), r.all());
+      JsonNode others = new ObjectMapper().readTree(out.resolve("run/result.json").toFile()).path("others");
+      assertTrue(others.path("marked").asBoolean(), "the neighbour wrote " + written.get() + ": " + others);
+      if (on.target().mariadb()) {
+        assertTrue(others.path("why").asText().contains("the server's rows written grew by"), others.toString());
+      } else {
+        long tables = others.path("tables_rows_written").asLong();
+        long sent = others.path("sent_rows_written").asLong();
+        assertTrue(sent > 0 && tables - sent > 1000, others.toString());
+        assertTrue(others.path("why").asText().matches(".*server: \\d+% more rows written to the run's tables than"
+            + " this run sent \\(" + tables + " against " + sent + ", over 50%\\): another client\\?.*"),
+            others.toString());
+      }
+      assertTrue(r.stderr().contains("[SUMMARY] ran beside other load: "), r.stderr());
     }
   }
 }

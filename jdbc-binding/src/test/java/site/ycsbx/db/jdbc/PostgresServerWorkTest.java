@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,72 @@ class PostgresServerWorkTest {
   @AfterEach
   void forget() {
     ServerWork.reset();
+    SentRows.reset();
+  }
+
+  /**
+   * This run's statements (a {@link ReopeningConnection}, as every store's: single-row inserts, a
+   * rewritten batch whose counts the driver does not give, updates that turn HOT, a rolled-back
+   * insert, a duplicate key) against what the server says its table gained; then {@code neighbour}
+   * on a connection of its own, into the very same table. What the source tells at its close.
+   */
+  private static long[] tablesAgainstSent(TestDatabase mine, String neighbour) throws Exception {
+    try (Connection c = mine.connect(); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE usertable (id INT PRIMARY KEY, v TEXT) WITH (fillfactor = 50)");
+    }
+    JdbcOptions o = JdbcOptions.parse(mine.properties());
+    PostgresServerWork.offer(o);
+    ServerWork.Source source = ServerWork.open();
+    source.wholeServer();
+    try (Connection c = ReopeningConnection.open(o, Map.of("reWriteBatchedInserts", "true"))) {
+      try (java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO usertable VALUES (?, 'x')")) {
+        for (int i = 1; i <= 1500; i++) {
+          ps.setInt(1, i);
+          ps.addBatch();
+        }
+        assertEquals(1500, ps.executeBatch().length);
+        ps.setInt(1, 1);
+        assertThrows(java.sql.SQLException.class, ps::executeUpdate, "a duplicate key");
+      }
+      try (Statement s = c.createStatement()) {
+        assertEquals(1000, s.executeUpdate("UPDATE usertable SET v = 'y' WHERE id <= 1000"));
+        assertEquals(200, s.executeUpdate("DELETE FROM usertable WHERE id > 1300"));
+        c.setAutoCommit(false);
+        assertEquals(500, s.executeUpdate("INSERT INTO usertable SELECT g, 'z' FROM generate_series(5001, 5500) g"));
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+    }
+    if (neighbour != null) {
+      try (Connection c = mine.connect(); Statement s = c.createStatement()) {
+        s.executeUpdate(neighbour);
+      }
+    }
+    // the end of the run: read again while the table still gains (its backends report within a second)
+    Thread.sleep(1200);
+    source.wholeServer();
+    source.close();
+    return ServerWork.tables().get(ServerWork.WRITTEN);
+  }
+
+  @Test
+  void aRunAloneSentWhatItsTablesGained() throws Exception {
+    try (TestDatabase mine = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      long[] v = tablesAgainstSent(mine, null);
+      // 1500 inserted (the batch's entries counted as one row each), 1 dead row of the duplicate, 1000
+      // updated, 200 deleted, 500 inserted and rolled back: the server's and the client's alike
+      assertEquals(3201, v[1], "sent");
+      assertEquals(3201, v[0], "the server's count for the run's table");
+    }
+  }
+
+  @Test
+  void anotherClientWritingIntoTheRunsOwnTableIsSeen() throws Exception {
+    try (TestDatabase mine = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      long[] v = tablesAgainstSent(mine, "INSERT INTO usertable SELECT g, 'n' FROM generate_series(10001, 12000) g");
+      assertEquals(3201, v[1], "sent");
+      assertEquals(3201 + 2000, v[0], "the server's count for the run's table, the neighbour's rows in it");
+    }
   }
 
   private static Map<Long, long[]> pollUntil(Connection c, Predicate<Map<Long, long[]>> done) throws Exception {

@@ -261,6 +261,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         try (ResultSet rs = insert.executeQuery()) {
           outcome = !rs.next() ? 0 : rs.getBoolean(1) ? 1 : 2;
         }
+        ClientConnection.wroteReturning(outcome == 0 ? 0 : 1); // a query's rows carry no update count
       } else {
         outcome = insert.executeUpdate();
         if (outcome < 0 || outcome > 2) {

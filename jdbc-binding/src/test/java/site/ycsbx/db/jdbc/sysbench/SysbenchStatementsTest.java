@@ -64,8 +64,8 @@ class SysbenchStatementsTest {
     JdbcClient client = new JdbcClient();
     client.setProperties(p);
     client.init();
+    SysbenchWorkload w = new SysbenchWorkload();
     try {
-      SysbenchWorkload w = new SysbenchWorkload();
       w.init(p);
       Object state = w.initThread(p, 0, 1);
       StatementLog.clear();
@@ -74,6 +74,7 @@ class SysbenchStatementsTest {
       assertEquals(1, sent.stream().map(StatementLog.Sent::connection).distinct().count(), "one connection: " + sent);
       return sent.stream().map(s -> placeholders(s.sql())).toList();
     } finally {
+      w.cleanup(); // the run's end: its timed transaction started the [STATUS] ticker
       client.cleanup();
       StoreRegistry.clear();
     }
