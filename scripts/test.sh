@@ -3,8 +3,8 @@
 #
 #   scripts/test.sh          every tier: installs and starts the servers the tests need when they are
 #                            missing (MariaDB with InnoDB and RocksDB, PostgreSQL, Chromium for the
-#                            report pages), then the MongoDB binding against the 5.x driver line, then
-#                            the whole build (4.7.x driver, the default) with the tarball's tests
+#                            report pages), then the whole build with every module's tests side by
+#                            side, the MongoDB binding's on both driver lines, and the tarball's
 #   scripts/test.sh --fast   the fast tier only (in-process, no server, no subprocess): the inner loop
 #
 # Tiers are JUnit tags on each test class (fast, server, process, slow); docs/developing.md says
@@ -32,12 +32,8 @@ fi
 scripts/setup-servers.sh
 scripts/setup-chromium.sh  # the sweep/compare HTML reports are checked in headless Chromium
 
-# 5.x driver line first ('clean': the two lines differ in return types). The profile tests the
-# MongoDB binding only (core is built for it but uses no driver), and this stage leaves out its
-# process tier: those end-to-end runs through the launcher go through the same binding code as
-# its server tier, and run once, in the stage below
-"${MVN[@]}" -Pmongodb-driver-5 clean verify -pl core,mongodb-binding -Dtest.tiers='fast | server | slow'
-# then everything with the default 4.7.x driver, which is what bin/ycsb and the tarball use. Under
-# -Pside-by-side the tests of core, of each binding and of the tarball run at the same time (suite/ runs
-# each module's tests once its jars exist): most of them wait on servers, clocks and subprocesses
-"${MVN[@]}" -T 5 -Pside-by-side clean verify
+# Everything in one build: -Pside-by-side runs the tests of core, of each binding and of the tarball at
+# the same time (suite/ runs each module's tests once its jars exist; most of them wait on servers,
+# clocks and subprocesses), and the MongoDB binding's tests a second time on the 5.x driver line
+# (suite/mongodb-driver-5), beside the 4.7.x line that bin/ycsb and the tarball use
+"${MVN[@]}" -T 6 -Pside-by-side clean verify
