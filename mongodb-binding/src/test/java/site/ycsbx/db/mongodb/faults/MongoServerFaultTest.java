@@ -64,8 +64,9 @@ class MongoServerFaultTest {
       int timed = 0;
       while (max.find()) {
         timed++;
-        // each failed at the run's server selection timeout (2 s), not the driver's 30 s
-        assertTrue(Long.parseLong(max.group(2)) < 5_000_000, "a failed " + max.group(1) + " took " + max.group(2) + " us\n" + out);
+        // each failed at the run's server selection timeout (2 s), not the driver's 30 s (a host busy with the
+        // other modules' tests was seen at 5.9 s)
+        assertTrue(Long.parseLong(max.group(2)) < 10_000_000, "a failed " + max.group(1) + " took " + max.group(2) + " us\n" + out);
       }
       assertTrue(timed > 0, out);
       long stored = server.count(db, "usertable");
