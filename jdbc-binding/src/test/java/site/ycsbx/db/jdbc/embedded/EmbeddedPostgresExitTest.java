@@ -34,7 +34,7 @@ class EmbeddedPostgresExitTest {
 
   @Test
   void ctrlCAndSigtermStopTheServerAfterTheExport(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     for (String signal : List.of("INT", "TERM")) {
       Result r = SignalledRun.run(signal, 1500, "load", "postgres-embedded", "-P", JavaProcess.workload("workloada"),
           "-p", "postgres.embedded.dir=" + dir, "-p", "recordcount=50000000", "-p", "insertstart="
@@ -49,7 +49,7 @@ class EmbeddedPostgresExitTest {
 
   @Test
   void aFailedRunHaltsTheJvmAndStillStopsTheServer(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     Result load = EmbeddedPostgresMainTest.ycsb(dir, "load", "workloadc", "-p", "recordcount=100");
     assertEquals(0, load.exitCode(), load.all());
     // and key 999, so that the run below is not refused up front (its last key is stored)
@@ -67,7 +67,7 @@ class EmbeddedPostgresExitTest {
 
   @Test
   void aKilledJvmTakesItsServerWithIt(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx512m", "-cp", System.getProperty("java.class.path"), "site.ycsbx.tools.Main", "load", "postgres-embedded",
         "-P", JavaProcess.workload("workloadc"), "-p", "postgres.embedded.dir=" + dir, "-p", "recordcount=50000000",
@@ -92,7 +92,7 @@ class EmbeddedPostgresExitTest {
 
   @Test
   void aServerKilledWithItsJvmLeavesAPidFileTheNextStartRemoves(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     Result load = EmbeddedPostgresMainTest.ycsb(dir, "load", "workloadc", "-p", "recordcount=200");
     assertEquals(0, load.exitCode(), load.all());
     // a power cut, as far as the folder can tell: the server is killed, its lock file stays

@@ -100,7 +100,7 @@ class EmbeddedPostgresMainTest {
 
   @Test
   void workloadALoadThenARunInAnotherJvmFindsEveryRecord(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     // YCSB's stock Client: the first thread's init() runs the preflight, which starts the server
     Result load = JavaProcess.run("site.ycsb.Client", "-load", "-db", EmbeddedPostgresClient.class.getName(), "-P",
         JavaProcess.workload("workloada"), "-p", "postgres.embedded.dir=" + dir, "-p", "recordcount=300", "-threads", "2");
@@ -126,7 +126,7 @@ class EmbeddedPostgresMainTest {
 
   @Test
   void linkbenchAndFilemetaLoadAndTheProbeRuns(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     Path distribution = Files.writeString(tmp.resolve("Distribution.dat"), "nlinks\n0 40\n1 70\n3 90\n10 99\n60 100\n");
     Result links = ycsb(dir, "load", "linkbench-small", "-p", "linkbench.maxid1=2001", "-p",
         "linkbench.distributionfile=" + distribution, "-threads", "2", "-p", "linkbench.verify=true");

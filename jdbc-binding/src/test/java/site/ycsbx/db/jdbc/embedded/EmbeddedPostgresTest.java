@@ -64,7 +64,7 @@ class EmbeddedPostgresTest {
 
   @Test
   void theServerWantsThePassword(@TempDir Path tmp) throws Exception {
-    EmbeddedPostgres server = EmbeddedPostgres.start(EmbeddedFolder.props(tmp.resolve("pg")));
+    EmbeddedPostgres server = EmbeddedPostgres.start(EmbeddedFolder.props(EmbeddedFolder.initialized(tmp.resolve("pg"))));
     SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(server.url(), "postgres", "wrong"));
     assertEquals("28P01", e.getSQLState(), e.getMessage()); // invalid_password: no trust for local users
     Properties p = server.clientProperties(new Properties());
@@ -74,8 +74,8 @@ class EmbeddedPostgresTest {
   }
 
   @Test
-  void oneServerPerJvm(@TempDir Path tmp) {
-    EmbeddedPostgres a = EmbeddedPostgres.start(EmbeddedFolder.props(tmp.resolve("a")));
+  void oneServerPerJvm(@TempDir Path tmp) throws Exception {
+    EmbeddedPostgres a = EmbeddedPostgres.start(EmbeddedFolder.props(EmbeddedFolder.initialized(tmp.resolve("a"))));
     assertSame(a, EmbeddedPostgres.start(EmbeddedFolder.props(tmp.resolve("a"))));
     UserError e = assertThrows(UserError.class, () -> EmbeddedPostgres.start(EmbeddedFolder.props(tmp.resolve("b"))));
     assertEquals("postgres.embedded.dir=" + tmp.resolve("b") + ", but this JVM's embedded PostgreSQL already uses "
@@ -84,7 +84,7 @@ class EmbeddedPostgresTest {
 
   @Test
   void aStalePostmasterPidNamingALiveProcessDoesNotBlockTheStart(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     EmbeddedPostgres.start(EmbeddedFolder.props(dir));
     EmbeddedPostgres.stopRunning();
     EmbeddedFolder.assertStopped(dir);
@@ -97,8 +97,8 @@ class EmbeddedPostgresTest {
   }
 
   @Test
-  void aFolderWhoseServerRunsIsRefused(@TempDir Path tmp) {
-    Path dir = tmp.resolve("pg");
+  void aFolderWhoseServerRunsIsRefused(@TempDir Path tmp) throws Exception {
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     EmbeddedPostgres server = EmbeddedPostgres.start(EmbeddedFolder.props(dir));
     // what a second JVM's start on the same folder checks first
     UserError e = assertThrows(UserError.class, () -> LockFile.clearStale(dir));
@@ -110,7 +110,7 @@ class EmbeddedPostgresTest {
 
   @Test
   void aServerThatCannotStartIsOneLineNamingWhyAndItsLog(@TempDir Path tmp) throws Exception {
-    Path dir = tmp.resolve("pg");
+    Path dir = EmbeddedFolder.initialized(tmp.resolve("pg"));
     EmbeddedPostgres.start(EmbeddedFolder.props(dir));
     EmbeddedPostgres.stopRunning();
     Files.writeString(dir.resolve("postgresql.conf"), "shared_buffers = banana\n",
