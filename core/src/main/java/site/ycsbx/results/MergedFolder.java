@@ -105,23 +105,8 @@ public final class MergedFolder {
     } else {
       r.putObject("interrupted").set("clients", interrupted);
     }
-    // a client that ran beside other load marks the whole run
-    ArrayNode beside = mapper.createArrayNode();
-    for (RunFolder x : runs) {
-      JsonNode o = x.result().path("others");
-      if (o.path("marked").asBoolean(false)) {
-        beside.addObject().put("client", x.clientIndex()).put("why", o.path("why").asText());
-      }
-    }
-    if (beside.isEmpty()) {
-      r.putNull("others");
-    } else {
-      List<String> why = new java.util.ArrayList<>();
-      beside.forEach(c -> why.add("client " + c.path("client").asText() + ": " + c.path("why").asText()));
-      ObjectNode others = r.putObject("others");
-      others.put("marked", true).put("why", String.join("; ", why));
-      others.set("clients", beside);
-    }
+    // judged for the fleet: each client counted the others' work on the server as others'
+    FleetOthers.judge(r, runs);
     ObjectNode fp = r.putObject("fingerprint");
     run.fingerprint().forEach(fp::put);
     ObjectNode overall = r.putObject("overall");

@@ -32,6 +32,9 @@ public final class RunFolderFixture {
   private final long intervalMs;
   private final Map<String, String> fingerprint = new LinkedHashMap<>();
   private String besideWhy;
+  private boolean cpuMarked;
+  /** result.json's others: counter fields (server_/run_, tables_/sent_ pairs) as a client judged them. */
+  private final Map<String, Long> otherCounters = new LinkedHashMap<>();
   /** Operation to its intervals, each a list of latencies (µs). */
   private final Map<String, List<long[]>> intervals = new TreeMap<>();
   private final Map<String, Map<String, Long>> returns = new TreeMap<>();
@@ -60,6 +63,22 @@ public final class RunFolderFixture {
   /** The client ran beside other load, for this reason (result.json's others). */
   public RunFolderFixture besideOtherLoad(String why) {
     besideWhy = why;
+    cpuMarked = true;
+    return this;
+  }
+
+  /**
+   * The client's server counters as result.json's others gives them: {@code whole} what the server
+   * gained ({@code server_KEY}, or {@code tables_KEY} with {@code tables}), {@code own} this client's
+   * part ({@code run_KEY} / {@code sent_KEY}); marked as the client would have marked it.
+   */
+  public RunFolderFixture otherCounters(String key, long whole, long own, boolean tables) {
+    otherCounters.put((tables ? "tables_" : "server_") + key, whole);
+    otherCounters.put((tables ? "sent_" : "run_") + key, own);
+    if (whole - own > 1000 && whole - own > own / 2 && besideWhy == null) {
+      besideWhy = "server: " + key + " " + whole + " against this run's " + own;
+      cpuMarked = false;
+    }
     return this;
   }
 
@@ -122,9 +141,10 @@ public final class RunFolderFixture {
     ObjectNode others = r.putObject("others");
     others.put("marked", besideWhy != null);
     others.put("why", besideWhy == null ? "" : besideWhy);
-    others.put("cpu_pct", besideWhy == null ? 1.5 : 41.0);
+    others.put("cpu_pct", cpuMarked ? 41.0 : 1.5);
     others.put("cpu_threshold_pct", 10.0);
     others.put("server_threshold_pct", 50.0);
+    otherCounters.forEach(others::put);
     // the size at the end as the null binding reports it (nothing stored); extraFields may replace them
     r.putObject("headline").put("db_size_mb", 0.0);
     ObjectNode size = r.putObject("data_size");

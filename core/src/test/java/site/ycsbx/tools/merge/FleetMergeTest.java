@@ -79,7 +79,8 @@ class FleetMergeTest {
     }
     Path out = tmp.resolve("merged");
     merge(dirs, out);
-    assertEquals("client 1: the server's rows written grew by 250000, this run's connections' by 5000",
+    // a mark by the host's CPU is the client's own (the fleet's server counters are judged together)
+    assertEquals("client 1: 41.0% of the host's CPU was neither this client nor the server (over 10%)",
         RunFolder.read(out).besideOtherLoad());
   }
 
