@@ -188,7 +188,9 @@ final class ClientProcesses {
     long spread = starts.stream().mapToLong(Long::longValue).max().getAsLong()
         - starts.stream().mapToLong(Long::longValue).min().getAsLong();
     System.out.println("[ManyClientsTest] timed phase starts " + starts + ", spread " + spread + " ms");
-    assertTrue(spread < 100, "the clients started " + spread + " ms apart: " + starts);
+    // each sleeps until ycsbx.startat: tens of ms apart on a quiet host, 147 seen on one busy with other
+    // tests; without the common instant, their JVMs' start-up alone spreads them by seconds
+    assertTrue(spread < 500, "the clients started " + spread + " ms apart: " + starts);
     assertTrue(starts.get(0) >= startAt, "started before ycsbx.startat");
     return runs;
   }
