@@ -94,6 +94,14 @@ final class MySqlDialect implements SqlDialect {
   }
 
   @Override
+  public String reads(String connectionUrl) {
+    String factory = JdbcUrls.value(connectionUrl, "socketFactory");
+    return WatchedSocketFactory.class.getName().equals(factory)
+        ? "reads buffered by YCSB-X's socketFactory (one read a response)"
+        : "reads through socketFactory=" + factory + " (db.url's)";
+  }
+
+  @Override
   public boolean hasEngines() {
     return true;
   }
