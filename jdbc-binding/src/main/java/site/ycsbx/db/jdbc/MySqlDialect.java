@@ -42,7 +42,8 @@ final class MySqlDialect implements SqlDialect {
    * Connector/J prepares on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and
    * read the rows in binary; measured on MariaDB 10.11 (bench/README.md), they cost the client
-   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read:
+   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read, and
+   * within 3% of client-side per sysbench read once reads are buffered ({@link ReadBufferedSocket}):
    * asked for in loads only. The cache keeps the statements the driver prepares itself (a
    * rewritten batch) from a prepare and a close per call.
    */
