@@ -140,6 +140,14 @@ public final class JdbcPreflight implements Preflight {
             : String.valueOf(o.batchSize())));
     fp.put(JdbcOptions.BATCH_UPDATE_API_PROPERTY, o.describeBatchUpdateApi());
     fp.put("jdbc.prepared", d.preparedStatements(o.connectionUrl()));
+    String reads = d.reads(o.connectionUrl());
+    fp.put("jdbc.driver", null); // one fingerprint a JVM: a preflight of another server's may have set it
+    if (reads != null) {
+      java.sql.DatabaseMetaData md = c.getMetaData();
+      String version = md.getDriverVersion(); // Connector/J's ends in " (Revision: <40 hex digits>)"
+      int cut = version.indexOf(" (");
+      fp.put("jdbc.driver", md.getDriverName() + " " + (cut > 0 ? version.substring(0, cut) : version) + "; " + reads);
+    }
     fp.put("jdbc.autocommit", o.autocommit());
     fp.put("jdbc.fetchsize", o.fetchSize() == 0 ? "driver default" : String.valueOf(o.fetchSize()));
     fp.put("jdbc.engine", o.engine() == null ? "server default" : o.engine());

@@ -42,7 +42,8 @@ final class MySqlDialect implements SqlDialect {
    * Connector/J prepares on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and
    * read the rows in binary; measured on MariaDB 10.11 (bench/README.md), they cost the client
-   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read:
+   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read, and
+   * within 3% of client-side per sysbench read once reads are buffered ({@link ReadBufferedSocket}):
    * asked for in loads only. The cache keeps the statements the driver prepares itself (a
    * rewritten batch) from a prepare and a close per call.
    */
@@ -91,6 +92,14 @@ final class MySqlDialect implements SqlDialect {
     }
     String options = SERVER_PREPARE + "=" + server + (cache == null ? "" : "&" + CACHE_PREPARED + "=" + cache);
     return ("true".equalsIgnoreCase(server) ? "server-side (" : "client-side (") + options + ")";
+  }
+
+  @Override
+  public String reads(String connectionUrl) {
+    String factory = JdbcUrls.value(connectionUrl, "socketFactory");
+    return WatchedSocketFactory.class.getName().equals(factory)
+        ? "reads buffered by YCSB-X's socketFactory (one read a response)"
+        : "reads through socketFactory=" + factory + " (db.url's)";
   }
 
   @Override

@@ -87,6 +87,15 @@ public interface SqlDialect {
    */
   String preparedStatements(String connectionUrl);
 
+  /**
+   * How a connection to {@code connectionUrl} reads the server's answers, when the binding
+   * changes it (the fingerprint's {@code jdbc.driver}, after the driver's name and version); null
+   * when it is the driver's own way.
+   */
+  default String reads(String connectionUrl) {
+    return null;
+  }
+
   /** The driver's URL option that turns a batch of single-row INSERTs into multi-row INSERTs. */
   String batchRewriteOption();
 

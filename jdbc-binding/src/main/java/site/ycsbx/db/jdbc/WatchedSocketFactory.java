@@ -9,12 +9,14 @@ import java.net.Socket;
  * Connector/J's standard sockets, each watched by {@link HandshakeWatchdog} while the connection
  * is being opened; the binding names it in MySQL URLs ({@code socketFactory}) instead of setting
  * a connect and socket timeout, so the socket stays in blocking mode (see HandshakeWatchdog).
- * Public with a public constructor: the driver creates it by name.
+ * Their input is read through a buffer of their own ({@link ReadBufferedSocket}): one read a
+ * response, no ioctl a read. Public with a public constructor: the driver creates it by name.
  */
 public final class WatchedSocketFactory extends StandardSocketFactory {
   @Override
   protected Socket createSocket(PropertySet props) {
-    Socket s = super.createSocket(props);
+    // what StandardSocketFactory creates (a plain unconnected socket), with the buffered input
+    Socket s = new ReadBufferedSocket();
     HandshakeWatchdog.watch(s);
     return s;
   }

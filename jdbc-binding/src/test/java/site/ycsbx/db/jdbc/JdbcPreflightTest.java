@@ -195,4 +195,44 @@ class JdbcPreflightTest {
       }
     }
   }
+
+  /**
+   * MariaDB: the fingerprint names the driver and how it reads, through YCSB-X's buffered socket
+   * unless db.url names a socket factory of its own; either way a result larger than the buffer
+   * (16 KiB) and the small ones after it arrive whole.
+   */
+  @ParameterizedTest
+  @CsvSource({"'', true", "'?socketFactory=com.mysql.cj.protocol.StandardSocketFactory', false"})
+  void theFingerprintSaysHowTheDriverReads(String urlOption, boolean buffered) throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
+      Properties p = db.properties();
+      p.setProperty("db.url", db.url() + urlOption);
+      new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE, fp);
+      String driver = fp.get("jdbc.driver");
+      assertTrue(driver.startsWith("MySQL Connector/J mysql-connector-j-"), driver);
+      assertEquals(buffered, driver.endsWith("; reads buffered by YCSB-X's socketFactory (one read a response)"), driver);
+      assertEquals(!buffered, driver.endsWith("; reads through socketFactory=com.mysql.cj.protocol.StandardSocketFactory"
+          + " (db.url's)"), driver);
+      try (Connection c = Connector.open(JdbcOptions.parse(p), Map.of());
+          PreparedStatement big = c.prepareStatement("SELECT REPEAT('x', ?)");
+          PreparedStatement small = c.prepareStatement("SELECT ?")) {
+        for (int n : new int[] {40_000, ReadBufferedSocket.BUFFER_BYTES - 5, 3}) {
+          big.setInt(1, n);
+          try (ResultSet rs = big.executeQuery()) {
+            assertTrue(rs.next());
+            assertEquals("x".repeat(n), rs.getString(1));
+          }
+          for (int i = 0; i < 3; i++) {
+            small.setInt(1, i);
+            try (ResultSet rs = small.executeQuery()) {
+              assertTrue(rs.next());
+              assertEquals(i, rs.getInt(1));
+            }
+          }
+        }
+      }
+    } finally {
+      fp.put("jdbc.driver", null);
+    }
+  }
 }

@@ -23,6 +23,19 @@ class SqlDialectTest {
   }
 
   @Test
+  void mysqlReadsAreBufferedUnlessTheUrlNamesASocketFactory() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
+    assertEquals("reads buffered by YCSB-X's socketFactory (one read a response)",
+        d.reads(d.connectionUrl("jdbc:mysql://h/ycsb")));
+    String own = d.connectionUrl("jdbc:mysql://h/ycsb?socketFactory=com.mysql.cj.protocol.NamedPipeSocketFactory");
+    assertTrue(own.contains("socketFactory=com.mysql.cj.protocol.NamedPipeSocketFactory") && !own.contains("Watched"), own);
+    assertEquals("reads through socketFactory=com.mysql.cj.protocol.NamedPipeSocketFactory (db.url's)", d.reads(own));
+    // PostgreSQL reads as pgJDBC does: nothing to say
+    SqlDialect pg = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
+    assertEquals(null, pg.reads(pg.connectionUrl("jdbc:postgresql://h/ycsb")));
+  }
+
+  @Test
   void mysqlLoadsPrepareOnTheServerUnlessTheUrlSaysOtherwise() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
     String run = d.connectionUrl("jdbc:mysql://h/ycsb");

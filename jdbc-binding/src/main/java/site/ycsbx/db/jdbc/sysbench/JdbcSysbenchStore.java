@@ -6,9 +6,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import site.ycsbx.db.jdbc.ClientConnection;
 import site.ycsbx.db.jdbc.Connector;
 import site.ycsbx.db.jdbc.JdbcOptions;
@@ -36,14 +38,39 @@ import site.ycsbx.store.sysbench.TableCensus;
 public final class JdbcSysbenchStore implements SysbenchStore {
   /** Client threads create their tables together; one at a time keeps catalog races out. */
   private static final Object DDL_LOCK = new Object();
-  private static final int STATEMENTS_PER_TABLE = 12;
 
   private final Connection conn;
   private final JdbcOptions options;
   private final SqlDialect dialect;
   private final StatementCache statements;
   private final StatementCache loads;
+  // the run's statements by kind, key and table number: found without building a key, a string
+  // or a hash per statement (the StatementCache owns and closes them)
+  private final PreparedStatement[][] hot = new PreparedStatement[Kind.values().length * 2][];
+  private PreparedStatement begin;
+  private PreparedStatement commit;
   private boolean inTransaction;
+
+  /** The run's statements; reads come in two forms, by id and by k. */
+  private enum Kind {
+    POINT("point select", SysbenchSchema::pointSelect),
+    SIMPLE_RANGE("simple range", SysbenchSchema::simpleRange),
+    SUM_RANGE("sum range", SysbenchSchema::sumRange),
+    ORDER_RANGE("order range", SysbenchSchema::orderRange),
+    DISTINCT_RANGE("distinct range", SysbenchSchema::distinctRange),
+    INDEX_UPDATE("index update", (t, key) -> SysbenchSchema.indexUpdate(t)),
+    NON_INDEX_UPDATE("non-index update", (t, key) -> SysbenchSchema.nonIndexUpdate(t)),
+    DELETE("delete+insert", (t, key) -> SysbenchSchema.delete(t)),
+    INSERT("insert", (t, key) -> SysbenchSchema.insert(t));
+
+    final String label;
+    final BiFunction<SysbenchTable, ReadKey, String> sql;
+
+    Kind(String label, BiFunction<SysbenchTable, ReadKey, String> sql) {
+      this.label = label;
+      this.sql = sql;
+    }
+  }
 
   public JdbcSysbenchStore(ClientConnection client) {
     this.conn = client.connection();
@@ -136,7 +163,7 @@ public final class JdbcSysbenchStore implements SysbenchStore {
 
   @Override
   public boolean begin() throws StoreException {
-    run("BEGIN");
+    begin = run(begin, "BEGIN");
     inTransaction = true;
     return true;
   }
@@ -144,7 +171,7 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   @Override
   public void commit() throws StoreException {
     inTransaction = false;
-    run("COMMIT");
+    commit = run(commit, "COMMIT");
   }
 
   @Override
@@ -160,68 +187,66 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     }
   }
 
-  private void run(String sql) throws StoreException {
+  /** Runs BEGIN or COMMIT, prepared at its first use ({@code ps} null); returns the statement. */
+  private PreparedStatement run(PreparedStatement ps, String sql) throws StoreException {
     try {
-      statements.get(sql, () -> sql).execute();
+      PreparedStatement s = ps != null ? ps : statements.get(sql, () -> sql);
+      s.execute();
+      return s;
     } catch (SQLException e) {
       throw failure(sql, e);
     }
   }
 
-  private PreparedStatement prepared(SysbenchTable t, String op, StatementCache.Sql sql) throws SQLException {
-    return statements.get(op + '/' + t.name(), sql);
-  }
-
-  // reads by id and by k are two statements of one kind
-  private PreparedStatement prepared(SysbenchTable t, String op, ReadKey key, StatementCache.Sql sql)
-      throws SQLException {
-    return statements.get(op + ' ' + key.column() + '/' + t.name(), sql);
-  }
-
   @Override
   public List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException {
-    return call(table, "point select", () -> {
-      PreparedStatement ps = prepared(table, "point select", key, () -> SysbenchSchema.pointSelect(table, key));
+    try {
+      PreparedStatement ps = prepared(table, Kind.POINT, key);
       ps.setInt(1, value);
       return strings(ps);
-    });
+    } catch (SQLException e) {
+      throw failure(table, Kind.POINT, e);
+    }
   }
 
   @Override
   public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "simple range", key, () -> SysbenchSchema.simpleRange(table, key), from, to);
+    return range(table, Kind.SIMPLE_RANGE, key, from, to);
   }
 
   @Override
   public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return call(table, "sum range", () -> {
-      PreparedStatement ps = prepared(table, "sum range", key, () -> SysbenchSchema.sumRange(table, key));
+    try {
+      PreparedStatement ps = prepared(table, Kind.SUM_RANGE, key);
       ps.setInt(1, from);
       ps.setInt(2, to);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? rs.getLong(1) : 0L;
       }
-    });
+    } catch (SQLException e) {
+      throw failure(table, Kind.SUM_RANGE, e);
+    }
   }
 
   @Override
   public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "order range", key, () -> SysbenchSchema.orderRange(table, key), from, to);
+    return range(table, Kind.ORDER_RANGE, key, from, to);
   }
 
   @Override
   public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, "distinct range", key, () -> SysbenchSchema.distinctRange(table, key), from, to);
+    return range(table, Kind.DISTINCT_RANGE, key, from, to);
   }
 
-  private List<String> range(SysbenchTable table, String op, ReadKey key, StatementCache.Sql sql, int from, int to)
-      throws StoreException {
-    return call(table, op, () -> {
-      PreparedStatement ps = prepared(table, op, key, sql);
+  private List<String> range(SysbenchTable table, Kind kind, ReadKey key, int from, int to) throws StoreException {
+    try {
+      PreparedStatement ps = prepared(table, kind, key);
       ps.setInt(1, from);
       ps.setInt(2, to);
       return strings(ps);
-    });
+    } catch (SQLException e) {
+      throw failure(table, kind, e);
+    }
   }
 
   // CHAR columns come back blank-padded from PostgreSQL: the value is what sysbench stored
@@ -237,37 +262,42 @@ public final class JdbcSysbenchStore implements SysbenchStore {
 
   @Override
   public int indexUpdate(SysbenchTable table, int id) throws StoreException {
-    return call(table, "index update", () -> {
-      PreparedStatement ps = prepared(table, "index update", () -> SysbenchSchema.indexUpdate(table));
+    try {
+      PreparedStatement ps = prepared(table, Kind.INDEX_UPDATE, ReadKey.ID);
       ps.setInt(1, id);
       return ps.executeUpdate();
-    });
+    } catch (SQLException e) {
+      throw failure(table, Kind.INDEX_UPDATE, e);
+    }
   }
 
   @Override
   public int nonIndexUpdate(SysbenchTable table, int id, String c) throws StoreException {
-    return call(table, "non-index update", () -> {
-      PreparedStatement ps = prepared(table, "non-index update", () -> SysbenchSchema.nonIndexUpdate(table));
+    try {
+      PreparedStatement ps = prepared(table, Kind.NON_INDEX_UPDATE, ReadKey.ID);
       ps.setString(1, c);
       ps.setInt(2, id);
       return ps.executeUpdate();
-    });
+    } catch (SQLException e) {
+      throw failure(table, Kind.NON_INDEX_UPDATE, e);
+    }
   }
 
   @Override
   public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) throws StoreException {
-    call(table, "delete+insert", () -> {
-      PreparedStatement delete = prepared(table, "delete", () -> SysbenchSchema.delete(table));
+    try {
+      PreparedStatement delete = prepared(table, Kind.DELETE, ReadKey.ID);
       delete.setInt(1, id);
       delete.executeUpdate();
-      PreparedStatement insert = prepared(table, "insert", () -> SysbenchSchema.insert(table));
+      PreparedStatement insert = prepared(table, Kind.INSERT, ReadKey.ID);
       insert.setInt(1, id);
       insert.setInt(2, k);
       insert.setString(3, c);
       insert.setString(4, pad);
       insert.executeUpdate();
-      return null;
-    });
+    } catch (SQLException e) {
+      throw failure(table, Kind.DELETE, e);
+    }
   }
 
   @Override
@@ -322,7 +352,32 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     return "BEGIN/COMMIT statements, autocommit between them";
   }
 
+  /** The statement of {@code kind} on {@code t} read by {@code key}, prepared at its first use. */
+  private PreparedStatement prepared(SysbenchTable t, Kind kind, ReadKey key) throws SQLException {
+    int slot = kind.ordinal() * 2 + key.ordinal();
+    PreparedStatement[] byTable = hot[slot];
+    int n = t.number();
+    if (byTable == null || n >= byTable.length) {
+      byTable = hot[slot] = Arrays.copyOf(byTable == null ? new PreparedStatement[0] : byTable,
+          Math.max(n + 1, 17));
+    }
+    PreparedStatement ps = byTable[n];
+    if (ps == null) {
+      ps = byTable[n] = statements.get(kind.label + ' ' + key.column() + '/' + t.name(), () -> kind.sql.apply(t, key));
+    }
+    return ps;
+  }
+
+  private StoreException failure(SysbenchTable table, Kind kind, SQLException e) {
+    return failure(table.name() + " " + kind.label, e);
+  }
+
   private void forget(SysbenchTable table) {
+    for (PreparedStatement[] byTable : hot) {
+      if (byTable != null && table.number() < byTable.length) {
+        byTable[table.number()] = null;
+      }
+    }
     statements.forget(k -> k.endsWith("/" + table.name()));
     loads.forget(k -> k.startsWith(table.name() + "/"));
   }
