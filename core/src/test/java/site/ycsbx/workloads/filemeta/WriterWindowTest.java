@@ -58,7 +58,6 @@ class WriterWindowTest {
     String exported = Files.readString(export);
     Map<Double, Long> writes = writesPerInterval(exported);
     long inside = 0;
-    long edges = 0;
     for (Map.Entry<Double, Long> e : writes.entrySet()) {
       double end = e.getKey();
       if (end <= 1.0 || end >= 4.0) {
@@ -66,14 +65,18 @@ class WriterWindowTest {
       } else if (end >= 2.0 && end <= 3.0) {
         assertTrue(e.getValue() > 0, "no write in the interval ending at " + end + " s: " + writes);
         inside += e.getValue();
-      } else {
-        // the intervals' clock starts at the first measured operation, the window's a few ms before
-        // it: the intervals around the switches hold those few ms of writes
-        edges += e.getValue();
       }
     }
-    assertTrue(inside > 0 && edges * 20 < inside, "writes inside " + inside + ", at the edges " + edges + ": "
-        + writes);
+    assertTrue(inside > 0, "writes inside: " + writes);
+    // the intervals' clock starts at the first measured operation, the window's before it (a few ms
+    // on a quiet host, 0.1 s seen on a busy one): the writes begin in the interval that holds 1.5 s of
+    // the window's clock and end in the one that holds 3.0 s, whatever their rate there
+    double first = writes.entrySet().stream().filter(e -> e.getValue() > 0).mapToDouble(Map.Entry::getKey).min()
+        .orElseThrow();
+    double last = writes.entrySet().stream().filter(e -> e.getValue() > 0).mapToDouble(Map.Entry::getKey).max()
+        .orElseThrow();
+    assertTrue(first >= 1.5 && first <= 2.25, "the first writes in the interval ending at " + first + ": " + writes);
+    assertTrue(last >= 3.0 && last <= 3.75, "the last writes in the interval ending at " + last + ": " + writes);
     Matcher reads = Pattern.compile("(?m)^\\[INTERVAL-LATEST_BY_USER\\], ([0-9.]+)s Operations, (\\d+)$")
         .matcher(exported);
     int readIntervals = 0;

@@ -48,8 +48,11 @@ public final class PrivateMariaDb implements PrivateServer {
       port = s.getLocalPort();
     }
     PrivateMariaDb db = new PrivateMariaDb(dir, port, address, List.of(options));
+    // a temporary folder of its own: with /tmp shared, a bootstrap beside another was seen failing to
+    // delete its own #sql-temptable file (Errcode 2)
+    Files.createDirectories(dir.resolve("tmp"));
     List<String> install = new ArrayList<>(List.of(binary(INSTALL_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
-        "--auth-root-authentication-method=normal", "--skip-test-db"));
+        "--tmpdir=" + dir.resolve("tmp"), "--auth-root-authentication-method=normal", "--skip-test-db"));
     if (PrivateServer.isRoot()) {
       install.add("--user=root");
     }
@@ -134,7 +137,7 @@ public final class PrivateMariaDb implements PrivateServer {
 
   private void launch() throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(binary(SERVER_NAMES), "--no-defaults", "--datadir=" + dir.resolve("data"),
-        "--socket=" + dir.resolve("s"), "--port=" + port, "--bind-address=" + address, "--skip-grant-tables",
+        "--tmpdir=" + dir.resolve("tmp"), "--socket=" + dir.resolve("s"), "--port=" + port, "--bind-address=" + address, "--skip-grant-tables",
         "--skip-log-bin", "--innodb-buffer-pool-size=32M", "--innodb-log-file-size=16M", "--pid-file=" + dir.resolve("pid"),
         // synchronous durability: an acknowledged commit is on disk
         "--innodb-flush-log-at-trx-commit=1"));
