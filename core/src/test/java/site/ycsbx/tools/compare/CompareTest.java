@@ -64,6 +64,11 @@ class CompareTest {
     return shared("a.json", () -> ycsbxJson(shared, "a.json", "null"));
   }
 
+  /** The basic binding on 50 records: another binding and another workload size than {@link #sharedNullJson}. */
+  private static Path sharedBasicJson() {
+    return shared("b.json", () -> ycsbxJson(shared, "b.json", "basic", "-p", "recordcount=50"));
+  }
+
   private record Run(int exit, String out) {
   }
 
@@ -247,14 +252,14 @@ class CompareTest {
 
   @Test
   void otherWorkloadPropertiesAreListedFirst(@TempDir Path tmp) {
-    Path a = ycsbxJson(tmp, "a.json", "null", "-p", "recordcount=5000");
-    Path b = ycsbxJson(tmp, "b.json", "basic", "-p", "recordcount=50");
+    Path a = sharedNullJson();
+    Path b = sharedBasicJson();
     Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
     String first = r.out().split("\n")[0];
     assertTrue(first.startsWith("WARNING: the fingerprints differ in "), first);
     String diffs = first.substring(first.indexOf(": ", first.indexOf("down to one of them")) + 2);
-    assertTrue(diffs.startsWith("workload.recordcount: 5000 vs 50"), "the workload first: " + first);
+    assertTrue(diffs.startsWith("workload.recordcount: 1000 vs 50"), "the workload first: " + first);
     assertTrue(diffs.contains("binding: null vs basic"), first);
   }
 
@@ -274,7 +279,7 @@ class CompareTest {
   @Test
   void fingerprintsThatDifferInSeveralDimensionsAreWarnedAboutFirst(@TempDir Path tmp) {
     Path a = sharedNullJson();
-    Path b = ycsbxJson(tmp, "b.json", "basic");
+    Path b = sharedBasicJson();
     Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
     assertTrue(r.out().startsWith("WARNING: the fingerprints differ in "), r.out());
