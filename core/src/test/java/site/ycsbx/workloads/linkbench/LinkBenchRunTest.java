@@ -120,9 +120,9 @@ class LinkBenchRunTest {
   }
 
   @Test
-  void aWrongCountIsAMismatchThatFailsTheRun() throws Exception {
-    LinkBenchLoadTest.load(1);
-    Properties p = LinkBenchLoadTest.props(1);
+  void aWrongCountIsAMismatchThatFailsTheRun(@TempDir Path dir) throws Exception {
+    LinkBenchLoadTest.load(shortTail(LinkBenchLoadTest.props(1), dir), 1);
+    Properties p = shortTail(LinkBenchLoadTest.props(1), dir);
     p.setProperty(RequestSettings.VERIFY, "true");
     p.setProperty(RequestSettings.VERIFY_CHUNKS, "0");
     LinkBenchStore s = LinkBenchLoadTest.reader();
@@ -134,7 +134,7 @@ class LinkBenchRunTest {
     long real = s.countLinks(id1, LinkBenchSettings.FIRST_LINK_TYPE);
     s.addBulkCounts(List.of(new LinkCount(id1, LinkBenchSettings.FIRST_LINK_TYPE, real + 1, 0, 0)));
     MemoryLinkBenchDb.clear();
-    LinkBenchLoadTest.load(1); // a fresh graph: verify after it is clean
+    LinkBenchLoadTest.load(shortTail(LinkBenchLoadTest.props(1), dir), 1); // a fresh graph: verify after it is clean
     assertNull(RunVerdict.checkFailure());
     s = LinkBenchLoadTest.reader();
     s.addBulkCounts(List.of(new LinkCount(id1, LinkBenchSettings.FIRST_LINK_TYPE, real + 1, 0, 0)));

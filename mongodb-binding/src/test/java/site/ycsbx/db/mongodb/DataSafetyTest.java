@@ -19,7 +19,8 @@ import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /**
- * The shape checks JDBC has, on MongoDB: bin/ycsb's Main in a subprocess against the in-process
+ * The shape checks JDBC has, on MongoDB: bin/ycsb's Main (in a subprocess where a run starts, in
+ * this JVM for a refusal decided before it) against the in-process
  * server (or the real one {@link ServerChoice} names), which refuses to append one workload's documents into another's collection, to drop a
  * collection that is not the workload's, and to load the keys a collection already holds; the
  * documents are counted on the server afterwards.

@@ -23,7 +23,8 @@ import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /**
- * The {@code mongodb} binding through bin/ycsb's Main in a subprocess, against servers this test
+ * The {@code mongodb} binding through bin/ycsb's Main in a subprocess (a preflight's refusal in this
+ * JVM), against servers this test
  * runs: what reached the server (its own record of the commands) and what was stored.
  */
 @Tag("process")

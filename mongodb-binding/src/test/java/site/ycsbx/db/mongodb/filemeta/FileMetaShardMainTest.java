@@ -29,7 +29,7 @@ import site.ycsbx.tools.Main;
  * against a test server posing as a mongos over three shards: the sharding commands as the
  * server received them, before the first insert, with the split points at the quantiles of the
  * generated owners; the balancer back after the load, also a failing one; the per-shard table and
- * its warning; the refusals (one line, exit 2, nothing created or sent).
+ * its warning; the refusals (one line, exit 2, nothing created or sent; in this JVM, as nothing runs).
  */
 @Tag("process")
 class FileMetaShardMainTest {

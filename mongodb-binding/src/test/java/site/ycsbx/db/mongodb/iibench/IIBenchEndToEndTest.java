@@ -40,7 +40,8 @@ import site.ycsbx.tools.Main;
  * iibench on MongoDB end to end through bin/ycsb's Main in a subprocess: mongodb-embedded (the
  * data file is opened after the subprocess exited) and the mongodb binding against a server this
  * test runs, so the test can list its databases and the commands it received, or against the real
- * one {@link ServerChoice} names (which records nothing: there, what was stored is checked).
+ * one {@link ServerChoice} names (which records nothing: there, what was stored is checked). The
+ * refusals, decided before a run starts, go through the same Main in this JVM.
  */
 @Tag("process")
 class IIBenchEndToEndTest {
