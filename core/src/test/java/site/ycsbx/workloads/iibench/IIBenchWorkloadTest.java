@@ -91,13 +91,13 @@ class IIBenchWorkloadTest {
 
   @Test
   void queryThreadsRunTheRangeQuery() {
-    Result r = load("-threads", "3", "-p", "iibench.querythreads=1", "-p", "recordcount=20000",
-        "-p", "iibench.batchsize=100", "-p", "iibench.querystartrows=1000", "-p", "iibench.roundrows=10000");
+    Result r = load("-threads", "3", "-p", "iibench.querythreads=1", "-p", "recordcount=100000",
+        "-p", "iibench.batchsize=100", "-p", "iibench.querystartrows=1000", "-p", "iibench.roundrows=50000");
     assertEquals(0, r.exitCode(), r.all());
     Matcher m = Pattern.compile("\\[QUERY\\], Operations, (\\d+)").matcher(r.stdout());
     assertTrue(m.find(), r.stdout());
     assertTrue(Long.parseLong(m.group(1)) > 0);
-    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 200\n"), r.stdout());
+    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 1000\n"), r.stdout());
   }
 
   /**

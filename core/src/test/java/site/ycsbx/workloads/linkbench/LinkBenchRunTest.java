@@ -162,26 +162,26 @@ class LinkBenchRunTest {
   }
 
   @Test
-  void binYcsbRunsFourHundredThousandRequestsOnTheNullBindingInLinkBenchsMix(@TempDir Path dir) throws Exception {
+  void binYcsbRunsAMillionRequestsOnTheNullBindingInLinkBenchsMix(@TempDir Path dir) throws Exception {
     Path csv = dir.resolve("stats.csv");
     Result r = JavaProcess.run(Main.class.getName(), "run", "null", "-P", JavaProcess.workload("linkbench-small"),
-        "-p", "operationcount=400000", "-threads", "2", "-p", "linkbench.csvstats=" + csv,
+        "-p", "operationcount=1000000", "-threads", "2", "-p", "linkbench.csvstats=" + csv,
         "-p", "linkbench.progressfreq=0.1", "-p", "ycsbx.interval=0.2");
     assertEquals(0, r.exitCode(), r.all());
     // the run's status line: requests of the count, the ETA, the 3 most frequent requests, the others summed up
-    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +[0-9.]+ s run +\\d+/400000 requests +\\d+\\.\\d% \\| +\\d+ requests/s"
+    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +[0-9.]+ s run +\\d+/1000000 requests +\\d+\\.\\d% \\| +\\d+ requests/s"
         + " now, +\\d+ avg \\| ETA +\\d+ s \\| ADD_LINK .* \\| GET_LINKS_LIST .* \\| GET_NODE .* \\| \\+7 ops p99<=[0-9.]+ ms( \\| others \\d+% CPU)?$")
         .matcher(r.stderr()).find(), "a status line with the ETA: " + r.stderr());
     assertFalse(r.stdout().contains("[LINKBENCH] requests:"), "LinkBench's own progress line is gone: " + r.stdout());
-    assertTrue(r.stdout().contains("REQUEST PHASE COMPLETED. 400000 requests done in "), r.stdout());
+    assertTrue(r.stdout().contains("REQUEST PHASE COMPLETED. 1000000 requests done in "), r.stdout());
     assertTrue(r.stdout().contains("(from the first recorded request to the last; [OVERALL] divides by YCSB's RunTime"),
         "LinkBench's rate says what it counts, beside YCSB's: " + r.stdout());
     for (LinkBenchOp op : LinkBenchOp.ALL) {
       Matcher m = Pattern.compile("\\[" + op.name() + "\\], Operations, (\\d+)").matcher(r.stdout());
       assertTrue(m.find(), op + ": " + r.stdout());
-      double share = Long.parseLong(m.group(1)) / 4e5;
+      double share = Long.parseLong(m.group(1)) / 1e6;
       double p = op.defaultPercent / 100;
-      assertEquals(p, share, 4 * Math.sqrt(p * (1 - p) / 4e5), op.name());
+      assertEquals(p, share, 4 * Math.sqrt(p * (1 - p) / 1e6), op.name());
     }
     List<String> lines = Files.readAllLines(csv);
     assertEquals(RequestStats.CSV_HEADER, lines.get(0));

@@ -233,8 +233,8 @@ class IIBenchEndToEndTest {
   @Test
   void queryThreadsRunTheRangeQueryWhileOthersInsert() {
     String database = TestServer.freshDatabase();
-    Result r = loadMongo(database, "-threads", "3", "-p", "iibench.querythreads=1", "-p", "recordcount=3000",
-        "-p", "iibench.batchsize=50", "-p", "iibench.querystartrows=250");
+    Result r = loadMongo(database, "-threads", "3", "-p", "iibench.querythreads=1", "-p", "recordcount=6000",
+        "-p", "iibench.batchsize=100", "-p", "iibench.querystartrows=500");
     assertOk(r);
     long queries = operations(r.stdout(), "QUERY");
     assertTrue(queries > 0, r.stdout());
@@ -246,7 +246,7 @@ class IIBenchEndToEndTest {
           && c.body().toString().contains("$or")).count();
       assertEquals(queries, finds);
     }
-    assertEquals(3000, server.count(database, "purchases_index"));
+    assertEquals(6000, server.count(database, "purchases_index"));
   }
 
   // bad input: one line, exit 2, nothing created or written on the server
