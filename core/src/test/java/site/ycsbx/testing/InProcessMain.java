@@ -18,6 +18,11 @@ import site.ycsbx.tools.Main;
  * around the streams it was given is seen.
  */
 public final class InProcessMain {
+  /** What bin/ycsb's run sets JVM-wide before its last checks: YCSB's Measurements, the hook's flag. */
+  private static final String[][] STATE = {{"site.ycsb.measurements.Measurements", "singleton"},
+      {"site.ycsb.measurements.Measurements", "measurementproperties"},
+      {"site.ycsbx.measurements.RunMeasurements", "installed"}};
+
   private InProcessMain() {
   }
 
@@ -49,6 +54,9 @@ public final class InProcessMain {
     // each command starts as in a JVM of its own: no preflight outcome or fingerprint of the last one
     PreflightOnce.forget();
     Fingerprint.forget();
+    // and leaves none behind: bin/ycsb installs its measurements hook before its last checks, and a
+    // workload a later test drives in-process would take it for bin/ycsb's (no intervals of its own)
+    Object[] measurements = measurements();
     System.setOut(out);
     System.setErr(err);
     try {
@@ -56,8 +64,38 @@ public final class InProcessMain {
     } finally {
       System.setOut(oldOut);
       System.setErr(oldErr);
+      restore(measurements);
     }
     return new Result(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8),
         (System.nanoTime() - t0) / 1_000_000);
+  }
+
+  /** YCSB's Measurements singleton and properties, and whether bin/ycsb's hook is installed. */
+  private static Object[] measurements() {
+    Object[] saved = new Object[STATE.length];
+    for (int i = 0; i < STATE.length; i++) {
+      try {
+        saved[i] = field(STATE[i]).get(null);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return saved;
+  }
+
+  private static void restore(Object[] saved) {
+    for (int i = 0; i < STATE.length; i++) {
+      try {
+        field(STATE[i]).set(null, saved[i]);
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  private static java.lang.reflect.Field field(String[] classAndName) throws ReflectiveOperationException {
+    java.lang.reflect.Field f = Class.forName(classAndName[0]).getDeclaredField(classAndName[1]);
+    f.setAccessible(true);
+    return f;
   }
 }

@@ -123,7 +123,7 @@ class ConsoleOutputTest {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Dfile.encoding=UTF-8", "-Dsun.stdout.encoding=UTF-8", "-Dsun.stderr.encoding=UTF-8", "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), MAIN, "sweep", "run", "null", "-P",
-        JavaProcess.workload("workloada"), "-p", "recordcount=100", "-p", "operationcount=3000", "--threads", "1,2",
+        JavaProcess.workload("workloada"), "-p", "recordcount=100", "-p", "operationcount=1000", "--threads", "1,2",
         "--sla-p99", "0.001", "--out", dir.resolve("sweep").toString());
     Result sweep = JavaProcess.exec(cmd, null, 300);
     assertEquals(0, sweep.exitCode(), sweep.all());

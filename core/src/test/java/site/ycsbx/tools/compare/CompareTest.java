@@ -12,8 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.results.YcsbResult;
 import site.ycsbx.testing.HeadlessChromium;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.ReportProbe;
@@ -33,6 +37,37 @@ class CompareTest {
   private static final String NULL_DB = "site.ycsbx.db.nulldb.NullDb";
   private static final String JSON = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
   private static final String JSON_ARRAY = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
+  /** Results several tests read and none changes, each made once: every run is a JVM of its own. */
+  @TempDir
+  static Path shared;
+  private static final Map<String, Path> SHARED = new HashMap<>();
+
+  private static synchronized Path shared(String name, Callable<Path> make) {
+    return SHARED.computeIfAbsent(name, n -> {
+      try {
+        return make.call();
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+  }
+
+  private static Path sharedStockJson() {
+    return shared("null.json", () -> stockJson(shared, "null.json", NULL_DB, JSON, 2));
+  }
+
+  private static Path sharedStockText() {
+    return shared("a.txt", () -> stockText(shared, "a.txt", NULL_DB, "workloada", 1));
+  }
+
+  private static Path sharedNullJson() {
+    return shared("a.json", () -> ycsbxJson(shared, "a.json", "null"));
+  }
+
+  /** The basic binding on 50 records: another binding and another workload size than {@link #sharedNullJson}. */
+  private static Path sharedBasicJson() {
+    return shared("b.json", () -> ycsbxJson(shared, "b.json", "basic", "-p", "recordcount=50"));
+  }
 
   private record Run(int exit, String out) {
   }
@@ -85,7 +120,7 @@ class CompareTest {
   @Test
   void stockTextAgainstStockJsonSideBySideWithRatiosAndCharts(@TempDir Path tmp) throws Exception {
     Path text = stockText(tmp, "basic.txt", "site.ycsb.BasicDB", "workloada", 2);
-    Path json = stockJson(tmp, "null.json", NULL_DB, JSON, 2);
+    Path json = sharedStockJson();
     Path array = stockJson(tmp, "null-array.json", NULL_DB, JSON_ARRAY, 2);
 
     // the readers agree with what YCSB wrote
@@ -150,7 +185,7 @@ class CompareTest {
 
   @Test
   void fingerprintsThatDifferInOneDimensionAreNamed(@TempDir Path tmp) {
-    Path a = ycsbxJson(tmp, "a.json", "null");
+    Path a = sharedNullJson();
     Path b = ycsbxJson(tmp, "b.json", "null", "-target", "1000000");
     Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
@@ -200,7 +235,7 @@ class CompareTest {
   @Test
   void workloadsThatDifferInMixDistributionOrDataShapeAreRefused(@TempDir Path tmp) {
     // seen: each of these pairs was called "identical (the same setup measured twice)"
-    Path a = ycsbxJson(tmp, "a.json", "null");
+    Path a = sharedNullJson();
     for (String[] other : new String[][] {{"readproportion=0.95", "updateproportion=0.05"},
         {"requestdistribution=uniform"}, {"fieldlength=10"}, {"readallfields=false"}}) {
       List<String> more = new ArrayList<>();
@@ -217,20 +252,20 @@ class CompareTest {
 
   @Test
   void otherWorkloadPropertiesAreListedFirst(@TempDir Path tmp) {
-    Path a = ycsbxJson(tmp, "a.json", "null", "-p", "recordcount=5000");
-    Path b = ycsbxJson(tmp, "b.json", "basic", "-p", "recordcount=50");
+    Path a = sharedNullJson();
+    Path b = sharedBasicJson();
     Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
     String first = r.out().split("\n")[0];
     assertTrue(first.startsWith("WARNING: the fingerprints differ in "), first);
     String diffs = first.substring(first.indexOf(": ", first.indexOf("down to one of them")) + 2);
-    assertTrue(diffs.startsWith("workload.recordcount: 5000 vs 50"), "the workload first: " + first);
+    assertTrue(diffs.startsWith("workload.recordcount: 1000 vs 50"), "the workload first: " + first);
     assertTrue(diffs.contains("binding: null vs basic"), first);
   }
 
   @Test
   void stockClientOutputWithAYcsbxBindingCarriesItsFingerprint(@TempDir Path tmp) throws Exception {
-    Path a = stockText(tmp, "a.txt", NULL_DB, "workloada", 1);
+    Path a = sharedStockText();
     Path b = stockText(tmp, "b.txt", NULL_DB, "workloada", 2);
     YcsbResult ra = YcsbResult.read(a);
     assertEquals("0.5", ra.fingerprint().get("workload.readproportion"), ra.fingerprint().toString());
@@ -243,8 +278,8 @@ class CompareTest {
 
   @Test
   void fingerprintsThatDifferInSeveralDimensionsAreWarnedAboutFirst(@TempDir Path tmp) {
-    Path a = ycsbxJson(tmp, "a.json", "null");
-    Path b = ycsbxJson(tmp, "b.json", "basic");
+    Path a = sharedNullJson();
+    Path b = sharedBasicJson();
     Run r = compare(a.toString(), b.toString(), "--html", tmp.resolve("c.html").toString());
     assertEquals(0, r.exit(), r.out());
     assertTrue(r.out().startsWith("WARNING: the fingerprints differ in "), r.out());
@@ -340,7 +375,7 @@ class CompareTest {
 
   /** The null binding swept free and paced at 3000 ops/s, {@code repeat} runs a thread count, compared. */
   private static Run pacedAgainstFree(Path tmp, int repeat) {
-    List<String> common = List.of("-P", JavaProcess.workload("workloada"), "-p", "operationcount=2000",
+    List<String> common = List.of("-P", JavaProcess.workload("workloada"), "-p", "operationcount=1000",
         "--threads", "1,2", "--repeat", String.valueOf(repeat));
     List<String> a = new ArrayList<>(List.of("sweep", "run", "null"));
     a.addAll(common);
@@ -348,8 +383,10 @@ class CompareTest {
     List<String> b = new ArrayList<>(List.of("sweep", "run", "null", "-target", "3000"));
     b.addAll(common);
     b.addAll(List.of("--out", tmp.resolve("b").toString()));
-    assertEquals(0, JavaProcess.run(Main.class.getName(), a.toArray(new String[0])).exitCode());
-    Result rb = JavaProcess.run(Main.class.getName(), b.toArray(new String[0]));
+    // the sweeps in this JVM, each point in its own
+    Result ra = InProcessMain.run(a.toArray(new String[0]));
+    assertEquals(0, ra.exitCode(), ra.all());
+    Result rb = InProcessMain.run(b.toArray(new String[0]));
     assertEquals(0, rb.exitCode(), rb.all());
     Run r = compare(tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--labels", "free,paced",
         "--html", tmp.resolve("c.html").toString());
@@ -358,65 +395,12 @@ class CompareTest {
     return r;
   }
 
-  /** Welch's statistic and degrees of freedom by hand; the p-value must match the table's. */
-  @Test
-  void welchTestOnKnownSamples() {
-    double[] a = {100, 102, 98, 101};
-    double[] b = {104, 99, 107, 103};
-    double ma = 100.25;
-    double mb = 103.25;
-    double va = ((0.25 * 0.25) + (1.75 * 1.75) + (2.25 * 2.25) + (0.75 * 0.75)) / 3;
-    double vb = ((0.75 * 0.75) + (4.25 * 4.25) + (3.75 * 3.75) + (0.25 * 0.25)) / 3;
-    double se2 = va / 4 + vb / 4;
-    double t = (ma - mb) / Math.sqrt(se2);
-    double df = se2 * se2 / ((va / 4) * (va / 4) / 3 + (vb / 4) * (vb / 4) / 3);
-    double p = 2 * new org.apache.commons.math3.distribution.TDistribution(df).cumulativeProbability(-Math.abs(t));
-    assertTrue(Statistics.significance(a, b).startsWith(
-        String.format(Locale.ROOT, "p=%.3f%s  CI ", p, p < 0.05 ? " significant" : " not significant")),
-        Statistics.significance(a, b));
-    assertTrue(Statistics.significance(new double[] {100, 101, 99}, new double[] {200, 201, 199})
-        .startsWith("p=0.000 significant"));
-    assertTrue(Statistics.significance(new double[] {100, 110, 90}, new double[] {101, 109, 92}).contains(" not significant"));
-    // below three runs a side the test has no power: it is not run at all
-    assertEquals("-", Statistics.significance(new double[] {100}, new double[] {200, 201}));
-    assertEquals("-", Statistics.significance(new double[] {100, 102}, new double[] {45, 56}));
-    // quantized throughputs can repeat exactly: no variance to test, the verdict follows the means
-    assertEquals("significant (no spread on either side)  CI 2.00-2.00",
-        Statistics.significance(new double[] {100, 100, 100}, new double[] {200, 200, 200}));
-    assertEquals("no difference (no spread)  CI 1.00-1.00",
-        Statistics.significance(new double[] {100, 100, 100}, new double[] {100, 100, 100}));
-  }
-
-  /** The interval of B/A by hand: Welch's interval on the logarithms, exponentiated. */
-  @Test
-  void ratioIntervalOnKnownSamples() {
-    double[] a = {1000, 1100, 900};
-    double[] b = {500, 560, 450};
-    double[] la = java.util.Arrays.stream(a).map(Math::log).toArray();
-    double[] lb = java.util.Arrays.stream(b).map(Math::log).toArray();
-    double ma = java.util.Arrays.stream(la).average().orElseThrow();
-    double mb = java.util.Arrays.stream(lb).average().orElseThrow();
-    double va = java.util.Arrays.stream(la).map(x -> (x - ma) * (x - ma)).sum() / 2 / 3;
-    double vb = java.util.Arrays.stream(lb).map(x -> (x - mb) * (x - mb)).sum() / 2 / 3;
-    double df = (va + vb) * (va + vb) / (va * va / 2 + vb * vb / 2);
-    double half = new org.apache.commons.math3.distribution.TDistribution(df).inverseCumulativeProbability(0.975)
-        * Math.sqrt(va + vb);
-    assertEquals(String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(mb - ma - half), Math.exp(mb - ma + half)),
-        Statistics.ratioInterval(a, b));
-    // B at about half of A, clearly: the interval excludes 1
-    String ci = Statistics.ratioInterval(a, b);
-    assertTrue(Double.parseDouble(ci.substring(3).split("-")[1]) < 1.0, ci);
-    // the same throughputs on both sides: the interval straddles 1
-    String same = Statistics.ratioInterval(a, new double[] {1050, 950, 1010});
-    assertTrue(Double.parseDouble(same.substring(3).split("-")[0]) < 1.0
-        && Double.parseDouble(same.substring(3).split("-")[1]) > 1.0, same);
-  }
-
   private static void assertBadInput(String expected, String... args) {
     String[] all = new String[args.length + 1];
     all[0] = "compare";
     System.arraycopy(args, 0, all, 1, args.length);
-    Result r = JavaProcess.run(Main.class.getName(), all);
+    // decided before anything runs: bin/ycsb's Main in this JVM
+    Result r = InProcessMain.run(all);
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(1, r.stderrLines().size(), r.stderr());
     assertTrue(r.stderrLines().get(0).startsWith("ycsb: ") && r.stderrLines().get(0).contains(expected),
@@ -426,21 +410,21 @@ class CompareTest {
 
   @Test
   void missingFolder(@TempDir Path tmp) throws Exception {
-    Path a = stockJson(tmp, "a.json", NULL_DB, JSON, 1);
+    Path a = sharedStockJson();
     assertBadInput(tmp.resolve("nope") + " does not exist; compare accepts sweep folders, run folders and YCSB result files",
         a.toString(), tmp.resolve("nope").toString());
   }
 
   @Test
   void folderWithoutSweep(@TempDir Path tmp) throws Exception {
-    Path a = stockJson(tmp, "a.json", NULL_DB, JSON, 1);
+    Path a = sharedStockJson();
     Files.createDirectories(tmp.resolve("empty"));
     assertBadInput("is not a sweep folder (no sweep.json)", a.toString(), tmp.resolve("empty").toString());
   }
 
   @Test
   void differentWorkloadsAreRefused(@TempDir Path tmp) throws Exception {
-    Path a = stockText(tmp, "a.txt", NULL_DB, "workloada", 1);
+    Path a = sharedStockText();
     Path c = stockText(tmp, "c.txt", NULL_DB, "workloadc", 1);
     Path html = tmp.resolve("c.html");
     assertBadInput("a.txt ran workloada, c.txt ran workloadc: results of different workloads cannot be compared",
@@ -459,7 +443,7 @@ class CompareTest {
   void notAResult(@TempDir Path tmp) throws Exception {
     Path junk = tmp.resolve("junk.txt");
     Files.writeString(junk, "hello\n");
-    Path a = stockJson(tmp, "a.json", NULL_DB, JSON, 1);
+    Path a = sharedStockJson();
     assertBadInput("junk.txt holds no YCSB result", a.toString(), junk.toString());
   }
 

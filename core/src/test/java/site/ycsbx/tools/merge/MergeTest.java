@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.results.RunFolder;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.RunFolderFixture;
 import site.ycsbx.tools.compare.Compare;
@@ -138,9 +139,8 @@ class MergeTest {
         e.getMessage());
     assertFalse(Files.exists(out), "nothing is created");
 
-    // through bin/ycsb's Main: one line, exit 2
-    JavaProcess.Result r = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "merge", a.toString(), b.toString(),
-        "--out", out.toString());
+    // through bin/ycsb's Main, in this JVM: one line, exit 2
+    JavaProcess.Result r = InProcessMain.run("merge", a.toString(), b.toString(), "--out", out.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(List.of("ycsb: " + e.getMessage()), r.stderrLines());
     assertEquals("", r.stdout());

@@ -17,18 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.results.PointResult;
 import site.ycsbx.results.SweepFile;
 import site.ycsbx.results.YcsbResult;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.MemoryProbeDb;
 import site.ycsbx.testing.ReportProbe;
 import site.ycsbx.testing.SweepChecks;
-import site.ycsbx.tools.Main;
 
 /** Real sweeps on the null binding, failed points, and bad input. */
 @Tag("slow")
 class SweepTest {
-  private static final String MAIN = Main.class.getName();
-
   /** A sweep's exit code and what it printed. */
   record Run(int exit, String out, String err) {
   }
@@ -55,7 +53,7 @@ class SweepTest {
   void eachPointOfASweepGetsItsOwnRunFolder(@TempDir Path tmp) throws Exception {
     Path runs = tmp.resolve("runs");
     Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=100",
-        "-p", "operationcount=2000", "--threads", "1,2", "--out", tmp.resolve("sweep").toString(),
+        "-p", "operationcount=500", "--threads", "1,2", "--out", tmp.resolve("sweep").toString(),
         "-p", site.ycsbx.results.RunFolder.OUT_PROPERTY + "=" + runs);
     assertEquals(0, r.exit(), r.err());
     for (int t : List.of(1, 2)) {
@@ -63,7 +61,7 @@ class SweepTest {
       assertTrue(Files.exists(json), json + ": " + r.err());
       com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
       assertEquals(String.valueOf(t), n.path("fingerprint").path("threads").asText());
-      assertEquals(2000, n.path("overall").path("operations").asLong());
+      assertEquals(500, n.path("overall").path("operations").asLong());
       assertTrue(Files.exists(runs.resolve("t" + t + "-r1/READ.hdr")));
     }
   }
@@ -72,7 +70,7 @@ class SweepTest {
   void nullBindingSweepWritesTheThreeFilesAndRendersInChromium(@TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("s");
     Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500",
-        "-p", "operationcount=3000", "--threads", "4,1,2", "--out", out.toString(), "--label", "null-a");
+        "-p", "operationcount=1000", "--threads", "4,1,2", "--out", out.toString(), "--label", "null-a");
     assertEquals(0, r.exit(), r.err());
     // progress: point k of n, with an ETA after the first
     assertTrue(r.err().contains("sweep: point 1/3: run null, 1 thread\n"), r.err());
@@ -87,7 +85,7 @@ class SweepTest {
     SweepFile f = SweepChecks.assertFiles(out, List.of(1, 2, 4), List.of("READ", "UPDATE"), "null");
     assertEquals("null-a", f.label());
     for (PointResult p : f.points()) {
-      assertEquals(3000, p.ops().get("READ").count() + p.ops().get("UPDATE").count());
+      assertEquals(1000, p.ops().get("READ").count() + p.ops().get("UPDATE").count());
       assertEquals(0, p.errors());
       assertTrue(p.cpuPercent() > 0 && p.cpuPercent() <= 100.5, "client CPU % " + p.cpuPercent());
       assertEquals("none", p.fingerprint().get("storage.engine"));
@@ -99,7 +97,7 @@ class SweepTest {
   void repeatsAndALatencyLimitAreDrawnOnThePage(@TempDir Path tmp) throws Exception {
     Path out = tmp.resolve("s");
     Run r = sweep("run", "null", "-P", JavaProcess.workload("workloada"), "-p", "recordcount=500",
-        "-p", "operationcount=2000", "--threads", "1,2,4", "--repeat", "2", "--sla-p99", "2", "--out", out.toString(),
+        "-p", "operationcount=1000", "--threads", "1,2,4", "--repeat", "2", "--sla-p99", "2", "--out", out.toString(),
         "--label", "null-r2");
     assertEquals(0, r.exit(), r.err());
     SweepFile f = SweepChecks.assertFiles(out, List.of(1, 2, 4), List.of("READ", "UPDATE"), "null");
@@ -176,7 +174,7 @@ class SweepTest {
   @Test
   void aLoadSweepOfAWorkloadThatAppendsRuns(@TempDir Path tmp) {
     Path out = tmp.resolve("iib");
-    Run r = sweep("load", "null", "-P", JavaProcess.workload("iibench"), "-p", "recordcount=3000",
+    Run r = sweep("load", "null", "-P", JavaProcess.workload("iibench"), "-p", "recordcount=1200",
         "-p", "iibench.batchsize=100", "--threads", "1,2,4", "--out", out.toString());
     assertEquals(0, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("verdict: "), r.out());
@@ -189,7 +187,8 @@ class SweepTest {
     System.arraycopy(sweepArgs, 0, args, 1, sweepArgs.length);
     args[args.length - 2] = "--out";
     args[args.length - 1] = out.toString();
-    Result r = JavaProcess.run(MAIN, args);
+    // decided before any point runs: bin/ycsb's Main in this JVM
+    Result r = InProcessMain.run(args);
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(1, r.stderrLines().size(), "expected one line:\n" + r.stderr());
     assertTrue(r.stderrLines().get(0).startsWith("ycsb: "), r.stderr());
@@ -243,7 +242,7 @@ class SweepTest {
     Path out = tmp.resolve("s");
     Files.createDirectories(out);
     Files.writeString(out.resolve(SweepReport.JSON_FILE), "{}");
-    Result r = JavaProcess.run(MAIN, "sweep", "run", "null", "-P", JavaProcess.workload("workloada"),
+    Result r = InProcessMain.run("sweep", "run", "null", "-P", JavaProcess.workload("workloada"),
         "--threads", "1", "--out", out.toString());
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(r.stderr().contains("already holds a sweep"), r.stderr());

@@ -22,6 +22,7 @@ import site.ycsb.DB;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryFileMetaDb;
@@ -107,8 +108,8 @@ class FileMetaIntervalsTest {
         {"ycsbx.intervall=5", "unknown property ycsbx.intervall"},
     };
     for (String[] c : cases) {
-      Result r = JavaProcess.run(Main.class.getName(), "run", "memory-filemeta", "-P",
-          JavaProcess.workload("filemeta-latest"), "-p", c[0]);
+      // decided before the run starts: bin/ycsb's Main in this JVM
+      Result r = InProcessMain.run("run", "memory-filemeta", "-P", JavaProcess.workload("filemeta-latest"), "-p", c[0]);
       assertEquals(2, r.exitCode(), c[0] + ": " + r.all());
       assertEquals(1, r.stderrLines().size(), c[0] + ": " + r.stderr());
       assertTrue(r.stderr().contains(c[1]), c[0] + ": " + r.stderr());

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryIIBenchDb;
@@ -25,10 +26,19 @@ class IIBenchWorkloadTest {
   private static final String MEMORY = MemoryIIBenchDb.class.getName();
 
   private static Result load(String... extra) {
+    return JavaProcess.run(Main.class.getName(), args(extra));
+  }
+
+  /** A load refused before it starts: bin/ycsb's Main in this JVM. */
+  private static Result refused(String... extra) {
+    return InProcessMain.run(args(extra));
+  }
+
+  private static String[] args(String... extra) {
     List<String> args = new ArrayList<>(List.of("load", MEMORY, "-P", JavaProcess.workload("iibench"),
         "-p", "recordcount=20000", "-p", "iibench.roundrows=5000", "-p", "iibench.verify=true"));
     args.addAll(Arrays.asList(extra));
-    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
   }
 
   private static void assertOneLine(Result r, String expected) {
@@ -87,7 +97,7 @@ class IIBenchWorkloadTest {
     Matcher m = Pattern.compile("\\[QUERY\\], Operations, (\\d+)").matcher(r.stdout());
     assertTrue(m.find(), r.stdout());
     assertTrue(Long.parseLong(m.group(1)) > 0);
-    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 1000"), r.stdout());
+    assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 1000\n"), r.stdout());
   }
 
   /**
@@ -131,14 +141,14 @@ class IIBenchWorkloadTest {
 
   @Test
   void badValuesAreOneLineBeforeAnythingIsCreated() {
-    assertOneLine(load("-p", "iibench.batchsize=0"), "iibench.batchsize=0 is out of range");
-    assertOneLine(load("-p", "iibench.indexes=4"), "iibench.indexes=4 is out of range; iibench.indexes accepts a whole number from 0 to 3");
-    assertOneLine(load("-p", "recordcount=-5"), "recordcount=-5 is out of range");
-    assertOneLine(load("-p", "iibench.rows=-1"), "iibench.rows=-1 is out of range");
-    assertOneLine(load("-p", "iibench.disks=nosuchdisk"), "iibench.disks: unknown disk nosuchdisk; disks here:");
-    assertOneLine(load("-p", "iibench.querythreads=1"), "iibench.querythreads=1 leaves no inserting thread");
-    assertOneLine(load("-p", "iibench.batchsise=10"), "unknown property iibench.batchsise (did you mean iibench.batchsize?)");
-    assertOneLine(load("-p", "iibench.rows=5000000000"), "set recordcount=2147483647 with iibench.rows");
+    assertOneLine(refused("-p", "iibench.batchsize=0"), "iibench.batchsize=0 is out of range");
+    assertOneLine(refused("-p", "iibench.indexes=4"), "iibench.indexes=4 is out of range; iibench.indexes accepts a whole number from 0 to 3");
+    assertOneLine(refused("-p", "recordcount=-5"), "recordcount=-5 is out of range");
+    assertOneLine(refused("-p", "iibench.rows=-1"), "iibench.rows=-1 is out of range");
+    assertOneLine(refused("-p", "iibench.disks=nosuchdisk"), "iibench.disks: unknown disk nosuchdisk; disks here:");
+    assertOneLine(refused("-p", "iibench.querythreads=1"), "iibench.querythreads=1 leaves no inserting thread");
+    assertOneLine(refused("-p", "iibench.batchsise=10"), "unknown property iibench.batchsise (did you mean iibench.batchsize?)");
+    assertOneLine(refused("-p", "iibench.rows=5000000000"), "set recordcount=2147483647 with iibench.rows");
   }
 
   @Test

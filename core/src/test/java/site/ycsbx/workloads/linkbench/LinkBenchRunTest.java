@@ -28,6 +28,7 @@ import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.LinkCount;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryLinkBenchDb;
@@ -119,9 +120,9 @@ class LinkBenchRunTest {
   }
 
   @Test
-  void aWrongCountIsAMismatchThatFailsTheRun() throws Exception {
-    LinkBenchLoadTest.load(1);
-    Properties p = LinkBenchLoadTest.props(1);
+  void aWrongCountIsAMismatchThatFailsTheRun(@TempDir Path dir) throws Exception {
+    LinkBenchLoadTest.load(shortTail(LinkBenchLoadTest.props(1), dir), 1);
+    Properties p = shortTail(LinkBenchLoadTest.props(1), dir);
     p.setProperty(RequestSettings.VERIFY, "true");
     p.setProperty(RequestSettings.VERIFY_CHUNKS, "0");
     LinkBenchStore s = LinkBenchLoadTest.reader();
@@ -133,7 +134,7 @@ class LinkBenchRunTest {
     long real = s.countLinks(id1, LinkBenchSettings.FIRST_LINK_TYPE);
     s.addBulkCounts(List.of(new LinkCount(id1, LinkBenchSettings.FIRST_LINK_TYPE, real + 1, 0, 0)));
     MemoryLinkBenchDb.clear();
-    LinkBenchLoadTest.load(1); // a fresh graph: verify after it is clean
+    LinkBenchLoadTest.load(shortTail(LinkBenchLoadTest.props(1), dir), 1); // a fresh graph: verify after it is clean
     assertNull(RunVerdict.checkFailure());
     s = LinkBenchLoadTest.reader();
     s.addBulkCounts(List.of(new LinkCount(id1, LinkBenchSettings.FIRST_LINK_TYPE, real + 1, 0, 0)));
@@ -258,8 +259,8 @@ class LinkBenchRunTest {
             + " operationcount (2147483647 with maxexecutiontime for a run bounded by time)"},
     };
     for (String[] c : cases) {
-      Result r = JavaProcess.run(Main.class.getName(), "run", "memory-linkbench", "-P",
-          JavaProcess.workload("linkbench-small"), "-p", c[0]);
+      // decided before the run starts: bin/ycsb's Main in this JVM
+      Result r = InProcessMain.run("run", "memory-linkbench", "-P", JavaProcess.workload("linkbench-small"), "-p", c[0]);
       assertEquals(2, r.exitCode(), c[0] + ": " + r.all());
       assertEquals(1, r.stderrLines().size(), c[0] + ": " + r.stderr());
       assertTrue(r.stderr().contains(c[1]), c[0] + ": " + r.stderr());

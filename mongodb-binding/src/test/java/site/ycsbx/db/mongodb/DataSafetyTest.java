@@ -13,12 +13,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 
 /**
- * The shape checks JDBC has, on MongoDB: bin/ycsb's Main in a subprocess against the in-process
+ * The shape checks JDBC has, on MongoDB: bin/ycsb's Main (in a subprocess where a run starts, in
+ * this JVM for a refusal decided before it) against the in-process
  * server (or the real one {@link ServerChoice} names), which refuses to append one workload's documents into another's collection, to drop a
  * collection that is not the workload's, and to load the keys a collection already holds; the
  * documents are counted on the server afterwards.
@@ -39,13 +41,22 @@ class DataSafetyTest {
   }
 
   private static Result main(String database, String command, String workload, String... props) {
+    return JavaProcess.run(Main.class.getName(), args(database, command, workload, props));
+  }
+
+  private static String[] args(String database, String command, String workload, String... props) {
     List<String> args = new ArrayList<>(List.of(command, "mongodb", "-P", JavaProcess.workload(workload),
         "-p", "mongodb.url=" + server.url(database)));
     for (String p : props) {
       args.add("-p");
       args.add(p);
     }
-    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
+  }
+
+  /** A command refused before its run starts: bin/ycsb's Main in this JVM, through its own entry point. */
+  private static Result refused(String database, String command, String workload, String... props) {
+    return InProcessMain.run(args(database, command, workload, props));
   }
 
   private static String[] with(String[] a, String... b) {
@@ -76,7 +87,7 @@ class DataSafetyTest {
   @Test
   void ycsbRecordsAreNotAppendedToACollectionOfIIBenchRows() {
     String db = usertableOfIIBenchRows();
-    Result r = main(db, "load", "workloada", "recordcount=100");
+    Result r = refused(db, "load", "workloada", "recordcount=100");
     assertRefused(r, 1, "collection " + db + ".usertable holds 1000 documents with fields _id, cashregisterid,"
         + " customerid, dateandtime, price, productid (a sampled one) and indexes marketsegment",
         "not YCSB's records (_id and field0..field9)");
@@ -86,7 +97,7 @@ class DataSafetyTest {
   @Test
   void ycsbxDropRefusesACollectionOfIIBenchRows() {
     String db = usertableOfIIBenchRows();
-    Result r = main(db, "load", "workloada", "recordcount=100", "ycsbx.drop=true");
+    Result r = refused(db, "load", "workloada", "recordcount=100", "ycsbx.drop=true");
     assertRefused(r, 2, "ycsbx.drop=true refused, nothing dropped: collection " + db + ".usertable holds 1000 documents",
         "not a collection of YCSB's core workloads");
     assertEquals(1000, server.count(db, "usertable"));
@@ -98,13 +109,13 @@ class DataSafetyTest {
     Result load = main(db, "load", "workloada", "recordcount=300");
     assertEquals(0, load.exitCode(), load.all());
 
-    Result append = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.table=usertable", "iibench.indexes=0"));
+    Result append = refused(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.table=usertable", "iibench.indexes=0"));
     assertRefused(append, 1, "collection " + db + ".usertable holds 300 documents with fields _id, field0",
         "not iibench's rows for iibench.paddingfields=0 (cashregisterid, customerid, dateandtime, price, productid)",
         "name another iibench.table");
     assertEquals(300, server.count(db, "usertable"));
 
-    Result drop = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.table=usertable", "iibench.drop=true"));
+    Result drop = refused(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.table=usertable", "iibench.drop=true"));
     assertRefused(drop, 2, "iibench.drop=true refused, nothing dropped: collection " + db + ".usertable holds 300",
         "not an iibench collection");
     assertEquals(300, server.count(db, "usertable"));
@@ -114,7 +125,7 @@ class DataSafetyTest {
   void paddedRowsAreNotAppendedToACollectionOfUnpaddedRows() {
     String db = TestServer.freshDatabase();
     assertEquals(0, main(db, "load", "iibench", SMALL_IIBENCH).exitCode());
-    Result padded = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.paddingfields=2", "iibench.paddinglength=8"));
+    Result padded = refused(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.paddingfields=2", "iibench.paddinglength=8"));
     assertRefused(padded, 1, "holds 1000 documents with fields _id, cashregisterid, customerid, dateandtime, price,"
         + " productid (a sampled one)", "not iibench's rows for iibench.paddingfields=2",
         "set iibench.paddingfields=0 to match, or iibench.drop=true");
@@ -127,7 +138,7 @@ class DataSafetyTest {
     Result padded = main(db, "load", "iibench", with(SMALL_IIBENCH, "iibench.paddingfields=2", "iibench.paddinglength=8"));
     assertEquals(0, padded.exitCode(), padded.all());
 
-    Result unpadded = main(db, "load", "iibench", SMALL_IIBENCH);
+    Result unpadded = refused(db, "load", "iibench", SMALL_IIBENCH);
     assertRefused(unpadded, 1, "holds 1000 documents with fields _id, cashregisterid, customerid, dateandtime,"
         + " padding0, padding1, price, productid", "not iibench's rows for iibench.paddingfields=0",
         "set iibench.paddingfields=2 to match, or iibench.drop=true");
@@ -146,7 +157,7 @@ class DataSafetyTest {
   void aSecondLoadIsRefusedUpFrontAndYcsbxDropStartsOver() {
     String db = TestServer.freshDatabase();
     assertEquals(0, main(db, "load", "workloada", "recordcount=200").exitCode());
-    Result again = main(db, "load", "workloada", "recordcount=200");
+    Result again = refused(db, "load", "workloada", "recordcount=200");
     assertRefused(again, 1, "collection " + db + ".usertable (at " + MongoOptions.mask(server.url(db)) + ") already holds 200 records",
         "the first key this load would insert (insertstart=0)", "-p ycsbx.drop=true",
         "another database (mongodb.url)");
@@ -157,7 +168,7 @@ class DataSafetyTest {
     assertEquals(0, fresh.exitCode(), fresh.all());
     assertEquals(150, server.count(db, "usertable"));
 
-    Result run = main(db, "run", "workloada", "recordcount=150", "operationcount=50", "ycsbx.drop=true");
+    Result run = refused(db, "run", "workloada", "recordcount=150", "operationcount=50", "ycsbx.drop=true");
     assertRefused(run, 2, "ycsbx.drop=true drops YCSB's table before a load");
     assertEquals(150, server.count(db, "usertable"));
   }
@@ -178,15 +189,15 @@ class DataSafetyTest {
   @Test
   void linkbenchAndFilemetaDropRefuseACollectionThatIsNotTheirs() {
     String db = userData();
-    Result link = main(db, "load", "linkbench-small", "linkbench.counttable=mydata", "linkbench.drop=true");
+    Result link = refused(db, "load", "linkbench-small", "linkbench.counttable=mydata", "linkbench.drop=true");
     assertRefused(link, 2, "linkbench.drop=true refused, nothing dropped: collection " + db + ".mydata holds 700"
         + " documents with fields _id, amount, name (a sampled one) and no secondary index", "not LinkBench's counttable");
     assertEquals(700, server.count(db, "mydata"));
 
-    Result files = main(db, "load", "filemeta", "filemeta.table=mydata", "filemeta.drop=true", "recordcount=100");
+    Result files = refused(db, "load", "filemeta", "filemeta.table=mydata", "filemeta.drop=true", "recordcount=100");
     assertRefused(files, 2, "filemeta.drop=true refused, nothing dropped: collection " + db + ".mydata holds 700",
         "not the filemeta spec's files");
-    Result append = main(db, "load", "filemeta", "filemeta.table=mydata", "recordcount=100");
+    Result append = refused(db, "load", "filemeta", "filemeta.table=mydata", "recordcount=100");
     assertRefused(append, 1, "collection " + db + ".mydata holds 700", "name another filemeta.table");
     assertEquals(700, server.count(db, "mydata"));
     // nothing was created beside the user's collection, nor indexed in it

@@ -16,13 +16,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.tools.Main;
 
 /**
- * The {@code mongodb} binding through bin/ycsb's Main in a subprocess, against servers this test
+ * The {@code mongodb} binding through bin/ycsb's Main in a subprocess (a preflight's refusal in this
+ * JVM), against servers this test
  * runs: what reached the server (its own record of the commands) and what was stored.
  */
 @Tag("process")
@@ -43,12 +45,21 @@ class MainAgainstServerTest {
   }
 
   private static Result main(String command, String workload, String... props) {
+    return JavaProcess.run(Main.class.getName(), args(command, workload, props));
+  }
+
+  /** A command its preflight refuses, before the run: bin/ycsb's Main in this JVM. */
+  private static Result refused(String command, String workload, String... props) {
+    return InProcessMain.run(args(command, workload, props));
+  }
+
+  private static String[] args(String command, String workload, String... props) {
     List<String> args = new ArrayList<>(List.of(command, "mongodb", "-P", JavaProcess.workload(workload)));
     for (String p : props) {
       args.add("-p");
       args.add(p);
     }
-    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
   }
 
   @Test
@@ -69,7 +80,7 @@ class MainAgainstServerTest {
   void engineMismatchStopsBeforeAnyWriteNamingBothEngines() {
     String db = TestServer.freshDatabase();
     Set<String> before = wiredTiger.databaseNames();
-    Result r = main("load", "workloada", "mongodb.url=" + wiredTiger.url(db), "recordcount=40",
+    Result r = refused("load", "workloada", "mongodb.url=" + wiredTiger.url(db), "recordcount=40",
         "mongodb.storageEngine=rocksdb");
     assertEquals(1, r.exitCode(), r.all());
     assertEquals(List.of("ycsb: mongodb.storageEngine=rocksdb but the server at " + wiredTiger.url(db)
@@ -127,7 +138,7 @@ class MainAgainstServerTest {
     String db = TestServer.freshDatabase();
     assertEquals(0, main("load", "workloadc", "mongodb.url=" + plain.url(db), "recordcount=30").exitCode());
     long inserts = plain.commandNames(db).stream().filter("insert"::equals).count();
-    Result again = main("load", "workloadc", "mongodb.url=" + plain.url(db), "recordcount=30");
+    Result again = refused("load", "workloadc", "mongodb.url=" + plain.url(db), "recordcount=30");
     assertEquals(1, again.exitCode(), again.all());
     // refused before the first insert, where it used to fail on E11000 duplicate key
     assertTrue(again.stderr().contains("already holds 30 records"), again.stderr());

@@ -27,8 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.PrintedFingerprint;
+import site.ycsbx.testing.UsertableLoad;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 import site.ycsbx.util.UserError;
@@ -82,6 +84,19 @@ class Ycsb017PropertiesTest {
 
   /** {@code load|run} through bin/ycsb's Main or YCSB's stock Client, with -p for each property. */
   private static Result ycsb(boolean stockClient, String phase, String workload, String... props) {
+    return JavaProcess.run(stockClient ? CLIENT : Main.class.getName(), args(stockClient, phase, workload, props));
+  }
+
+  /**
+   * A command refused before its run starts: bin/ycsb's Main in this JVM (its own entry point);
+   * YCSB's stock Client, which exits its JVM, in a subprocess.
+   */
+  private static Result refused(boolean stockClient, String phase, String workload, String... props) {
+    String[] args = args(stockClient, phase, workload, props);
+    return stockClient ? JavaProcess.run(CLIENT, args) : InProcessMain.run(args);
+  }
+
+  private static String[] args(boolean stockClient, String phase, String workload, String... props) {
     List<String> args = new ArrayList<>();
     if (stockClient) {
       args.addAll(List.of(phase.equals("load") ? "-load" : "-t", "-db", MongoDbClient.class.getName()));
@@ -93,7 +108,7 @@ class Ycsb017PropertiesTest {
       args.add("-p");
       args.add(p);
     }
-    return JavaProcess.run(stockClient ? CLIENT : Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
   }
 
   private static long lines(String out, String line) {
@@ -153,7 +168,7 @@ class Ycsb017PropertiesTest {
   @ValueSource(booleans = {false, true})
   void disagreeingBatchSizesAreRefusedOnBothPathsBeforeAnyWrite(boolean stockClient) {
     String db = TestServer.freshDatabase();
-    Result r = ycsb(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
+    Result r = refused(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
         "batchsize=100", "mongodb.batchsize=50");
     String line = "batchsize=100 (YCSB 0.17's name for mongodb.batchsize) and mongodb.batchsize=50 disagree; "
         + "remove one of them";
@@ -173,7 +188,7 @@ class Ycsb017PropertiesTest {
   @ValueSource(booleans = {false, true})
   void aMisspeltPropertyIsRefusedOnBothPaths(boolean stockClient) {
     String db = TestServer.freshDatabase();
-    Result r = ycsb(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
+    Result r = refused(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
         "mongodb.maxconnection=7");
     String line = "unknown property mongodb.maxconnection (did you mean mongodb.maxconnections?); mongodb.* properties: ";
     if (stockClient) {
@@ -296,10 +311,13 @@ class Ycsb017PropertiesTest {
 
   @ParameterizedTest(name = "stock Client: {0}")
   @ValueSource(booleans = {false, true})
-  void aRunReadsWithTheReadPreferenceOnBothPaths(boolean stockClient) {
+  void aRunReadsWithTheReadPreferenceOnBothPaths(boolean stockClient) throws Exception {
     String db = TestServer.freshDatabase();
-    Result load = ycsb(stockClient, "load", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10");
-    assertEquals(0, load.exitCode(), load.all());
+    // the data the run reads, loaded in this JVM: the run is what each path must get right
+    Properties load = new Properties();
+    load.setProperty(MongoOptions.URL_PROPERTY, server.url(db));
+    load.setProperty("recordcount", "10");
+    UsertableLoad.load(new MongoDbClient(), load);
     Result run = ycsb(stockClient, "run", "workloadc", "mongodb.url=" + server.url(db), "recordcount=10",
         "operationcount=20", "mongodb.readPreference=nearest");
     assertEquals(0, run.exitCode(), run.all());

@@ -7,16 +7,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.testing.Background;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.UsertableLoad;
 
 /**
  * The MongoDB binding when its server goes away: operations fail fast (not after the driver's
@@ -31,9 +34,7 @@ class MongoServerFaultTest {
   void aRunGoesOnAfterTheServerIsStoppedAndRestarted() throws Exception {
     try (RestartableServer server = new RestartableServer()) {
       String db = TestServer.freshDatabase();
-      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), args(server, db, "load", "workloada",
-          "-p", "recordcount=500"));
-      assertEquals(0, load.exitCode(), load.all());
+      load(server.url(db));
       // 300 operations per second, a fifth of them inserts: about 10 s of run around the outage
       // (a run, as YCSB's load stops a client thread at its first failed insert)
       Background run = Background.main(args(server, db, "run", "workloada", "-p", "recordcount=500",
@@ -104,9 +105,7 @@ class MongoServerFaultTest {
     try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
       String db = TestServer.freshDatabase();
       String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
-      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "load", "mongodb", "-P",
-          JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url, "-p", "recordcount=500");
-      assertEquals(0, load.exitCode(), load.all());
+      load(url);
       Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
           "-p", "recordcount=500", "-p", "operationcount=3000", "-p", "ycsbx.optimeout=1", "-p", "ycsbx.maxerrorpercent=100",
           "-threads", "2", "-target", "300");
@@ -144,9 +143,7 @@ class MongoServerFaultTest {
     try (RestartableServer server = new RestartableServer(); FreezingProxy proxy = new FreezingProxy(server.port())) {
       String db = TestServer.freshDatabase();
       String url = "mongodb://127.0.0.1:" + proxy.port() + "/" + db;
-      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), "load", "mongodb", "-P",
-          JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url, "-p", "recordcount=500");
-      assertEquals(0, load.exitCode(), load.all());
+      load(url);
       Path export = dir.resolve("export.txt");
       // 3000 operations at 300 per second would take 10 s; maxexecutiontime=6 ends it, the frozen server would not
       Background run = Background.main("run", "mongodb", "-P", JavaProcess.workload("workloada"), "-p", "mongodb.url=" + url,
@@ -230,9 +227,7 @@ class MongoServerFaultTest {
   void aCoreWorkloadRunStopsWhenItGivesUpOnTheServer(@TempDir Path dir) throws Exception {
     try (RestartableServer server = new RestartableServer()) {
       String db = TestServer.freshDatabase();
-      Result load = JavaProcess.run(site.ycsbx.tools.Main.class.getName(), args(server, db, "load", "workloada",
-          "-p", "recordcount=500"));
-      assertEquals(0, load.exitCode(), load.all());
+      load(server.url(db));
       Path export = dir.resolve("export.txt");
       // a million operations at 300 per second would take an hour, each failing at once after the give-up
       Background run = Background.main(args(server, db, "run", "workloada", "-p", "recordcount=500",
@@ -282,6 +277,14 @@ class MongoServerFaultTest {
       assertTrue(r.stderr().contains("of recordcount=100000 (a failed insert ends its client thread; counted as failed)"),
           out);
     }
+  }
+
+  /** workloada's 500 records, loaded in this JVM: the faults are the runs' (a load JVM of its own would only cost). */
+  private static void load(String url) throws Exception {
+    Properties p = new Properties();
+    p.setProperty("mongodb.url", url);
+    p.setProperty("recordcount", "500");
+    UsertableLoad.load(new MongoDbClient(), p);
   }
 
   private static String[] args(RestartableServer server, String db, String phase, String workload, String... more) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.db.mongodb.TestServer.Command;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -28,7 +29,7 @@ import site.ycsbx.tools.Main;
  * against a test server posing as a mongos over three shards: the sharding commands as the
  * server received them, before the first insert, with the split points at the quantiles of the
  * generated owners; the balancer back after the load, also a failing one; the per-shard table and
- * its warning; the refusals (one line, exit 2, nothing created or sent).
+ * its warning; the refusals (one line, exit 2, nothing created or sent; in this JVM, as nothing runs).
  */
 @Tag("process")
 class FileMetaShardMainTest {
@@ -47,6 +48,10 @@ class FileMetaShardMainTest {
   }
 
   private static Result load(TestServer on, String database, String... props) {
+    return JavaProcess.run(Main.class.getName(), args(on, database, props));
+  }
+
+  private static String[] args(TestServer on, String database, String... props) {
     List<String> args = new ArrayList<>(List.of("load", "mongodb", "-P", JavaProcess.workload("filemeta"),
         "-p", "mongodb.url=" + on.url(database), "-p", "recordcount=900", "-p", "filemeta.users=90",
         "-p", "filemeta.filesperuser=uniform", "-p", "filemeta.batchsize=100", "-threads", "2"));
@@ -54,7 +59,7 @@ class FileMetaShardMainTest {
       args.add("-p");
       args.add(p);
     }
-    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
   }
 
   private static List<Command> since(TestServer on, int from) {
@@ -178,7 +183,8 @@ class FileMetaShardMainTest {
   private static void assertRefused(TestServer on, String database, String expected, String... props) {
     Set<String> databases = on.databaseNames();
     int from = on.commands().size();
-    Result r = load(on, database, props);
+    // refused before the run starts: bin/ycsb's Main in this JVM
+    Result r = InProcessMain.run(args(on, database, props));
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(List.of("ycsb: " + expected), r.stderrLines());
     assertFalse(r.all().contains("Exception"), r.all());

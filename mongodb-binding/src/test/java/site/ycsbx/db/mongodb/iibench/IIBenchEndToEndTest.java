@@ -30,6 +30,7 @@ import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoUnderTest;
 import site.ycsbx.db.mongodb.ServerChoice;
 import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.PrintedFingerprint;
@@ -39,7 +40,8 @@ import site.ycsbx.tools.Main;
  * iibench on MongoDB end to end through bin/ycsb's Main in a subprocess: mongodb-embedded (the
  * data file is opened after the subprocess exited) and the mongodb binding against a server this
  * test runs, so the test can list its databases and the commands it received, or against the real
- * one {@link ServerChoice} names (which records nothing: there, what was stored is checked).
+ * one {@link ServerChoice} names (which records nothing: there, what was stored is checked). The
+ * refusals, decided before a run starts, go through the same Main in this JVM.
  */
 @Tag("process")
 class IIBenchEndToEndTest {
@@ -60,9 +62,19 @@ class IIBenchEndToEndTest {
   }
 
   private static Result load(String binding, String... props) {
+    return JavaProcess.run(Main.class.getName(), loadArgs(binding, props));
+  }
+
+  private static String[] loadArgs(String binding, String... props) {
     List<String> args = new ArrayList<>(List.of("load", binding, "-P", JavaProcess.workload("iibench")));
     args.addAll(Arrays.asList(props));
-    return JavaProcess.run(Main.class.getName(), args.toArray(new String[0]));
+    return args.toArray(new String[0]);
+  }
+
+  private static String[] loadArgsWith(String binding, String flag, String value, String... props) {
+    List<String> args = new ArrayList<>(List.of(flag, value));
+    args.addAll(Arrays.asList(props));
+    return loadArgs(binding, args.toArray(new String[0]));
   }
 
   private static Result loadEmbedded(Path dir, String... props) {
@@ -102,9 +114,9 @@ class IIBenchEndToEndTest {
   }
 
   @Test
-  void embeddedLoadsTwentyThousandRowsInTransactionsOfAThousandWithThreeIndexes(@TempDir Path dir) {
-    Result r = loadEmbedded(dir, "-p", "recordcount=20000", "-p", "iibench.batchsize=1000", "-p", "iibench.indexes=3",
-        "-p", "iibench.roundrows=10000", "-p", "iibench.verify=true");
+  void embeddedLoadsFourThousandRowsInTransactionsOfTwoHundredWithThreeIndexes(@TempDir Path dir) {
+    Result r = loadEmbedded(dir, "-p", "recordcount=4000", "-p", "iibench.batchsize=200", "-p", "iibench.indexes=3",
+        "-p", "iibench.roundrows=2000", "-p", "iibench.verify=true");
     assertOk(r);
     assertTrue(r.stdout().contains("[INSERT_TXN], Operations, 20\n"), r.stdout());
     assertTrue(r.stdout().contains("[INSERT_TXN], Return=OK, 20\n"), r.stdout());
@@ -116,16 +128,16 @@ class IIBenchEndToEndTest {
     assertTrue(Pattern.compile("\\[IIBENCH\\] written_mb, write_mb_s, wr_b_row: server process pid \\d+ this JVM \\(the"
         + " embedded server\\), /proc/\\d+/io write_bytes with its children; host_wr_mb: ").matcher(r.stdout()).find(),
         r.stdout());
-    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 20000 rows, 20000 expected"), r.stdout());
+    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 4000 rows, 4000 expected"), r.stdout());
     // two rounds; mongo-java-server reports no byte sizes, so db_size_mb and bytes_row say n/a (and it has no memtable)
     Matcher round = Pattern.compile("\\[IIBENCH\\] +(\\d) +(\\d+) +(\\S+) +(\\S+) +(\\S+) ").matcher(r.stdout());
     List<String> rounds = new ArrayList<>();
     while (round.find()) {
       rounds.add(round.group(1) + " " + round.group(2) + " " + round.group(3) + " " + round.group(4) + " " + round.group(5));
     }
-    assertEquals(List.of("1 10000 n/a n/a n/a", "2 20000 n/a n/a n/a"), rounds, r.stdout());
+    assertEquals(List.of("1 2000 n/a n/a n/a", "2 4000 n/a n/a n/a"), rounds, r.stdout());
 
-    assertEquals(20000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
+    assertEquals(4000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
     assertEquals(THREE_INDEXES, inEmbedded(dir, d ->
         ListedIndexes.keysOf(d.getCollection("purchases_index").listIndexes())));
   }
@@ -133,29 +145,29 @@ class IIBenchEndToEndTest {
   /** The insert benchmark's l.i1 on the embedded server: the collection keeps its size, the point queries find rows. */
   @Test
   void embeddedDeletesPerInsertKeepTheCollectionSize(@TempDir Path dir) {
-    assertOk(loadEmbedded(dir, "-p", "recordcount=3000", "-p", "iibench.batchsize=500"));
-    Result r = loadEmbedded(dir, "-p", "recordcount=1000", "-p", "iibench.batchsize=50", "-p", "iibench.verify=true",
+    assertOk(loadEmbedded(dir, "-p", "recordcount=1000", "-p", "iibench.batchsize=500"));
+    Result r = loadEmbedded(dir, "-p", "recordcount=500", "-p", "iibench.batchsize=25", "-p", "iibench.verify=true",
         "-p", "iibench.deleteperinsert=true", "-threads", "2", "-p", "iibench.querythreads=1",
         "-p", "iibench.querykind=pk", "-p", "iibench.querylimit=1");
     assertOk(r);
     assertTrue(r.stdout().contains("[DELETE_TXN], Return=OK, 20\n"), r.stdout());
-    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 3000 rows, 3000 expected (3000 before + 1000"
-        + " acknowledged - 1000 deleted): OK"), r.stdout());
+    assertTrue(r.stdout().contains("[IIBENCH-VERIFY] purchases_index: 1000 rows, 1000 expected (1000 before + 500"
+        + " acknowledged - 500 deleted): OK"), r.stdout());
     assertTrue(r.stdout().contains("[QUERY], Return=OK"), r.stdout());
-    assertEquals(3000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
+    assertEquals(1000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
   }
 
   @Test
   void embeddedAppendsAcrossRunsAndDropsOnlyWhenAsked(@TempDir Path dir) {
-    String[] small = {"-p", "recordcount=2000", "-p", "iibench.batchsize=500", "-p", "iibench.verify=true"};
+    String[] small = {"-p", "recordcount=1000", "-p", "iibench.batchsize=500", "-p", "iibench.verify=true"};
     assertOk(loadEmbedded(dir, small));
     Result again = loadEmbedded(dir, small);
     assertOk(again);
-    assertTrue(again.stdout().contains("[IIBENCH] purchases_index: appending to 2000 existing rows "
+    assertTrue(again.stdout().contains("[IIBENCH] purchases_index: appending to 1000 existing rows "
         + "(iibench.drop=true drops the table first)"), again.stdout());
-    assertTrue(again.stdout().contains("[IIBENCH-VERIFY] purchases_index: 4000 rows, 4000 expected (2000 before + "
-        + "2000 acknowledged): OK"), again.stdout());
-    assertEquals(4000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
+    assertTrue(again.stdout().contains("[IIBENCH-VERIFY] purchases_index: 2000 rows, 2000 expected (1000 before + "
+        + "1000 acknowledged): OK"), again.stdout());
+    assertEquals(2000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
 
     List<String> withDrop = new ArrayList<>(Arrays.asList(small));
     withDrop.addAll(List.of("-p", "iibench.drop=true"));
@@ -163,7 +175,7 @@ class IIBenchEndToEndTest {
     assertOk(dropped);
     assertTrue(dropped.stdout().contains("[IIBENCH] purchases_index: dropped and created (iibench.drop=true)"),
         dropped.stdout());
-    assertEquals(2000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
+    assertEquals(1000L, (long) inEmbedded(dir, d -> d.getCollection("purchases_index").countDocuments()));
     assertEquals(THREE_INDEXES, inEmbedded(dir, d ->
         ListedIndexes.keysOf(d.getCollection("purchases_index").listIndexes())));
   }
@@ -171,8 +183,8 @@ class IIBenchEndToEndTest {
   @Test
   void tablePerThreadGivesFourCollectionsWhoseRowsAddUp() {
     String database = TestServer.freshDatabase();
-    Result r = loadMongo(database, "-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=4000",
-        "-p", "iibench.batchsize=250");
+    Result r = loadMongo(database, "-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=2000",
+        "-p", "iibench.batchsize=125");
     assertOk(r);
     assertEquals(16, operations(r.stdout(), "INSERT_TXN"), r.stdout());
     try (MongoClient c = server.client()) {
@@ -182,18 +194,18 @@ class IIBenchEndToEndTest {
       long total = 0;
       for (int i = 0; i < 4; i++) {
         long n = d.getCollection("purchases_index_" + i).countDocuments();
-        assertEquals(1000, n, "purchases_index_" + i);
+        assertEquals(500, n, "purchases_index_" + i);
         total += n;
         assertEquals(THREE_INDEXES, ListedIndexes.of(server, database, "purchases_index_" + i));
       }
-      assertEquals(4000, total);
+      assertEquals(2000, total);
     }
   }
 
   @Test
   void databasePerCollectionGivesFourDatabasesOfOneCollectionEach() {
     String database = TestServer.freshDatabase();
-    Result r = loadMongo(database, "-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=4000",
+    Result r = loadMongo(database, "-threads", "4", "-p", "iibench.tableperthread=true", "-p", "recordcount=2000",
         "-p", "iibench.batchsize=250", "-p", "mongodb.databasePerCollection=true", "-p", "iibench.verify=true");
     assertOk(r);
     assertEquals("true", PrintedFingerprint.of(r.stdout()).get("mongodb.databasePerCollection"), r.stdout());
@@ -213,7 +225,7 @@ class IIBenchEndToEndTest {
       for (int i = 0; i < 4; i++) {
         MongoDatabase d = c.getDatabase(database + "_purchases_index_" + i);
         assertEquals(List.of("purchases_index_" + i), d.listCollectionNames().into(new ArrayList<>()));
-        assertEquals(1000, d.getCollection("purchases_index_" + i).countDocuments());
+        assertEquals(500, d.getCollection("purchases_index_" + i).countDocuments());
       }
     }
   }
@@ -246,7 +258,8 @@ class IIBenchEndToEndTest {
   private static void assertRefusedOn(String database, String expected, String... props) {
     Set<String> before = server.databaseNames();
     int writesBefore = writes();
-    Result r = loadMongo(database, props);
+    // decided before the run starts: in this JVM, through the launcher's own entry point
+    Result r = InProcessMain.run(loadArgsWith("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + server.url(database), props));
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(1, r.stderrLines().size(), r.stderr());
     assertTrue(r.stderrLines().get(0).contains(expected), r.stderrLines().get(0));
@@ -306,7 +319,9 @@ class IIBenchEndToEndTest {
     String database = TestServer.freshDatabase();
     assertOk(loadMongo(database, "-p", "recordcount=1000", "-p", "iibench.batchsize=500"));
     int writesBefore = writes();
-    Result r = loadMongo(database, "-p", "recordcount=1000", "-p", "iibench.indexes=1");
+    // the preflight refuses it: in this JVM
+    Result r = InProcessMain.run(loadArgsWith("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + server.url(database),
+        "-p", "recordcount=1000", "-p", "iibench.indexes=1"));
     assertEquals(1, r.exitCode(), r.all());
     assertEquals(List.of("ycsb: collection " + database + ".purchases_index has indexes beyond the 1 asked for "
         + "(iibench.indexes): pdc {\"price\": 1, \"dateandtime\": 1, \"customerid\": 1}, registersegment "
@@ -325,7 +340,8 @@ class IIBenchEndToEndTest {
   @Test
   void embeddedBadInputCreatesNoDataFolder(@TempDir Path dir) {
     Path data = dir.resolve("data");
-    Result r = loadEmbedded(data, "-p", "iibench.indexes=4");
+    Result r = InProcessMain.run(loadArgsWith("mongodb-embedded", "-p", EmbeddedServer.DIR_PROPERTY + "=" + data,
+        "-p", "iibench.indexes=4"));
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(List.of("ycsb: iibench.indexes=4 is out of range; iibench.indexes accepts a whole number from 0 to 3"),
         r.stderrLines());
@@ -337,7 +353,7 @@ class IIBenchEndToEndTest {
   void theLastRoundIsSizedAfterAnFsyncWhenAsked() {
     try (TestServer mongod = TestServer.posingAsMongod("wiredTiger", 50, 20)) {
       String database = TestServer.freshDatabase();
-      Result r = load("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + mongod.url(database), "-p", "recordcount=3000",
+      Result r = load("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + mongod.url(database), "-p", "recordcount=1000",
           "-p", "iibench.flushbeforesize=true");
       assertOk(r);
       assertTrue(r.stdout().contains("[IIBENCH] flushed before the last round's size (iibench.flushbeforesize=true):"
@@ -349,7 +365,7 @@ class IIBenchEndToEndTest {
 
       mongod.failCommand("fsync");
       Result refused = load("mongodb", "-p", MongoOptions.URL_PROPERTY + "=" + mongod.url(TestServer.freshDatabase()),
-          "-p", "recordcount=3000", "-p", "iibench.flushbeforesize=true");
+          "-p", "recordcount=1000", "-p", "iibench.flushbeforesize=true");
       assertEquals(0, refused.exitCode(), refused.all());
       assertTrue(refused.stdout().contains("[IIBENCH] the flush before the last round's size failed ("), refused.stdout());
     }

@@ -33,7 +33,7 @@ import site.ycsbx.workloads.linkbench.OutDegrees;
  */
 @Tag("process")
 class LinkBenchEmbeddedLoadTest {
-  private static final long MAXID1 = 2001;
+  private static final long MAXID1 = 1001;
 
   private static <T> T inEmbedded(Path dir, Function<MongoDatabase, T> read) {
     MongoServer s = new MongoServer(new H2Backend(dir.resolve(EmbeddedServer.FILE_NAME).toString()));
@@ -62,7 +62,7 @@ class LinkBenchEmbeddedLoadTest {
     for (long id = 1; id < MAXID1; id++) {
       links += d.loaded(id);
     }
-    assertTrue(r.stdout().contains("LOAD PHASE COMPLETED. Loaded 2000 nodes (Expected 2000). Loaded " + links + " links"),
+    assertTrue(r.stdout().contains("LOAD PHASE COMPLETED. Loaded 1000 nodes (Expected 1000). Loaded " + links + " links"),
         r.stdout());
     long expectedLinks = links;
     inEmbedded(data, db -> {
@@ -87,9 +87,9 @@ class LinkBenchEmbeddedLoadTest {
     Result run = JavaProcess.run(Main.class.getName(), "run", "mongodb-embedded", "-P",
         JavaProcess.workload("linkbench-small"), "-p", "linkbench.maxid1=" + MAXID1, "-p",
         "linkbench.distributionfile=" + file, "-p", EmbeddedServer.DIR_PROPERTY + "=" + data, "-threads", "2",
-        "-p", "operationcount=3000", "-p", "linkbench.verify=true");
+        "-p", "operationcount=1500", "-p", "linkbench.verify=true");
     assertEquals(0, run.exitCode(), run.all());
-    assertTrue(run.stdout().contains("REQUEST PHASE COMPLETED. 3000 requests done in "), run.stdout());
+    assertTrue(run.stdout().contains("REQUEST PHASE COMPLETED. 1500 requests done in "), run.stdout());
     assertTrue(run.stdout().matches("(?s).*\\[LINKBENCH-VERIFY\\] run: [1-9]\\d* \\(id1, link_type\\) written by the run:"
         + " count table against visible links: OK.*"), run.stdout());
     assertTrue(run.stdout().matches("(?s).*GET_LINKS_LIST count = [1-9]\\d*  p50 = .*"), run.stdout());
