@@ -52,6 +52,7 @@ public final class InProcessMain {
     long t0 = System.nanoTime();
     int code;
     // each command starts as in a JVM of its own: no preflight outcome or fingerprint of the last one
+    // (a test's own client may have left one)
     PreflightOnce.forget();
     Fingerprint.forget();
     // and leaves none behind: bin/ycsb installs its measurements hook before its last checks, and a
@@ -65,6 +66,10 @@ public final class InProcessMain {
       System.setOut(oldOut);
       System.setErr(oldErr);
       restore(measurements);
+      // nor its preflight's outcome: a later test's client in this JVM would get a refusal's cached
+      // failure (FileMetaShardMainTest's, then MongoFileMetaShardWireTest's every client)
+      PreflightOnce.forget();
+      Fingerprint.forget();
     }
     return new Result(code, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8),
         (System.nanoTime() - t0) / 1_000_000);
