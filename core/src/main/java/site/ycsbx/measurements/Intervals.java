@@ -350,8 +350,13 @@ public final class Intervals {
     }
     if (started) {
       Interval last = interval(nowNanos, true);
-      // a run that ended right on a tick has nothing left to say
-      if (last.operations().values().stream().anyMatch(h -> h.getTotalCount() > 0)) {
+      // a run that ended right on a tick has nothing left to say (a loop, not a stream: the last
+      // thread's cleanup may come well before the run's end, and nothing should load mid-run)
+      boolean any = false;
+      for (Histogram h : last.operations().values()) {
+        any |= h.getTotalCount() > 0;
+      }
+      if (any) {
         emit(last);
       }
     }
