@@ -13,6 +13,7 @@ import java.net.Socket;
  * ioctls and 1.75 reads a query, and 1 read with this stream, the write and read a C client
  * makes; about 1.5 us of client CPU a query (bench/README.md). Bytes that reach the kernel after
  * the buffer ran dry are read at the next read, as they would be from the socket itself.
+ * java.io.BufferedInputStream cannot stand in: its available() and its read loop ask the socket's.
  */
 final class ReadBufferedSocket extends Socket {
   /** Connector/J's own read-ahead buffer is 16 KiB: one packet of that size takes one read. */

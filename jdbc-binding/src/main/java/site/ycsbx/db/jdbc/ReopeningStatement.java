@@ -95,8 +95,14 @@ final class ReopeningStatement implements InvocationHandler {
   private void sent(String name, Statement s, Object result) {
     switch (name) {
       case "executeUpdate", "executeLargeUpdate" -> SentRows.updated(((Number) result).longValue());
-      case "executeBatch" -> SentRows.batch((int[]) result);
-      case "executeLargeBatch" -> SentRows.batch((long[]) result);
+      case "executeBatch" -> {
+        SentRows.batch((int[]) result);
+        queued = 0;
+      }
+      case "executeLargeBatch" -> {
+        SentRows.batch((long[]) result);
+        queued = 0;
+      }
       case "execute" -> {
         if (!(Boolean) result) {
           try {
@@ -111,9 +117,6 @@ final class ReopeningStatement implements InvocationHandler {
       default -> {
         // no rows written
       }
-    }
-    if (name.equals("executeBatch") || name.equals("executeLargeBatch")) {
-      queued = 0;
     }
   }
 

@@ -53,6 +53,24 @@ class OtherLoadOnServersTest {
             1000, "PostgreSQL pg_stat_database"));
   }
 
+  /** bin/ycsb with {@code args} while the started {@code neighbour} writes; the neighbour stopped after; exit 0. */
+  private static JavaProcess.Result runBeside(Thread neighbour, AtomicBoolean stop, List<String> args) throws Exception {
+    JavaProcess.Result r;
+    try {
+      r = JavaProcess.run("site.ycsbx.tools.Main", args.toArray(new String[0]));
+    } finally {
+      stop.set(true);
+      neighbour.join(30_000);
+    }
+    assertEquals(0, r.exitCode(), r.all());
+    return r;
+  }
+
+  /** result.json's others of the run folder {@code dir}. */
+  private static JsonNode others(Path dir) throws Exception {
+    return new ObjectMapper().readTree(dir.resolve("result.json").toFile()).path("others");
+  }
+
   @ParameterizedTest
   @MethodSource("servers")
   void aLoadBesideAnotherWriterOnTheSameServerIsMarked(Server on, @TempDir Path out) throws Exception {
@@ -84,15 +102,8 @@ class OtherLoadOnServersTest {
           "recordcount=" + ROWS, "-p", "ycsbx.out=" + out.resolve("run"), "-p", "ycsbx.others.cpu=100", "-p",
           "ycsbx.report=false"));
       args.addAll(db.options());
-      JavaProcess.Result r;
-      try {
-        r = JavaProcess.run("site.ycsbx.tools.Main", args.toArray(new String[0]));
-      } finally {
-        stop.set(true);
-        neighbour.join(30_000);
-      }
-      assertEquals(0, r.exitCode(), r.all());
-      JsonNode others = new ObjectMapper().readTree(out.resolve("run/result.json").toFile()).path("others");
+      JavaProcess.Result r = runBeside(neighbour, stop, args);
+      JsonNode others = others(out.resolve("run"));
       assertTrue(others.path("marked").asBoolean(), others.toString());
       long mine = others.path("run_rows_written").asLong();
       long server = others.path("server_rows_written").asLong();
@@ -116,7 +127,7 @@ class OtherLoadOnServersTest {
       load.addAll(db.options());
       JavaProcess.Result loaded = JavaProcess.run("site.ycsbx.tools.Main", load.toArray(new String[0]));
       assertEquals(0, loaded.exitCode(), loaded.all());
-      JsonNode alone = new ObjectMapper().readTree(out.resolve("load/result.json").toFile()).path("others");
+      JsonNode alone = others(out.resolve("load"));
       assertFalse(alone.path("why").asText().contains("run's tables"), alone.toString());
       if (!on.target().mariadb()) {
         assertEquals(ROWS, alone.path("tables_rows_written").asLong(), alone.toString());
@@ -143,15 +154,8 @@ class OtherLoadOnServersTest {
           "recordcount=" + ROWS, "-p", "operationcount=100000000", "-p", "maxexecutiontime=3", "-target", "200", "-p",
           "ycsbx.out=" + out.resolve("run"), "-p", "ycsbx.others.cpu=100", "-p", "ycsbx.report=false"));
       run.addAll(db.options());
-      JavaProcess.Result r;
-      try {
-        r = JavaProcess.run("site.ycsbx.tools.Main", run.toArray(new String[0]));
-      } finally {
-        stop.set(true);
-        neighbour.join(30_000);
-      }
-      assertEquals(0, r.exitCode(), r.all());
-      JsonNode others = new ObjectMapper().readTree(out.resolve("run/result.json").toFile()).path("others");
+      JavaProcess.Result r = runBeside(neighbour, stop, run);
+      JsonNode others = others(out.resolve("run"));
       assertTrue(others.path("marked").asBoolean(), "the neighbour wrote " + written.get() + ": " + others);
       if (on.target().mariadb()) {
         assertTrue(others.path("why").asText().contains("the server's rows written grew by"), others.toString());
