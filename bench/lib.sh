@@ -88,33 +88,43 @@ quiesce_innodb() {
   sql "SET GLOBAL innodb_max_dirty_pages_pct = $pct"
 }
 
-# pin_server PORT: puts the local server listening on PORT (every thread of it) on CPU 0 and sets
-# CLIENT_PIN to the command prefix that keeps a client on the other CPUs (CLIENT_CPUS), as if
-# client and server ran on machines of their own: on a small box they otherwise take each other's
-# cores, and which one the scheduler favours moves a run by 20%. The server's own mask comes back
-# at exit (restore_server, in lib.sh's EXIT trap; a script with a trap of its own calls it too).
-# Needs 2+ CPUs and the right to set the server's affinity (root, or the server's user).
-SERVER_PID="" SERVER_MASK=""
-pin_server() { # port
-  local cpus
+# pin_server PORT...: puts the local servers listening on the PORTs (every thread of each, and of
+# its child processes: PostgreSQL's background workers; backends forked later inherit the mask) on
+# CPU 0 and sets CLIENT_PIN to the command prefix that keeps a client on the other CPUs
+# (CLIENT_CPUS), as if client and server ran on machines of their own: on a small box they
+# otherwise take each other's cores, and which one the scheduler favours moves a run by 20%. The
+# servers' own masks come back at exit (restore_server, in lib.sh's EXIT trap; a script with a trap
+# of its own calls it too). Needs 2+ CPUs and the right to set the servers' affinity (root, or
+# their user).
+SERVER_PIDS=() SERVER_MASKS=()
+pin_server() { # port...
+  local cpus port pid p
   cpus=$(nproc)
   if [ "$cpus" -lt 2 ]; then
     echo "bench: --pin needs 2 or more CPUs, this machine has $cpus" >&2
     exit 2
   fi
-  SERVER_PID=$(ss -ltnpH "sport = :$1" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
-  if [ -z "$SERVER_PID" ]; then
-    echo "bench: --pin: no process of this machine that can be seen listens on port $1 (a remote server, or run as root)" >&2
-    exit 2
-  fi
-  SERVER_MASK=$(taskset -p "$SERVER_PID" | sed 's/.*: //')
-  if ! taskset -a -p -c 0 "$SERVER_PID" >/dev/null; then
-    echo "bench: --pin: cannot set the CPUs of the server (pid $SERVER_PID): run as root or as its user" >&2
-    exit 2
-  fi
+  for port in "$@"; do
+    pid=$(ss -ltnpH "sport = :$port" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+    if [ -z "$pid" ]; then
+      echo "bench: --pin: no process of this machine that can be seen listens on port $port (a remote server, or run as root)" >&2
+      exit 2
+    fi
+    for p in $pid $(pgrep -P "$pid"); do
+      SERVER_PIDS+=("$p")
+      SERVER_MASKS+=("$(taskset -p "$p" | sed 's/.*: //')")
+      if ! taskset -a -p -c 0 "$p" >/dev/null; then
+        echo "bench: --pin: cannot set the CPUs of the server on port $port (pid $p): run as root or as its user" >&2
+        exit 2
+      fi
+    done
+  done
   CLIENT_CPUS=$([ "$cpus" -eq 2 ] && echo 1 || echo "1-$((cpus - 1))")
   CLIENT_PIN=(taskset -c "$CLIENT_CPUS")
 }
 restore_server() {
-  [ -n "$SERVER_PID" ] && taskset -a -p "$SERVER_MASK" "$SERVER_PID" >/dev/null 2>&1 || true
+  local i
+  for i in "${!SERVER_PIDS[@]}"; do
+    taskset -a -p "${SERVER_MASKS[$i]}" "${SERVER_PIDS[$i]}" >/dev/null 2>&1 || true
+  done
 }

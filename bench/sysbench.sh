@@ -21,10 +21,14 @@
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
 # PostgreSQL: schema ycsbx_bench_sb_<pid> of database postgres (sysbench reaches it through
 # libpq's PGOPTIONS search_path); both with the test account of scripts/setup-servers.sh, dropped
-# at the end. --pin puts the server on CPU 0 and both clients on the others (lib.sh's pin_server).
+# at the end. --pin puts the servers on CPU 0 and both clients on the others (lib.sh's pin_server).
 # --warmup S runs both sides S seconds more and leaves them out of the transactions/s (sysbench 1.0.20
 # has no warm-up option: --report-checkpoints=S prints a report and resets its counters then, and the
-# last report is read; YCSB-X ycsbx.warmup=S); the CPU figures stay the whole process's, startup included.
+# last report is read; YCSB-X ycsbx.warmup=S). Two CPU figures per side: the whole process's per 1000
+# transactions (sb_cpu_kt, x_cpu_kt: startup, warm-up and JIT included) and the measured window's
+# (sb_run_kt: sysbench's whole CPU times seconds / (seconds + warm-up), its start being a few ms;
+# x_run_kt: YCSB-X's own [EFFICIENCY] client.Kop, the client JVM's CPU over the run after the warm-up),
+# the figure a run of hours converges to; run_rat is their ratio.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
@@ -61,8 +65,10 @@ cleanup() {
 trap cleanup EXIT
 where="client and server sharing the CPUs"
 if [ "$PIN" = 1 ]; then
-  pin_server 3306
-  where="MariaDB on CPU 0, clients on CPUs $CLIENT_CPUS (PostgreSQL unpinned)"
+  ports=()
+  for s in $SERVERS; do ports+=("$([ "$s" = mariadb ] && echo 3306 || echo "$PG_PORT")"); done
+  pin_server "${ports[@]}"
+  where="servers on CPU 0, clients on CPUs $CLIENT_CPUS"
 fi
 
 # sysbench's and YCSB-X's reports print the same lines: "    transactions:   N   (X per sec.)"
@@ -90,6 +96,14 @@ x() { # server phase workload threads [more...]
   ycsbx_main "$phase" jdbc -P "workloads/$workload" -p db.url="$url" -p db.user="$DB_USER" -p db.passwd="$DB_PASS" \
     "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
+}
+# the client.Kop column of YCSB-X's [EFFICIENCY] run line, found by its header's name
+run_client_kop() { # log
+  local v
+  v=$(awk '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == "client.Kop") c = i}
+    $1 == "[EFFICIENCY]" && $2 == "run" && c {v = $c} END {print v}' "$1" "$1.err")
+  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with client.Kop in $1" >&2; tail -n 20 "$1" >&2; exit 1; }
+  echo "$v"
 }
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
 
@@ -120,8 +134,8 @@ for server in $SERVERS; do
 
   echo
   echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where"
-  printf "%-32s %7s %10s %10s %10s %10s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
-    ratio sb_cpu_kt x_cpu_kt cpu_rat
+  printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
+    ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat
   pair=0
   for cell in "oltp_point_select sysbench-point" "oltp_read_only sysbench-readonly" "oltp_read_write sysbench"; do
     read -r script workload <<< "$cell"
@@ -142,8 +156,10 @@ for server in $SERVERS; do
       st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)
       sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
       sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
-      printf "%-32s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" "$threads" \
-        "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")"
+      sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
+      xr=$(run_client_kop "$xlog")
+      printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" \
+        "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" "$sr" "$xr" "$(ratio "$xr" "$sr")"
     done
   done
 done
