@@ -19,10 +19,20 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
  * thread records into its own {@link SingleWriterRecorder} (its phaser's counters are written by
  * that thread only) and every take of an interval adds each thread's interval into one histogram
  * of the same precision: the same buckets, so the same counts, mean, extremes and percentiles as
- * the shared recorder given the same values. A thread's recorder outlives the thread: YCSB's
- * client threads end before its export, whose last take still finds their last values.
+ * the shared recorder given the same values. A thread's recorder outlives the thread until the
+ * next take: YCSB's client threads end before its export, whose last take still finds their last
+ * values.
+ *
+ * <p>Memory: a thread's histogram per operation (about 70-90 KB at 3 digits once a value near a
+ * second is seen), so only the first {@link #MAX_THREADS} threads of an operation get one; the
+ * others share the recorder this class is (YCSB's, its cost as before), whose interval each take
+ * adds too. 256 threads of a sysbench read/write run, 20 series with the intended ones, would
+ * otherwise hold 360 MB.
  */
 final class PerThreadRecorder extends Recorder {
+  /** Threads of one operation that record into their own histogram: contention is the cores'. */
+  static final int MAX_THREADS = Math.min(64, 4 * Runtime.getRuntime().availableProcessors());
+
   // YCSB 0.17's field (pinned version): a private final Recorder, set once here before any record
   private static final Field HISTOGRAM;
 
@@ -36,36 +46,57 @@ final class PerThreadRecorder extends Recorder {
   }
 
   private final int digits;
-  private final List<Slot> slots = new CopyOnWriteArrayList<>();
+  private final int maxThreads;
+  private final List<Slot> threads = new CopyOnWriteArrayList<>();
+  // null: this thread came after maxThreads and records into the shared recorder underneath
   private final ThreadLocal<SingleWriterRecorder> mine = ThreadLocal.withInitial(this::register);
   // the take before: the interval's start, as YCSB's Recorder stamps it
   private long lastTakeMs = System.currentTimeMillis();
+  // what each take hands a thread's recorder back as its next active histogram (any of theirs fits)
+  private Histogram spare;
+  private Histogram sharedSpare;
 
-  /** One thread's recorder and the histogram its next take recycles (read and written under the take's lock). */
+  /**
+   * A thread's recorder; a take after the thread's end takes its last values and frees its place.
+   * Not a record: its equals (in the list's remove) would bootstrap at a run's first thread end.
+   */
   private static final class Slot {
+    final Thread owner;
     final SingleWriterRecorder recorder;
-    Histogram spare;
 
-    Slot(SingleWriterRecorder recorder) {
+    Slot(Thread owner, SingleWriterRecorder recorder) {
+      this.owner = owner;
       this.recorder = recorder;
     }
   }
 
   PerThreadRecorder(int digits) {
-    super(digits);
-    this.digits = digits;
+    this(digits, MAX_THREADS);
   }
 
-  private SingleWriterRecorder register() {
+  PerThreadRecorder(int digits, int maxThreads) {
+    super(digits);
+    this.digits = digits;
+    this.maxThreads = maxThreads;
+  }
+
+  private synchronized SingleWriterRecorder register() {
+    if (threads.size() >= maxThreads) {
+      return null;
+    }
     SingleWriterRecorder r = new SingleWriterRecorder(digits);
-    slots.add(new Slot(r));
+    threads.add(new Slot(Thread.currentThread(), r));
     return r;
   }
 
   /** Puts one into {@code m} in place of YCSB's shared Recorder; call before anything records into it. */
   static void into(OneMeasurementHdrHistogram m) {
+    into(m, MAX_THREADS);
+  }
+
+  static void into(OneMeasurementHdrHistogram m, int maxThreads) {
     try {
-      HISTOGRAM.set(m, new PerThreadRecorder(3));  // YCSB's: new Recorder(3)
+      HISTOGRAM.set(m, new PerThreadRecorder(3, maxThreads));  // YCSB's: new Recorder(3)
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot replace YCSB's recorder: " + e, e);
     }
@@ -106,17 +137,32 @@ final class PerThreadRecorder extends Recorder {
 
   @Override
   public void recordValue(long value) {
-    mine.get().recordValue(value);
+    SingleWriterRecorder r = mine.get();
+    if (r != null) {
+      r.recordValue(value);
+    } else {
+      super.recordValue(value);
+    }
   }
 
   @Override
   public void recordValueWithCount(long value, long count) {
-    mine.get().recordValueWithCount(value, count);
+    SingleWriterRecorder r = mine.get();
+    if (r != null) {
+      r.recordValueWithCount(value, count);
+    } else {
+      super.recordValueWithCount(value, count);
+    }
   }
 
   @Override
   public void recordValueWithExpectedInterval(long value, long expectedInterval) {
-    mine.get().recordValueWithExpectedInterval(value, expectedInterval);
+    SingleWriterRecorder r = mine.get();
+    if (r != null) {
+      r.recordValueWithExpectedInterval(value, expectedInterval);
+    } else {
+      super.recordValueWithExpectedInterval(value, expectedInterval);
+    }
   }
 
   @Override
@@ -147,10 +193,18 @@ final class PerThreadRecorder extends Recorder {
   /** Every thread's values since the last take, added into {@code into} (reset first). */
   private Histogram take(Histogram into) {
     into.reset();
-    for (Slot s : slots) {
-      s.spare = s.recorder.getIntervalHistogram(s.spare);
-      into.add(s.spare);
+    for (Slot s : threads) {
+      // ended before this take (its end happens-before isAlive's false): this take gets all it recorded
+      boolean ended = !s.owner.isAlive();
+      spare = s.recorder.getIntervalHistogram(spare, false);
+      into.add(spare);
+      if (ended) {
+        threads.remove(s);
+      }
     }
+    // Recorder's own two-argument take: its shorter ones call back into this class's overrides
+    sharedSpare = super.getIntervalHistogram(sharedSpare, true);
+    into.add(sharedSpare);
     long now = System.currentTimeMillis();
     into.setStartTimeStamp(lastTakeMs);
     into.setEndTimeStamp(now);

@@ -94,9 +94,19 @@ class PerThreadRecorderTest {
 
   @Test
   void theSameExportAsOneSharedRecorderWithThreadsEndingAndTakesBetween() throws Exception {
+    sameAsShared(THREADS);
+  }
+
+  /** Threads past the cap share YCSB's recorder underneath: its values are in every take too. */
+  @Test
+  void theSameWhenSomeThreadsShareTheRecorderUnderneath() throws Exception {
+    sameAsShared(3);
+  }
+
+  private static void sameAsShared(int maxThreads) throws Exception {
     OneMeasurementHdrHistogram shared = new OneMeasurementHdrHistogram("READ", verbose());
     OneMeasurementHdrHistogram perThread = new OneMeasurementHdrHistogram("READ", verbose());
-    PerThreadRecorder.into(perThread);
+    PerThreadRecorder.into(perThread, maxThreads);
     IntConsumer both = v -> {
       shared.measure(v);
       perThread.measure(v);
