@@ -24,6 +24,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * CSV, the run folder's HdrHistogram logs) under the names of the summary ({@code READ},
  * {@code Intended-READ}) and counts operations for the {@link Progress} of the status line.
  *
+ * <p>YCSB's hdrhistogram measurements record per thread ({@link PerThreadRecorder}) in every mode.
+ *
  * <p>Cost per operation once the warm-up is over: with YCSB's default {@code measurementtype=hdrhistogram}
  * (and neither {@code -s} nor {@code hdrhistogram.fileoutput}, which swap YCSB's histograms
  * themselves), one volatile read: the intervals take each interval's histogram from YCSB's own
@@ -76,6 +78,7 @@ public final class RunMeasurements extends Measurements {
     shared = "hdrhistogram".equals(props.getProperty(MEASUREMENT_TYPE_PROPERTY, "hdrhistogram"))
         && !Boolean.parseBoolean(props.getProperty("hdrhistogram.fileoutput", "false"))
         && !Boolean.parseBoolean(props.getProperty(site.ycsb.Client.STATUS_PROPERTY, "false"));
+    PerThreadRecorder.install(this, OPS, INTENDED_OPS);
   }
 
   /**
@@ -104,6 +107,7 @@ public final class RunMeasurements extends Measurements {
    */
   private static void rehearseTaking(RunMeasurements r) {
     OneMeasurementHdrHistogram dry = new OneMeasurementHdrHistogram("REHEARSAL", new Properties());
+    PerThreadRecorder.into(dry);
     try {
       for (int i = 0; i < REFLECTIVE_CALLS; i++) {
         dry.measure(i);
