@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -249,15 +248,8 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     }
   }
 
-  // CHAR columns come back blank-padded from PostgreSQL: the value is what sysbench stored
   private static List<String> strings(PreparedStatement ps) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        out.add(rs.getString(1).stripTrailing());
-      }
-    }
-    return out;
+    return FetchedRows.of(ps.executeQuery());
   }
 
   @Override
