@@ -13,10 +13,11 @@ import java.util.Map;
 
 /**
  * An experiment as read from its file: properties for every cell, the targets in table order,
- * the steps in run order, and the variables that sized it.
+ * the steps in run order, the variables that sized it, and what reading it changed that the
+ * console says ({@link LoadedGraph}).
  */
 record Experiment(String name, Map<String, String> common, List<Target> targets, List<Step> steps,
-    Map<String, String> vars) {
+    Map<String, String> vars, List<String> notes) {
 
   /**
    * {@code bin/ycsb}'s arguments for a cell, without its run folder: the target's property files,

@@ -84,6 +84,7 @@ public final class ExperimentCommand {
     Experiment e = ExperimentFile.read(file, overrides);
     Plan plan = new Plan(e);
     checkCells(plan);
+    e.notes().forEach(n -> out.println("[EXPERIMENT] note: " + n));
     for (String id : redo) {
       if (plan.cells().stream().noneMatch(c -> c.id().equals(id))) {
         throw new UserError("--redo " + id + ": no such cell in the plan (ycsb experiment " + file + " --dry-run lists them)");

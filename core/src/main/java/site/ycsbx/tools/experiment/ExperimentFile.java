@@ -34,6 +34,7 @@ import site.ycsbx.util.UserError;
  * step.load.repeats=1
  * step.load.KEY=value           any property of a run (iibench.rows, maxexecutiontime, ...)
  * step.q.after=load             run step q count by count with load (see PairedSteps)
+ *                               (a load step's linkbench.maxid1 goes to the run steps after it: LoadedGraph)
  * KEY=value                     any property of a run, for every cell
  * </pre>
  *
@@ -123,7 +124,8 @@ final class ExperimentFile {
         }
       }
     }
-    return new Experiment(name, common, targets, steps, vars);
+    List<String> notes = LoadedGraph.carry(steps, overrides);
+    return new Experiment(name, common, targets, steps, vars, notes);
   }
 
   private static Map<String, String> scoped(String key, String prefix, String listKey,

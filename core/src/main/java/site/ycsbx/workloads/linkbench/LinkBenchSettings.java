@@ -165,12 +165,13 @@ public final class LinkBenchSettings {
     if (nodeStartByte >= nodeEndByte) {
       throw new UserError(NODE_START_BYTE + "=" + nodeStartByte + " must be below " + NODE_END_BYTE + "=" + nodeEndByte);
     }
-    plan = new LinkBenchPlan(Props.getTableName(p, NODE_TABLE, NODE_TABLE_DEFAULT),
-        Props.getTableName(p, LINK_TABLE, LINK_TABLE_DEFAULT), Props.getTableName(p, COUNT_TABLE, COUNT_TABLE_DEFAULT),
-        Props.getBoolean(p, DROP, DROP_DEFAULT));
     // a bad file is refused before anything is created
     sections = distributionFile == null ? Map.of() : EmpiricalCdf.readSections(DISTRIBUTION_FILE, distributionFile);
-    degreeCdf();
+    double unlinked = degreeCdf().cumulativeAt(0);
+    // a run names the graph it takes as stored: the binding's check refuses tables that hold another
+    plan = new LinkBenchPlan(Props.getTableName(p, NODE_TABLE, NODE_TABLE_DEFAULT),
+        Props.getTableName(p, LINK_TABLE, LINK_TABLE_DEFAULT), Props.getTableName(p, COUNT_TABLE, COUNT_TABLE_DEFAULT),
+        Props.getBoolean(p, DROP, DROP_DEFAULT), load ? 0 : startId1, load ? 0 : maxId1, linkedWithin(unlinked));
     request = new RequestSettings(p);
     if (!load) {
       if (plan.drop()) {
@@ -179,6 +180,18 @@ public final class LinkBenchSettings {
       }
       requestPlan(); // a "real" access distribution without its section is refused here
     }
+  }
+
+  /**
+   * How many ids below the last the largest id with links of a loaded graph can be, when a node
+   * has no link with probability {@code unlinked}: the last k ids all lack links with probability
+   * unlinked^k, kept under 1e-12 (35 ids for LinkBench's 45%); -1 when no node need have a link.
+   */
+  static long linkedWithin(double unlinked) {
+    if (unlinked >= 1) {
+      return -1;
+    }
+    return unlinked <= 0 ? 0 : (long) Math.ceil(Math.log(1e-12) / Math.log(unlinked));
   }
 
   /** What the requesters share; built from the checked settings. */

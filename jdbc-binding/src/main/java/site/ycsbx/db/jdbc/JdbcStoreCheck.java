@@ -36,6 +36,11 @@ public interface JdbcStoreCheck {
 
     /** A refusal of a drop the user asked for (bad input: the name points at another table). */
     public UserError dropRefusal(String why) {
+      return inputRefusal(why);
+    }
+
+    /** A refusal of the run's properties against what the target holds (bad input), saying where. */
+    public UserError inputRefusal(String why) {
       return new UserError(why + " (" + location + " at " + options.maskedUrl() + ")");
     }
   }

@@ -1,7 +1,9 @@
 package site.ycsbx.db.jdbc.linkbench;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +15,8 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 /**
  * The linkbench part of the JDBC preflight: an existing node, link or count table must have
  * the engine {@code jdbc.engine} asks for and LinkBench's columns, primary key and id1_type
- * index, unless the plan drops them. Reads only.
+ * index, unless the plan drops them; a run's graph must be the one the tables hold
+ * ({@link LinkBenchPlan#graphMismatch}). Reads only.
  */
 public final class LinkBenchCheck implements JdbcStoreCheck {
   @Override
@@ -46,10 +49,26 @@ public final class LinkBenchCheck implements JdbcStoreCheck {
         withRows.add(table);
       }
     }
+    if (!plan.drop() && existing.contains(plan.countTable())) {
+      String why = plan.graphMismatch("table " + plan.countTable(), "table " + plan.nodeTable(),
+          largestId(c, plan.countTable()), existing.contains(plan.nodeTable()) ? largestId(c, plan.nodeTable()) : -1);
+      if (why != null) {
+        throw s.inputRefusal(why);
+      }
+    }
     String state = plan.drop() ? "dropped and created by the workload"
         : existing.isEmpty() ? "absent, created by the workload"
         : existing.size() + " of 3 exist, " + (withRows.isEmpty() ? "empty" : "with rows: " + String.join(", ", withRows));
     return new Report(engine, plan.nodeTable() + ", " + plan.linkTable() + ", " + plan.countTable() + " in "
         + s.location() + " (" + state + ")", Optional.empty());
+  }
+
+  /** The largest id (the first column of the count and node tables' primary keys: one index lookup); -1 when empty. */
+  private static long largestId(Connection c, String table) throws SQLException {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MAX(id) FROM " + table)) {
+      rs.next();
+      long max = rs.getLong(1);
+      return rs.wasNull() ? -1 : max;
+    }
   }
 }

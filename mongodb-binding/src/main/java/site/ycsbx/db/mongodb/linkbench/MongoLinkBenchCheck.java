@@ -56,6 +56,9 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
     if (demand.verify()) {
       checkStored(plan, options, client);
     }
+    if (!plan.drop()) {
+      checkGraph(plan, options, client);
+    }
     Transactions mode = Transactions.of(options.properties());
     String why = null;
     if (mode != Transactions.FALSE) {
@@ -104,6 +107,37 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
         throw StoreDemand.otherShape(c.describe() + ", not LinkBench's " + kind[1] + " (" + String.join(", ", allowed)
             + "): name the linkbench." + kind[1] + " that holds them");
       }
+    }
+  }
+
+  /**
+   * A run's graph against the stored one ({@link LinkBenchPlan#graphMismatch}): the count
+   * collection's largest id1 on its {id, link_type} index, the node collection's largest numeric
+   * _id (the id counter's string _id sorts apart).
+   */
+  private static void checkGraph(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+    if (plan.runMaxId1() <= 0) {
+      return;
+    }
+    String countsName = options.databaseOf(plan.countTable()) + "." + plan.countTable();
+    ExistingCollection counts = ExistingCollection.of(client, options, options.databaseOf(plan.countTable()),
+        plan.countTable());
+    if (counts == null) {
+      return;
+    }
+    Document top = counts.collection().find().sort(new Document(LinkBenchDocuments.COUNT_ID, -1)).limit(1).first();
+    if (top == null) {
+      return;
+    }
+    ExistingCollection nodes = ExistingCollection.of(client, options, options.databaseOf(plan.nodeTable()),
+        plan.nodeTable());
+    Document lastNode = nodes == null ? null : nodes.collection().find(new Document(LinkBenchDocuments.ID,
+        new Document("$gte", Long.MIN_VALUE).append("$lte", Long.MAX_VALUE))).sort(new Document(LinkBenchDocuments.ID, -1)).limit(1).first();
+    String why = plan.graphMismatch("collection " + countsName, "collection " + options.databaseOf(plan.nodeTable())
+        + "." + plan.nodeTable(), ((Number) top.get(LinkBenchDocuments.COUNT_ID)).longValue(),
+        lastNode == null ? -1 : ((Number) lastNode.get(LinkBenchDocuments.ID)).longValue());
+    if (why != null) {
+      throw new UserError(why + " (at " + options.maskedUrl() + ")");
     }
   }
 
