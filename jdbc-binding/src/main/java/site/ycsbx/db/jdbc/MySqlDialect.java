@@ -21,8 +21,8 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 
-/** MySQL and MariaDB through MySQL Connector/J. */
-final class MySqlDialect implements SqlDialect {
+/** MySQL and MariaDB through MySQL Connector/J (jdbc:mysql://); {@link MariaDbDialect} for jdbc:mariadb://. */
+class MySqlDialect implements SqlDialect {
   /** Settings that decide what a commit guarantees; RocksDB's only when the table is RocksDB. */
   private static final List<String> DURABILITY = List.of("innodb_flush_log_at_trx_commit", "innodb_doublewrite",
       "log_bin", "sync_binlog");
@@ -88,16 +88,26 @@ final class MySqlDialect implements SqlDialect {
     String server = JdbcUrls.value(connectionUrl, SERVER_PREPARE);
     String cache = JdbcUrls.value(connectionUrl, CACHE_PREPARED);
     if (server == null) {
-      return "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)";
+      return "client-side (" + driverName() + "'s default; YCSB-X asks for server-side in loads only)";
     }
     String options = SERVER_PREPARE + "=" + server + (cache == null ? "" : "&" + CACHE_PREPARED + "=" + cache);
     return ("true".equalsIgnoreCase(server) ? "server-side (" : "client-side (") + options + ")";
   }
 
+  /** The driver a URL of this dialect selects, for the fingerprint's words. */
+  String driverName() {
+    return "Connector/J";
+  }
+
+  /** The socket factory the binding names in this dialect's URLs. */
+  String watchedSocketFactory() {
+    return WatchedSocketFactory.class.getName();
+  }
+
   @Override
   public String reads(String connectionUrl) {
     String factory = JdbcUrls.value(connectionUrl, "socketFactory");
-    return WatchedSocketFactory.class.getName().equals(factory)
+    return watchedSocketFactory().equals(factory)
         ? "reads buffered by YCSB-X's socketFactory (one read a response)"
         : "reads through socketFactory=" + factory + " (db.url's)";
   }

@@ -123,10 +123,42 @@ class SqlDialectTest {
   }
 
   @Test
-  void mariadbSchemeSaysToUseTheMysqlOne() {
-    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://bob:pw@h/ycsb"));
-    assertEquals("db.url=jdbc:mariadb://bob:*****@h/ycsb needs the MariaDB driver, which YCSB-X does not ship; "
-        + "write it as jdbc:mysql://... (MySQL Connector/J talks to MariaDB)", e.getMessage());
+  void mariadbUrlGetsItsDriversBulkInsertsTheWatchedSocketsAndNoConnectTimeout() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://bob:pw@h/ycsb");
+    assertEquals(SqlDialect.Kind.MYSQL, d.kind());
+    String u = d.connectionUrl("jdbc:mariadb://h/ycsb");
+    assertEquals("jdbc:mariadb://h/ycsb?useBulkStmtsForInserts=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0", u);
+    assertEquals("reads buffered by YCSB-X's socketFactory (one read a response)", d.reads(u));
+    assertEquals("client-side (MariaDB Connector/J's default; YCSB-X asks for server-side in loads only)",
+        d.preparedStatements(u));
+    assertEquals(u + "&useServerPrepStmts=true&cachePrepStmts=true", d.loadUrl(u));
+    // YCSB 0.17's batch API: the URL as given, whose driver bulks INSERT batches by itself
+    assertEquals("jdbc:mariadb://h/ycsb?socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0",
+        d.connectionUrl("jdbc:mariadb://h/ycsb", false));
+  }
+
+  @Test
+  void mariadbOptionsTheUserSetAreKept() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb");
+    assertEquals("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"
+        + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory",
+        d.connectionUrl("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"));
+    // its own factory or a Unix socket (which the driver opens without any factory): the driver's timeouts
+    String own = d.connectionUrl("jdbc:mariadb://h/ycsb?socketFactory=x.Y");
+    assertEquals("jdbc:mariadb://h/ycsb?socketFactory=x.Y&useBulkStmtsForInserts=true&connectTimeout=5000"
+        + "&socketTimeout=5000", own);
+    assertEquals("reads through socketFactory=x.Y (db.url's)", d.reads(own));
+    assertEquals("jdbc:mariadb://localhost/ycsb?localSocket=/run/mysqld/mysqld.sock&useBulkStmtsForInserts=true"
+        + "&connectTimeout=5000&socketTimeout=5000",
+        d.connectionUrl("jdbc:mariadb://localhost/ycsb?localSocket=/run/mysqld/mysqld.sock"));
+  }
+
+  @Test
+  void malformedMariadbUrlIsRefusedNamingTheProperty() {
+    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb"));
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb is not a JDBC URL; db.url accepts jdbc:mysql://"),
+        e.getMessage());
   }
 
   @Test

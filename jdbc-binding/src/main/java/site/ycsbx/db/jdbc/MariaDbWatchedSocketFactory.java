@@ -1,0 +1,55 @@
+package site.ycsbx.db.jdbc;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import javax.net.SocketFactory;
+
+/**
+ * MariaDB Connector/J's sockets ({@code socketFactory} names a {@link SocketFactory} there, not
+ * MySQL Connector/J's interface): each watched by {@link HandshakeWatchdog} until
+ * {@link Connector#connect} ends the attempt (the driver has no after-handshake hook), read
+ * through {@link ReadBufferedSocket} (its BufferedInputStream asks {@code available()} before
+ * reading on). The driver calls {@link #createSocket()} and connects the socket itself, with
+ * connectTimeout as the binding sets it (0: blocking, the watchdog bounds it). Public with a
+ * public constructor: the driver creates it by name.
+ */
+public final class MariaDbWatchedSocketFactory extends SocketFactory {
+  @Override
+  public Socket createSocket() {
+    Socket s = new ReadBufferedSocket();
+    HandshakeWatchdog.watch(s);
+    return s;
+  }
+
+  @Override
+  public Socket createSocket(String host, int port) throws IOException {
+    return connected(new InetSocketAddress(host, port), null);
+  }
+
+  @Override
+  public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
+    return connected(new InetSocketAddress(host, port), new InetSocketAddress(localHost, localPort));
+  }
+
+  @Override
+  public Socket createSocket(InetAddress host, int port) throws IOException {
+    return connected(new InetSocketAddress(host, port), null);
+  }
+
+  @Override
+  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+      throws IOException {
+    return connected(new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
+  }
+
+  private Socket connected(InetSocketAddress to, InetSocketAddress from) throws IOException {
+    Socket s = createSocket();
+    if (from != null) {
+      s.bind(from);
+    }
+    s.connect(to);
+    return s;
+  }
+}
