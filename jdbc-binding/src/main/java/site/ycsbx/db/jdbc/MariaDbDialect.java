@@ -1,6 +1,11 @@
 package site.ycsbx.db.jdbc;
 
+import java.sql.SQLException;
 import java.util.Locale;
+import java.util.regex.Pattern;
+import org.mariadb.jdbc.Configuration;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
 
 /**
  * MySQL and MariaDB through MariaDB Connector/J (jdbc:mariadb://): the same SQL as
@@ -14,6 +19,34 @@ final class MariaDbDialect extends MySqlDialect {
    * has no rewriteBatchedStatements: without bulk it pipelines one INSERT per row.
    */
   static final String BULK_INSERTS = "useBulkStmtsForInserts";
+  /** user[:password]@ before the first host. */
+  private static final Pattern USERINFO = Pattern.compile("^jdbc:mariadb:(?:[a-z-]+:)?//[^/?@]*@");
+
+  /**
+   * The dialect of a jdbc:mariadb:// URL the driver can read: one it cannot (no "//", a port or
+   * an option value that is not a number or boolean) is the user's input, refused in one line
+   * before anything connects, not a target that failed.
+   */
+  static MariaDbDialect forUrl(String url) {
+    if (USERINFO.matcher(url).find()) {
+      // the driver would read "user:password" as host and port, and echo the password
+      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + Secrets.maskUrl(url) + " names a user before the host,"
+          + " which MariaDB Connector/J does not read; give it as " + JdbcOptions.USER_PROPERTY + " and "
+          + JdbcOptions.PASSWORD_PROPERTY + " (or ?user=...&password=... in the URL)");
+    }
+    try {
+      Configuration.parse(url);
+    } catch (SQLException | RuntimeException e) {
+      String why = Secrets.maskUrl(String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(""));
+      String password = JdbcUrls.value(url, "password");
+      if (password != null && !password.isEmpty()) {
+        why = why.replace(password, Secrets.MASK);
+      }
+      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + Secrets.maskUrl(url) + " is not a URL MariaDB Connector/J"
+          + " reads (" + why + "); " + JdbcOptions.URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+    }
+    return new MariaDbDialect();
+  }
 
   @Override
   public String connectionUrl(String url, boolean rewriteBatches) {

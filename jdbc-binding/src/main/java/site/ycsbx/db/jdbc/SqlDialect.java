@@ -49,7 +49,7 @@ public interface SqlDialect {
       case "postgresql":
         return new PostgresDialect();
       case "mariadb":
-        return new MariaDbDialect();
+        return MariaDbDialect.forUrl(url);
       default:
         throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is for '" + scheme + "', which YCSB-X has no SQL dialect for; "
             + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);

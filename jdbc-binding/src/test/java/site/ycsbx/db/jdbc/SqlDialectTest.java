@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -124,7 +125,7 @@ class SqlDialectTest {
 
   @Test
   void mariadbUrlGetsItsDriversBulkInsertsTheWatchedSocketsAndNoConnectTimeout() {
-    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://bob:pw@h/ycsb");
+    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb?user=bob&password=pw");
     assertEquals(SqlDialect.Kind.MYSQL, d.kind());
     String u = d.connectionUrl("jdbc:mariadb://h/ycsb");
     assertEquals("jdbc:mariadb://h/ycsb?useBulkStmtsForInserts=true"
@@ -155,10 +156,23 @@ class SqlDialectTest {
   }
 
   @Test
-  void malformedMariadbUrlIsRefusedNamingTheProperty() {
+  void malformedMariadbUrlIsRefusedNamingThePropertyAndWhatTheDriverSaid() {
     UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb"));
     assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb is not a JDBC URL; db.url accepts jdbc:mysql://"),
         e.getMessage());
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb:127.0.0.1/ycsb"));
+    assertEquals(UserError.BAD_INPUT, e.exitCode());
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb:127.0.0.1/ycsb is not a URL MariaDB Connector/J reads"
+        + " (error parsing url: url parsing error : '//' is not present in the url"), e.getMessage());
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://h/ycsb?password=Secret-77&connectTimeout=soon"));
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb://h/ycsb?password=*****&connectTimeout=soon is not a URL"
+        + " MariaDB Connector/J reads (error parsing url: Optional parameter connectTimeout must be Integer, was 'soon');"
+        + " db.url accepts "), e.getMessage());
+    assertFalse(e.getMessage().contains("Secret-77"), e.getMessage());
+    // MySQL Connector/J reads user:password@host; this driver would take the password for a port, and print it
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://bob:Secret-77@h/ycsb"));
+    assertEquals("db.url=jdbc:mariadb://bob:*****@h/ycsb names a user before the host, which MariaDB Connector/J does"
+        + " not read; give it as db.user and db.passwd (or ?user=...&password=... in the URL)", e.getMessage());
   }
 
   @Test
