@@ -75,6 +75,12 @@ final class MariaDbDialect extends MySqlDialect {
     return true;
   }
 
+  /** Its option names are read in any case. */
+  @Override
+  String option(String url, String name) {
+    return JdbcUrls.value(url, name, true);
+  }
+
   @Override
   String driverName() {
     return "MariaDB Connector/J";

@@ -142,6 +142,10 @@ class SqlDialectTest {
   @Test
   void mariadbOptionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb");
+    // this driver reads option names in any case (Connector/J only as spelt)
+    String off = d.loadUrl(d.connectionUrl("jdbc:mariadb://h/ycsb?useserverprepstmts=false"));
+    assertFalse(off.contains("useServerPrepStmts=true"), off);
+    assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
     assertEquals("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"
         + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory",
         d.connectionUrl("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"));
