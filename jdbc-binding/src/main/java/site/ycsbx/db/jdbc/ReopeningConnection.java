@@ -236,11 +236,6 @@ final class ReopeningConnection implements InvocationHandler {
       if (t instanceof SQLException s && s.getSQLState() != null && s.getSQLState().startsWith("08")) {
         return true;
       }
-      // ER_CONNECTION_KILLED, which the server sends a killed idle connection before closing it:
-      // MariaDB Connector/J reads it at the next call as a timeout (SQLState 70100), its socket still open
-      if (t instanceof SQLException s && s.getErrorCode() == 1927) {
-        return true;
-      }
     }
     // e.g. Connector/J's "No operations allowed after statement closed" once the connection died
     try {
