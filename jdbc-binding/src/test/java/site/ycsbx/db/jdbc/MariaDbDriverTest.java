@@ -174,6 +174,75 @@ class MariaDbDriverTest {
     }
   }
 
+  /**
+   * At the deadline a call still waiting is ended by closing its socket, at once, even when the
+   * server takes no new connection: a proxy passes the first connection to the server and leaves
+   * later ones unanswered, as a frozen server would (the driver's own abort would open one to send
+   * KILL and wait the 5 s handshake bound).
+   */
+  @Test
+  void atTheDeadlineACallIsEndedAtOnceEvenWhenTheServerTakesNoNewConnection() throws Exception {
+    try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB, "mariadb");
+        ServerSocket proxy = new ServerSocket(0)) {
+      Thread accept = new Thread(() -> passFirstConnection(proxy), "mariadbdrv-proxy");
+      accept.setDaemon(true);
+      accept.start();
+      Properties p = db.properties();
+      p.setProperty("db.url", "jdbc:mariadb://127.0.0.1:" + proxy.getLocalPort() + "/" + db.name);
+      Connection c = Connector.open(JdbcOptions.parse(p), Map.of());
+      java.util.concurrent.CompletableFuture<Long> ended = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try (Statement s = c.createStatement()) {
+          s.executeQuery("SELECT SLEEP(10)");
+          return -1L;
+        } catch (java.sql.SQLException e) {
+          return System.nanoTime();
+        }
+      });
+      Thread.sleep(500);
+      long start = System.nanoTime();
+      Connector.abort(c);
+      long endedAt = ended.get(5, java.util.concurrent.TimeUnit.SECONDS);
+      assertTrue(endedAt > 0, "the call returned normally");
+      assertTrue(endedAt - start < 1_000_000_000L, (endedAt - start) / 1_000_000 + " ms");
+      assertTrue(c.isClosed());
+    }
+  }
+
+  /** Pipes the first connection to the server; accepts later ones and never answers them. */
+  private static void passFirstConnection(ServerSocket proxy) {
+    List<java.net.Socket> silent = new ArrayList<>();
+    try {
+      java.net.Socket client = proxy.accept();
+      java.net.Socket server = new java.net.Socket(TestDatabase.MARIADB_HOST, Integer.parseInt(TestDatabase.MARIADB_PORT));
+      pump(client, server);
+      pump(server, client);
+      while (true) {
+        silent.add(proxy.accept());
+      }
+    } catch (java.io.IOException e) {
+      // the proxy closed at the test's end
+    }
+  }
+
+  private static void pump(java.net.Socket from, java.net.Socket to) {
+    Thread t = new Thread(() -> {
+      try {
+        from.getInputStream().transferTo(to.getOutputStream());
+      } catch (java.io.IOException e) {
+        // either side closed
+      } finally {
+        try {
+          from.close();
+          to.close();
+        } catch (java.io.IOException ignored) {
+          // closed
+        }
+      }
+    }, "mariadbdrv-pump");
+    t.setDaemon(true);
+    t.start();
+  }
+
   @Test
   void aUrlTheDriverCannotReadIsOneLineExitTwoAndNothingIsCreated() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB, "mariadb")) {
