@@ -16,6 +16,7 @@
 #
 #   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
 #                     [--seconds S] [--warmup S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
+#                     [--mysql-driver mariadb|mysql]
 #
 # Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
@@ -29,10 +30,13 @@
 # (sb_run_kt: sysbench's whole CPU times seconds / (seconds + warm-up), its start being a few ms;
 # x_run_kt: YCSB-X's own [EFFICIENCY] client.Kop, the client JVM's CPU over the run after the warm-up),
 # the figure a run of hours converges to; run_rat is their ratio.
+# --mysql-driver picks YCSB-X's driver on MariaDB: mariadb (default, db.url jdbc:mariadb://, MariaDB
+# Connector/J, the cheaper client per transaction: bench/README.md) or mysql (jdbc:mysql://, MySQL Connector/J).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
+MYSQL_DRIVER=mariadb
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -44,12 +48,14 @@ while [ $# -gt 0 ]; do
     --gen-seconds) GEN_SECONDS=$2; shift 2 ;;
     --servers) SERVERS=$2; shift 2 ;;
     --pin) PIN=1; shift ;;
+    --mysql-driver) MYSQL_DRIVER=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     *) echo "sysbench.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 for s in $SERVERS; do
   case $s in mariadb | postgresql) ;; *) echo "sysbench.sh: --servers takes mariadb and/or postgresql, not $s" >&2; exit 2 ;; esac
 done
+case $MYSQL_DRIVER in mariadb | mysql) ;; *) echo "sysbench.sh: --mysql-driver takes mariadb or mysql, not '$MYSQL_DRIVER'" >&2; exit 2 ;; esac
 command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed (scripts/setup-servers.sh installs it)" >&2; exit 2; }
 
 . bench/lib.sh
@@ -91,7 +97,7 @@ sb() { # server script command threads [more...]
 }
 x() { # server phase workload threads [more...]
   local server=$1 phase=$2 workload=$3 threads=$4; shift 4
-  local url=$MYSQL_URL/$NAME engine=(-p jdbc.engine=InnoDB)
+  local url=jdbc:$MYSQL_DRIVER:${MYSQL_URL#jdbc:mysql:}/$NAME engine=(-p jdbc.engine=InnoDB)
   [ "$server" = mariadb ] || url="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres?currentSchema=$NAME" engine=()
   ycsbx_main "$phase" jdbc -P "workloads/$workload" -p db.url="$url" -p db.user="$DB_USER" -p db.passwd="$DB_PASS" \
     "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
@@ -115,7 +121,7 @@ printf "%-40s %14s %14s\n" measure transactions_s statements_s
 printf "%-40s %14.0f %14.0f\n" "null binding, one core (goal >= 1M st/s)" "$(rate "$log" transactions)" "$(rate "$log" queries)"
 
 for server in $SERVERS; do
-  if [ "$server" = mariadb ]; then version="MariaDB $(sql "SELECT VERSION()") InnoDB"
+  if [ "$server" = mariadb ]; then version="MariaDB $(sql "SELECT VERSION()") InnoDB, YCSB-X through jdbc:$MYSQL_DRIVER://"
   else version="PostgreSQL $(psql_ "SHOW server_version")"; fi
   echo
   echo "== 2. load on $version: $TABLES tables x $ROWS rows, k index after the rows, $where"

@@ -93,8 +93,10 @@ public final class Connector {
     try {
       Connection c = DriverManager.getConnection(url, info);
       HandshakeWatchdog.disarm();
+      MariaDbWatchedSocketFactory.attemptEnded(c);
       return c;
     } catch (SQLException e) {
+      MariaDbWatchedSocketFactory.attemptEnded(null);
       if (HandshakeWatchdog.disarm()) {
         SQLException t = new SQLNonTransientConnectionException(e.getMessage(), "08001",
             new SocketTimeoutException("no answer within " + CONNECT_TIMEOUT_SECONDS + " s"));
@@ -103,8 +105,24 @@ public final class Connector {
       }
       throw e;
     } catch (RuntimeException | Error e) {
+      MariaDbWatchedSocketFactory.attemptEnded(null);
       HandshakeWatchdog.disarm();
       throw e;
+    }
+  }
+
+  /**
+   * Ends what {@code c} waits on, whatever the server does: its socket closed where YCSB-X knows
+   * it ({@link MariaDbWatchedSocketFactory#abort}), else the driver's abort.
+   */
+  static void abort(Connection c) {
+    if (MariaDbWatchedSocketFactory.abort(c)) {
+      return;
+    }
+    try {
+      c.abort(Runnable::run);
+    } catch (SQLException | RuntimeException ignored) {
+      // closing anyway
     }
   }
 

@@ -138,6 +138,11 @@ public class JdbcClient extends DB {
     return JdbcOptions.parse(props);
   }
 
+  /** This client thread's connection, for tests reading its session's counters. */
+  Connection connection() {
+    return conn;
+  }
+
   @Override
   public void cleanup() throws DBException {
     try {

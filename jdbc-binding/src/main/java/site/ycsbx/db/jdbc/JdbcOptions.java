@@ -59,8 +59,9 @@ public final class JdbcOptions {
 
   /** Properties under db. and jdbc. that this binding reads. */
   public static final List<PropertyDef> PROPERTIES = List.of(
-      new PropertyDef(URL_PROPERTY, "required", "jdbc:mysql://host:port/db (MySQL, MariaDB) or"
-          + " jdbc:postgresql://host:port/db; a load creates db when the server lacks it"),
+      new PropertyDef(URL_PROPERTY, "required", "jdbc:mysql://host:port/db (MySQL Connector/J),"
+          + " jdbc:mariadb://host:port/db (MariaDB Connector/J) or jdbc:postgresql://host:port/db; a load creates db"
+          + " when the server lacks it"),
       new PropertyDef(DRIVER_PROPERTY, "found from the URL", "a JDBC driver class on the class path"),
       new PropertyDef(USER_PROPERTY, "the URL's", "user name"),
       new PropertyDef(PASSWORD_PROPERTY, "empty", "password (masked everywhere)"),
@@ -132,8 +133,9 @@ public final class JdbcOptions {
       boolean rewritten = JdbcUrls.has(url, dialect.batchRewriteOption());
       notes.add(BATCH_UPDATE_API_PROPERTY + "=true (YCSB 0.17's option): a load sends " + BATCH_SIZE_PROPERTY + "="
           + batchSize + " rows per executeBatch() as the driver does by " + URL_PROPERTY + " ("
-          + (rewritten ? dialect.batchRewriteOption() + " set there" : "one INSERT per row: YCSB-X adds no "
-          + dialect.batchRewriteOption() + "=true") + ")");
+          + (rewritten ? dialect.batchRewriteOption() + " set there" : dialect.batchesByDefault()
+          ? "one bulk INSERT a batch: the driver's default " + dialect.batchRewriteOption() + "=true"
+          : "one INSERT per row: YCSB-X adds no " + dialect.batchRewriteOption() + "=true") + ")");
     }
     // YCSB 0.17 sets a fetch size only above 0 (its default is -1)
     fetchSize = p.getProperty(FETCH_SIZE_PROPERTY, "").isBlank() ? FETCH_SIZE_PROPERTY_DEFAULT
@@ -314,7 +316,8 @@ public final class JdbcOptions {
   /** What {@value #BATCH_UPDATE_API_PROPERTY} means for this run, for the fingerprint. */
   public String describeBatchUpdateApi() {
     if (batchUpdateApi == null) {
-      return "not set (" + (batchSize > 1 ? BATCH_SIZE_PROPERTY + " rows per executeBatch, sent as one multi-row INSERT"
+      return "not set (" + (batchSize > 1 ? BATCH_SIZE_PROPERTY + " rows per executeBatch, sent as one "
+          + (dialect.batchesByDefault() ? "bulk INSERT (COM_STMT_BULK_EXECUTE)" : "multi-row INSERT")
           + (JdbcUrls.has(url, dialect.batchRewriteOption()) ? " if " + dialect.batchRewriteOption() + " in "
           + URL_PROPERTY + " allows" : "") : "no batching") + ")";
     }

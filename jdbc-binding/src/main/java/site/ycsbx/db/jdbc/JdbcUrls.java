@@ -61,6 +61,11 @@ final class JdbcUrls {
    * an option spelt in another case), the last one when named twice; null when absent.
    */
   static String value(String url, String name) {
+    return value(url, name, false);
+  }
+
+  /** {@link #value}, the name compared in any case (MariaDB Connector/J reads options so). */
+  static String value(String url, String name, boolean anyCase) {
     int q = url.indexOf('?');
     if (q < 0) {
       return null;
@@ -68,7 +73,7 @@ final class JdbcUrls {
     String found = null;
     for (String kv : url.substring(q + 1).split("[&;]")) {
       int eq = kv.indexOf('=');
-      if (eq > 0 && kv.substring(0, eq).equals(name)) {
+      if (eq > 0 && (anyCase ? kv.substring(0, eq).equalsIgnoreCase(name) : kv.substring(0, eq).equals(name))) {
         found = kv.substring(eq + 1);
       }
     }

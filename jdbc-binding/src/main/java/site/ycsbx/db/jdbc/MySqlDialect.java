@@ -21,8 +21,8 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 
-/** MySQL and MariaDB through MySQL Connector/J. */
-final class MySqlDialect implements SqlDialect {
+/** MySQL and MariaDB through MySQL Connector/J (jdbc:mysql://); {@link MariaDbDialect} for jdbc:mariadb://. */
+class MySqlDialect implements SqlDialect {
   /** Settings that decide what a commit guarantees; RocksDB's only when the table is RocksDB. */
   private static final List<String> DURABILITY = List.of("innodb_flush_log_at_trx_commit", "innodb_doublewrite",
       "log_bin", "sync_binlog");
@@ -74,9 +74,9 @@ final class MySqlDialect implements SqlDialect {
   public String loadUrl(String connectionUrl) {
     // spelt exactly: Connector/J's option names are case-sensitive, and one it ignores must not stop ours
     String u = connectionUrl;
-    if (JdbcUrls.value(u, SERVER_PREPARE) == null) {
+    if (option(u, SERVER_PREPARE) == null) {
       u = u + (u.indexOf('?') < 0 ? "?" : "&") + SERVER_PREPARE + "=true";
-      if (JdbcUrls.value(u, CACHE_PREPARED) == null) {
+      if (option(u, CACHE_PREPARED) == null) {
         u = u + "&" + CACHE_PREPARED + "=true";
       }
     }
@@ -85,19 +85,34 @@ final class MySqlDialect implements SqlDialect {
 
   @Override
   public String preparedStatements(String connectionUrl) {
-    String server = JdbcUrls.value(connectionUrl, SERVER_PREPARE);
-    String cache = JdbcUrls.value(connectionUrl, CACHE_PREPARED);
+    String server = option(connectionUrl, SERVER_PREPARE);
+    String cache = option(connectionUrl, CACHE_PREPARED);
     if (server == null) {
-      return "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)";
+      return "client-side (" + driverName() + "'s default; YCSB-X asks for server-side in loads only)";
     }
     String options = SERVER_PREPARE + "=" + server + (cache == null ? "" : "&" + CACHE_PREPARED + "=" + cache);
     return ("true".equalsIgnoreCase(server) ? "server-side (" : "client-side (") + options + ")";
   }
 
+  /** The value the driver reads for a URL option: Connector/J's names are case-sensitive. */
+  String option(String url, String name) {
+    return JdbcUrls.value(url, name);
+  }
+
+  /** The driver a URL of this dialect selects, for the fingerprint's words. */
+  String driverName() {
+    return "Connector/J";
+  }
+
+  /** The socket factory the binding names in this dialect's URLs. */
+  String watchedSocketFactory() {
+    return WatchedSocketFactory.class.getName();
+  }
+
   @Override
   public String reads(String connectionUrl) {
-    String factory = JdbcUrls.value(connectionUrl, "socketFactory");
-    return WatchedSocketFactory.class.getName().equals(factory)
+    String factory = option(connectionUrl, "socketFactory");
+    return watchedSocketFactory().equals(factory)
         ? "reads buffered by YCSB-X's socketFactory (one read a response)"
         : "reads through socketFactory=" + factory + " (db.url's)";
   }

@@ -74,10 +74,20 @@ final class ReadBufferedSocket extends Socket {
       return n;
     }
 
-    /** Skips what is buffered only: what the kernel holds is read, not dropped unseen. */
+    /**
+     * Skips at most {@code n} bytes, reading the socket once when nothing is buffered (as the
+     * socket's own skip() does): MariaDB Connector/J loops on skip() until a packet's body is
+     * gone, so a 0 with bytes still to come would spin for good. 0 at the end of the stream.
+     */
     @Override
-    public long skip(long n) {
-      long k = Math.max(0, Math.min(n, end - pos));
+    public long skip(long n) throws IOException {
+      if (n <= 0) {
+        return 0;
+      }
+      if (pos == end && !fill()) {
+        return 0;
+      }
+      long k = Math.min(n, end - pos);
       pos += (int) k;
       return k;
     }

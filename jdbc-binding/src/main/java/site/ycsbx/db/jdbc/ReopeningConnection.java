@@ -220,11 +220,7 @@ final class ReopeningConnection implements InvocationHandler {
 
   /** Closes the socket under an operation that still waits on the server (see {@link Deadline}). */
   private void abortInFlight() {
-    try {
-      real.abort(Runnable::run);
-    } catch (SQLException | RuntimeException ignored) {
-      // closing anyway
-    }
+    Connector.abort(real);
   }
 
   private boolean isConnectionLoss(SQLException e) {

@@ -28,7 +28,8 @@ public interface SqlDialect {
   }
 
   /** What db.url accepts, for error messages. */
-  String ACCEPTED_URLS = "jdbc:mysql://host:port/database (MySQL, MariaDB) or "
+  String ACCEPTED_URLS = "jdbc:mysql://host:port/database (MySQL, MariaDB; MySQL Connector/J), "
+      + "jdbc:mariadb://host:port/database (MariaDB, MySQL; MariaDB Connector/J) or "
       + "jdbc:postgresql://host:port/database (PostgreSQL)";
 
   /** The dialect for a JDBC URL; a {@link UserError} naming db.url when none fits. */
@@ -48,8 +49,7 @@ public interface SqlDialect {
       case "postgresql":
         return new PostgresDialect();
       case "mariadb":
-        throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " needs the MariaDB driver, which YCSB-X does not ship; "
-            + "write it as jdbc:mysql://... (MySQL Connector/J talks to MariaDB)");
+        return MariaDbDialect.forUrl(url);
       default:
         throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is for '" + scheme + "', which YCSB-X has no SQL dialect for; "
             + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
@@ -98,6 +98,11 @@ public interface SqlDialect {
 
   /** The driver's URL option that turns a batch of single-row INSERTs into multi-row INSERTs. */
   String batchRewriteOption();
+
+  /** Whether the driver sends an INSERT batch in one round trip when the URL does not say (MariaDB Connector/J). */
+  default boolean batchesByDefault() {
+    return false;
+  }
 
   /** Whether tables have a per-table storage engine (ENGINE=). */
   boolean hasEngines();

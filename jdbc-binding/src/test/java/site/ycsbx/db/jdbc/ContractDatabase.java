@@ -10,10 +10,17 @@ import java.sql.SQLException;
  */
 public final class ContractDatabase {
   private final TestDatabase.Target target;
+  private final String scheme;
   private TestDatabase db;
 
   public ContractDatabase(TestDatabase.Target target) {
+    this(target, "mysql");
+  }
+
+  /** On MariaDB through the driver db.url's scheme selects ("mysql", "mariadb"). */
+  public ContractDatabase(TestDatabase.Target target, String scheme) {
     this.target = target;
+    this.scheme = scheme;
   }
 
   public TestDatabase.Target target() {
@@ -23,7 +30,7 @@ public final class ContractDatabase {
   /** The test's database, created on first use. */
   public TestDatabase get() {
     if (db == null) {
-      db = TestDatabase.create(target);
+      db = TestDatabase.create(target, scheme);
     }
     return db;
   }

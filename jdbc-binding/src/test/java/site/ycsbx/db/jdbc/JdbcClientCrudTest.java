@@ -22,7 +22,11 @@ import site.ycsb.measurements.Measurements;
 @Tag("server")
 class JdbcClientCrudTest {
   static Stream<Arguments> targetsAndAutocommit() {
-    return Stream.of(TestDatabase.Target.values()).flatMap(t -> Stream.of(Arguments.of(t, true), Arguments.of(t, false)));
+    return Stream.concat(
+        Stream.of(TestDatabase.Target.values()).flatMap(t -> Stream.of(Arguments.of(t, true, "mysql"),
+            Arguments.of(t, false, "mysql"))),
+        // jdbc:mariadb://: MariaDB Connector/J
+        Stream.of(Arguments.of(TestDatabase.Target.MARIADB_INNODB, false, "mariadb")));
   }
 
   private static Map<String, ByteIterator> row(String... kv) {
@@ -39,10 +43,10 @@ class JdbcClientCrudTest {
     return out;
   }
 
-  @ParameterizedTest(name = "{0}, autocommit={1}")
+  @ParameterizedTest(name = "{0}, autocommit={1}, jdbc:{2}:")
   @MethodSource("targetsAndAutocommit")
-  void insertReadUpdateScanDelete(TestDatabase.Target target, boolean autocommit) throws Exception {
-    try (TestDatabase db = TestDatabase.create(target)) {
+  void insertReadUpdateScanDelete(TestDatabase.Target target, boolean autocommit, String scheme) throws Exception {
+    try (TestDatabase db = TestDatabase.create(target, scheme)) {
       Properties p = db.properties();
       p.setProperty("fieldcount", "2");
       p.setProperty("jdbc.autocommit", String.valueOf(autocommit));

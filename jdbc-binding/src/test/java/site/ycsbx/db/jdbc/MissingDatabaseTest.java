@@ -54,6 +54,27 @@ class MissingDatabaseTest {
     }
   }
 
+  /** Through MariaDB Connector/J (jdbc:mariadb://), on MyRocks: the same, one JVM. */
+  @Test
+  void aLoadThroughMariaDbsDriverCreatesTheDatabaseAndLoadsIntoRocksDb() throws SQLException {
+    String name = freshName();
+    String url = "jdbc:mariadb://" + TestDatabase.MARIADB_HOST + ":" + TestDatabase.MARIADB_PORT + "/" + name;
+    try {
+      List<String> o = new java.util.ArrayList<>(options(url));
+      o.addAll(List.of("-p", "jdbc.engine=RocksDB"));
+      Result r = MainOutput.main("load", "iibench", o);
+      assertEquals(0, r.exitCode(), r.all());
+      assertTrue(r.stdout().contains("[YCSB-X] created database " + name + " (named in db.url, missing on the server at "
+          + url), r.stdout());
+      assertTrue(r.stdout().contains("MariaDB Connector/J 3.5.3; reads buffered by YCSB-X's socketFactory"), r.stdout());
+      assertEquals(200L, count(MARIADB + "/" + name, "SELECT COUNT(*) FROM purchases_index"));
+      assertEquals(1L, count(MARIADB + "/" + name, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '"
+          + name + "' AND TABLE_NAME = 'purchases_index' AND ENGINE = 'ROCKSDB'"));
+    } finally {
+      execute(MARIADB + "/", "DROP DATABASE IF EXISTS " + name);
+    }
+  }
+
   @Test
   void aRunDoesNotCreateTheDatabase() throws SQLException {
     String name = freshName();

@@ -74,9 +74,13 @@ class ReadBufferedSocketTest {
     assertEquals(49, in.read(rest, 0, 100)); // what is buffered, without waiting for more
     assertEquals(Arrays.copyOfRange(data, 15, 64)[0], rest[0]);
     assertEquals(0, in.available());
-    assertEquals(0, in.skip(5)); // never the socket's bytes unseen
-    assertEquals(36, in.read(rest, 0, 36));
-    assertArrayEquals(Arrays.copyOfRange(data, 64, 100), Arrays.copyOf(rest, 36));
+    // MariaDB Connector/J skips a packet's body in a loop until skip() made it all: an empty
+    // buffer is filled, as the socket's own skip() would read, and only n of it dropped
+    assertEquals(5, in.skip(5));
+    assertEquals(2, socket.reads);
+    assertEquals(31, in.read(rest, 0, 36));
+    assertArrayEquals(Arrays.copyOfRange(data, 69, 100), Arrays.copyOf(rest, 31));
+    assertEquals(0, in.skip(5)); // at the end of the stream
     assertEquals(-1, in.read(rest, 0, 1));
     assertEquals(-1, in.read());
     assertEquals(0, in.read(rest, 0, 0));

@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -123,10 +124,59 @@ class SqlDialectTest {
   }
 
   @Test
-  void mariadbSchemeSaysToUseTheMysqlOne() {
-    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://bob:pw@h/ycsb"));
-    assertEquals("db.url=jdbc:mariadb://bob:*****@h/ycsb needs the MariaDB driver, which YCSB-X does not ship; "
-        + "write it as jdbc:mysql://... (MySQL Connector/J talks to MariaDB)", e.getMessage());
+  void mariadbUrlGetsItsDriversBulkInsertsTheWatchedSocketsAndNoConnectTimeout() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb?user=bob&password=pw");
+    assertEquals(SqlDialect.Kind.MYSQL, d.kind());
+    String u = d.connectionUrl("jdbc:mariadb://h/ycsb");
+    assertEquals("jdbc:mariadb://h/ycsb?useBulkStmtsForInserts=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0", u);
+    assertEquals("reads buffered by YCSB-X's socketFactory (one read a response)", d.reads(u));
+    assertEquals("client-side (MariaDB Connector/J's default; YCSB-X asks for server-side in loads only)",
+        d.preparedStatements(u));
+    assertEquals(u + "&useServerPrepStmts=true&cachePrepStmts=true", d.loadUrl(u));
+    // YCSB 0.17's batch API: the URL as given, whose driver bulks INSERT batches by itself
+    assertEquals("jdbc:mariadb://h/ycsb?socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0",
+        d.connectionUrl("jdbc:mariadb://h/ycsb", false));
+  }
+
+  @Test
+  void mariadbOptionsTheUserSetAreKept() {
+    SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb");
+    // this driver reads option names in any case (Connector/J only as spelt)
+    String off = d.loadUrl(d.connectionUrl("jdbc:mariadb://h/ycsb?useserverprepstmts=false"));
+    assertFalse(off.contains("useServerPrepStmts=true"), off);
+    assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
+    assertEquals("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"
+        + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory",
+        d.connectionUrl("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"));
+    // its own factory or a Unix socket (which the driver opens without any factory): the driver's timeouts
+    String own = d.connectionUrl("jdbc:mariadb://h/ycsb?socketFactory=x.Y");
+    assertEquals("jdbc:mariadb://h/ycsb?socketFactory=x.Y&useBulkStmtsForInserts=true&connectTimeout=5000"
+        + "&socketTimeout=5000", own);
+    assertEquals("reads through socketFactory=x.Y (db.url's)", d.reads(own));
+    assertEquals("jdbc:mariadb://localhost/ycsb?localSocket=/run/mysqld/mysqld.sock&useBulkStmtsForInserts=true"
+        + "&connectTimeout=5000&socketTimeout=5000",
+        d.connectionUrl("jdbc:mariadb://localhost/ycsb?localSocket=/run/mysqld/mysqld.sock"));
+  }
+
+  @Test
+  void malformedMariadbUrlIsRefusedNamingThePropertyAndWhatTheDriverSaid() {
+    UserError e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb"));
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb is not a JDBC URL; db.url accepts jdbc:mysql://"),
+        e.getMessage());
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb:127.0.0.1/ycsb"));
+    assertEquals(UserError.BAD_INPUT, e.exitCode());
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb:127.0.0.1/ycsb is not a URL MariaDB Connector/J reads"
+        + " (error parsing url: url parsing error : '//' is not present in the url"), e.getMessage());
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://h/ycsb?password=Secret-77&connectTimeout=soon"));
+    assertTrue(e.getMessage().startsWith("db.url=jdbc:mariadb://h/ycsb?password=*****&connectTimeout=soon is not a URL"
+        + " MariaDB Connector/J reads (error parsing url: Optional parameter connectTimeout must be Integer, was 'soon');"
+        + " db.url accepts "), e.getMessage());
+    assertFalse(e.getMessage().contains("Secret-77"), e.getMessage());
+    // MySQL Connector/J reads user:password@host; this driver would take the password for a port, and print it
+    e = assertThrows(UserError.class, () -> SqlDialect.forUrl("jdbc:mariadb://bob:Secret-77@h/ycsb"));
+    assertEquals("db.url=jdbc:mariadb://bob:*****@h/ycsb names a user before the host, which MariaDB Connector/J does"
+        + " not read; give it as db.user and db.passwd (or ?user=...&password=... in the URL)", e.getMessage());
   }
 
   @Test

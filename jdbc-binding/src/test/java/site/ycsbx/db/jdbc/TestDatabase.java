@@ -64,15 +64,23 @@ public final class TestDatabase implements AutoCloseable {
 
   public final Target target;
   public final String name;
+  /** db.url's scheme on MariaDB: "mysql" (MySQL Connector/J) or "mariadb" (MariaDB Connector/J). */
+  public final String scheme;
 
-  private TestDatabase(Target target) {
+  private TestDatabase(Target target, String scheme) {
     this.target = target;
+    this.scheme = scheme;
     this.name = "ycsbx_t_" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
   }
 
   /** Creates an empty database (MariaDB) or schema (PostgreSQL) with a unique name. */
   public static TestDatabase create(Target target) {
-    TestDatabase db = new TestDatabase(target);
+    return create(target, "mysql");
+  }
+
+  /** {@link #create(Target)}, its db.url on MariaDB of the scheme given ("mysql", "mariadb"): the driver it selects. */
+  public static TestDatabase create(Target target, String scheme) {
+    TestDatabase db = new TestDatabase(target, scheme);
     try (Connection c = db.serverConnection(); Statement s = c.createStatement()) {
       s.execute(target.mariadb() ? "CREATE DATABASE " + db.name : "CREATE SCHEMA " + db.name);
     } catch (SQLException e) {
@@ -84,7 +92,7 @@ public final class TestDatabase implements AutoCloseable {
 
   /** db.url of this database, without credentials. */
   public String url() {
-    return target.mariadb() ? "jdbc:mysql://" + MARIADB_HOST + ":" + MARIADB_PORT + "/" + name
+    return target.mariadb() ? "jdbc:" + scheme + "://" + MARIADB_HOST + ":" + MARIADB_PORT + "/" + name
         : "jdbc:postgresql://" + PG_HOST + ":" + PG_PORT + "/" + PG_DATABASE + "?currentSchema=" + name;
   }
 

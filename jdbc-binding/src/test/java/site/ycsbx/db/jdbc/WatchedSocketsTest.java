@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The watched sockets (WatchedSocketFactory, PgWatchedSocketFactory) bound only the connection
+ * The watched sockets (WatchedSocketFactory, MariaDbWatchedSocketFactory, PgWatchedSocketFactory) bound only the connection
  * attempt: once a client thread's connection is open, the watchdog is disarmed and the
  * connection outlives the handshake timeout. (A frozen server's handshake failing within it:
  * JdbcServerFaultTest, PostgresServerFaultTest.)
@@ -25,11 +25,21 @@ class WatchedSocketsTest {
     try (TestDatabase db = TestDatabase.create(target)) {
       JdbcOptions o = JdbcOptions.parse(db.properties());
       assertTrue(o.connectionUrl().contains("socketFactory=site.ycsbx.db.jdbc."), o.connectionUrl());
-      try (Connection c = Connector.open(o, Map.of())) {
+      // on MariaDB, MariaDB Connector/J's (jdbc:mariadb://) too, in the same wait
+      java.util.Properties mariadb = db.properties();
+      mariadb.setProperty("db.url", db.url().replace("jdbc:mysql:", "jdbc:mariadb:"));
+      JdbcOptions m = JdbcOptions.parse(mariadb);
+      try (Connection c = Connector.open(o, Map.of());
+          Connection d = target.mariadb() ? Connector.open(m, Map.of()) : null) {
         assertEquals(1, one(c));
         Thread.sleep(Connector.CONNECT_TIMEOUT_SECONDS * 1000L + 1500);
         assertEquals(1, one(c), "the connection was closed by the handshake watchdog");
         assertEquals(1, one(c));
+        if (d != null) {
+          assertTrue(m.connectionUrl().contains("socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory"),
+              m.connectionUrl());
+          assertEquals(1, one(d), "MariaDB Connector/J's connection was closed by the handshake watchdog");
+        }
       }
     }
   }

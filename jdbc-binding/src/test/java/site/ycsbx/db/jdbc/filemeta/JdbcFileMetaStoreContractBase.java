@@ -39,7 +39,12 @@ abstract class JdbcFileMetaStoreContractBase extends FileMetaStoreContract {
   private final ContractDatabase db;
 
   protected JdbcFileMetaStoreContractBase(TestDatabase.Target target) {
-    db = new ContractDatabase(target);
+    this(target, "mysql");
+  }
+
+  /** On MariaDB through the driver db.url's scheme selects ("mysql", "mariadb"). */
+  protected JdbcFileMetaStoreContractBase(TestDatabase.Target target, String scheme) {
+    db = new ContractDatabase(target, scheme);
   }
 
   private TestDatabase.Target target() {

@@ -27,6 +27,14 @@ class JdbcFileMetaStoreTest {
     }
   }
 
+  /** On MariaDB with InnoDB, db.url jdbc:mariadb://: MariaDB Connector/J. */
+  @Nested
+  class OnMariaDbInnoDbThroughMariaDbDriver extends JdbcFileMetaStoreContractBase {
+    OnMariaDbInnoDbThroughMariaDbDriver() {
+      super(TestDatabase.Target.MARIADB_INNODB, "mariadb");
+    }
+  }
+
   /** On PostgreSQL. */
   @Nested
   class OnPostgres extends JdbcFileMetaStoreContractBase {

@@ -32,7 +32,12 @@ abstract class JdbcIIBenchStoreContractBase extends IIBenchStoreContract {
   private final ContractDatabase db;
 
   protected JdbcIIBenchStoreContractBase(TestDatabase.Target target) {
-    db = new ContractDatabase(target);
+    this(target, "mysql");
+  }
+
+  /** On MariaDB through the driver db.url's scheme selects ("mysql", "mariadb"). */
+  protected JdbcIIBenchStoreContractBase(TestDatabase.Target target, String scheme) {
+    db = new ContractDatabase(target, scheme);
   }
 
   /** This test's database. */

@@ -93,6 +93,14 @@ class JdbcIIBenchStoreTest {
     }
   }
 
+  /** On MariaDB with InnoDB, db.url jdbc:mariadb://: MariaDB Connector/J. */
+  @Nested
+  class OnMariaDbInnoDbThroughMariaDbDriver extends JdbcIIBenchStoreContractBase {
+    OnMariaDbInnoDbThroughMariaDbDriver() {
+      super(TestDatabase.Target.MARIADB_INNODB, "mariadb");
+    }
+  }
+
   /** On PostgreSQL. */
   @Nested
   class OnPostgres extends JdbcIIBenchStoreContractBase {

@@ -43,7 +43,12 @@ abstract class JdbcLinkBenchStoreContractBase extends LinkBenchStoreContract {
   private final ContractDatabase db;
 
   protected JdbcLinkBenchStoreContractBase(TestDatabase.Target target) {
-    db = new ContractDatabase(target);
+    this(target, "mysql");
+  }
+
+  /** On MariaDB through the driver db.url's scheme selects ("mysql", "mariadb"). */
+  protected JdbcLinkBenchStoreContractBase(TestDatabase.Target target, String scheme) {
+    db = new ContractDatabase(target, scheme);
   }
 
   /** This test's database. */

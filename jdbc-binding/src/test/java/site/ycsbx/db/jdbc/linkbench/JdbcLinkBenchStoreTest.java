@@ -38,6 +38,14 @@ class JdbcLinkBenchStoreTest {
     }
   }
 
+  /** On MariaDB with InnoDB, db.url jdbc:mariadb://: MariaDB Connector/J. */
+  @Nested
+  class OnMariaDbInnoDbThroughMariaDbDriver extends JdbcLinkBenchStoreContractBase {
+    OnMariaDbInnoDbThroughMariaDbDriver() {
+      super(TestDatabase.Target.MARIADB_INNODB, "mariadb");
+    }
+  }
+
   /** On PostgreSQL. */
   @Nested
   class OnPostgres extends JdbcLinkBenchStoreContractBase {

@@ -39,7 +39,12 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
   private final ContractDatabase db;
 
   protected JdbcSysbenchStoreContractBase(TestDatabase.Target target) {
-    db = new ContractDatabase(target);
+    this(target, "mysql");
+  }
+
+  /** On MariaDB through the driver db.url's scheme selects ("mysql", "mariadb"). */
+  protected JdbcSysbenchStoreContractBase(TestDatabase.Target target, String scheme) {
+    db = new ContractDatabase(target, scheme);
   }
 
   private TestDatabase.Target target() {
