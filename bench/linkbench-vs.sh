@@ -4,7 +4,7 @@
 CONF=$VS_DIR/config/LinkConfigMysql.properties
 LB_CP=${LINKBENCH_CP:+$LINKBENCH_CP:}$VS_DIR/target/FacebookLinkBench.jar
 VSDB=ycsbx_bench_lbvs_$$
-trap 'sql "DROP DATABASE IF EXISTS $VSDB" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+trap 'restore_server; sql "DROP DATABASE IF EXISTS $VSDB" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 # LinkBench's own loader and requester, run from its folder with LINKBENCH_HOME set (its config names
 # files relative to it); where it connects and how much it does come as its -D overrides of the file

@@ -12,7 +12,7 @@
 #   bench/linkbench.sh [--requests N] [--threads "1 4 16"] [--seconds S] [--maxid1 M]
 #                      [--embedded-maxid1 M] [--targets "innodb rocksdb mongodb-embedded"]
 #   bench/linkbench.sh --vs-linkbench DIR [--pairs P] [--maxid1 M] [--loaders L] [--requesters R]
-#                      [--seconds S] [--linkbench-cp CP]
+#                      [--seconds S] [--linkbench-cp CP] [--pin]
 #
 # --vs-linkbench DIR: LinkBench itself (built by you from its public repository in DIR:
 # DIR/target/FacebookLinkBench.jar and DIR/config/LinkConfigMysql.properties; this script never
@@ -23,7 +23,8 @@
 # requesters on what it loaded. Prints links/s, requests/s, each client process's CPU seconds
 # (user + system, JVM start included) per 1000 links and per 1000 requests, the ratios
 # YCSB-X / LinkBench per pair, and their medians. --linkbench-cp puts jars before LinkBench's own
-# (e.g. a newer Connector/J, as YCSB-X's). See bench/linkbench-vs.sh.
+# (e.g. a newer Connector/J, as YCSB-X's). --pin puts MariaDB on CPU 0 and both tools on the
+# other CPUs (lib.sh's pin_server), as on hosts of their own. See bench/linkbench-vs.sh.
 #
 # MariaDB: the test account (ycsbx/ycsbx at 127.0.0.1:3306) and a database of this run's own,
 # ycsbx_bench_lb_<pid>, recreated per point and dropped at the end (other benches may run beside). mongodb-embedded keeps its data under a temporary folder;
@@ -35,7 +36,7 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 
 REQUESTS=2000000 THREADS="1 4 16" SECONDS_RUN=30 MAXID1=200001 EMBEDDED_MAXID1=20001
 TARGETS="innodb rocksdb mongodb-embedded"
-VS_DIR="" PAIRS=3 LOADERS=4 REQUESTERS=4 LINKBENCH_CP=""
+VS_DIR="" PAIRS=3 LOADERS=4 REQUESTERS=4 LINKBENCH_CP="" PIN=0
 while [ $# -gt 0 ]; do
   case $1 in
     --vs-linkbench) VS_DIR=$2; shift 2 ;;
@@ -43,6 +44,7 @@ while [ $# -gt 0 ]; do
     --loaders) LOADERS=$2; shift 2 ;;
     --requesters) REQUESTERS=$2; shift 2 ;;
     --linkbench-cp) LINKBENCH_CP=$2; shift 2 ;;
+    --pin) PIN=1; shift ;;
     --requests) REQUESTS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
     --seconds) SECONDS_RUN=$2; shift 2 ;;
@@ -52,6 +54,7 @@ while [ $# -gt 0 ]; do
     *) echo "linkbench: unknown option $1" >&2; exit 2 ;;
   esac
 done
+[ "$PIN" = 0 ] || [ -n "$VS_DIR" ] || { echo "linkbench: --pin is for --vs-linkbench" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "linkbench: needs GNU time (apt-get install time)" >&2; exit 2; }
 if [ -n "$VS_DIR" ]; then
   # checked before anything is built or created
@@ -62,6 +65,7 @@ if [ -n "$VS_DIR" ]; then
     [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "linkbench: --pairs, --loaders, --requesters, --seconds and --maxid1 take a whole number above 0, not '$n'" >&2; exit 2; }
   done
   . bench/lib.sh
+  [ "$PIN" = 1 ] && pin_server 3306
   . bench/linkbench-vs.sh
   exit 0
 fi
