@@ -16,7 +16,7 @@
 #
 #   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
 #                     [--seconds S] [--warmup S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
-#                     [--mysql-driver mariadb|mysql]
+#                     [--mysql-driver mariadb|mysql] [--ps-mode auto|disable]
 #
 # Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
@@ -32,11 +32,17 @@
 # the figure a run of hours converges to; run_rat is their ratio.
 # --mysql-driver picks YCSB-X's driver on MariaDB: mariadb (default, db.url jdbc:mariadb://, MariaDB
 # Connector/J, the cheaper client per transaction: bench/README.md) or mysql (jdbc:mysql://, MySQL Connector/J).
+# --ps-mode is sysbench's --db-ps-mode, given to both: auto (sysbench's default: statements prepared on
+# the server; YCSB-X's runs get useServerPrepStmts=true&cachePrepStmts=true on MariaDB and
+# prepareThreshold=1 on PostgreSQL) or disable (client-side: useServerPrepStmts=false,
+# prepareThreshold=0). A MariaDB server pinned to one core ran 1.13-1.25x the point selects a
+# second through server-side statements, at 0.80-0.87x its CPU a statement: the server does not
+# parse them (bench/README.md).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
-MYSQL_DRIVER=mariadb
+MYSQL_DRIVER=mariadb PS_MODE=auto
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -49,6 +55,7 @@ while [ $# -gt 0 ]; do
     --servers) SERVERS=$2; shift 2 ;;
     --pin) PIN=1; shift ;;
     --mysql-driver) MYSQL_DRIVER=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
+    --ps-mode) PS_MODE=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     *) echo "sysbench.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -56,6 +63,7 @@ for s in $SERVERS; do
   case $s in mariadb | postgresql) ;; *) echo "sysbench.sh: --servers takes mariadb and/or postgresql, not $s" >&2; exit 2 ;; esac
 done
 case $MYSQL_DRIVER in mariadb | mysql) ;; *) echo "sysbench.sh: --mysql-driver takes mariadb or mysql, not '$MYSQL_DRIVER'" >&2; exit 2 ;; esac
+case $PS_MODE in auto | disable) ;; *) echo "sysbench.sh: --ps-mode takes auto or disable (sysbench's --db-ps-mode), not '$PS_MODE'" >&2; exit 2 ;; esac
 command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed (scripts/setup-servers.sh installs it)" >&2; exit 2; }
 
 . bench/lib.sh
@@ -93,12 +101,21 @@ sb() { # server script command threads [more...]
   [ "$server" = mariadb ] || db=(--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port="$PG_PORT" --pgsql-user="$DB_USER"
     --pgsql-password="$DB_PASS" --pgsql-db=postgres)
   env PGOPTIONS="-c search_path=$NAME" "${CLIENT_PIN[@]}" sysbench "$script" "${db[@]}" --tables="$TABLES" \
-    --table-size="$ROWS" --threads="$threads" "$@" "$command"
+    --table-size="$ROWS" --threads="$threads" --db-ps-mode="$PS_MODE" "$@" "$command"
 }
 x() { # server phase workload threads [more...]
   local server=$1 phase=$2 workload=$3 threads=$4; shift 4
-  local url=jdbc:$MYSQL_DRIVER:${MYSQL_URL#jdbc:mysql:}/$NAME engine=(-p jdbc.engine=InnoDB)
+  local url=jdbc:$MYSQL_DRIVER:${MYSQL_URL#jdbc:mysql:}/$NAME engine=(-p jdbc.engine=InnoDB) ps
   [ "$server" = mariadb ] || url="jdbc:postgresql://127.0.0.1:$PG_PORT/postgres?currentSchema=$NAME" engine=()
+  # a run's statements prepared where sysbench's are (--db-ps-mode); a load as YCSB-X does it
+  if [ "$phase" = run ]; then
+    if [ "$server" = mariadb ]; then
+      ps=$([ "$PS_MODE" = auto ] && echo "useServerPrepStmts=true&cachePrepStmts=true" || echo "useServerPrepStmts=false")
+    else
+      ps=$([ "$PS_MODE" = auto ] && echo "prepareThreshold=1" || echo "prepareThreshold=0")
+    fi
+    url+=$([[ $url == *\?* ]] && echo "&" || echo "?")$ps
+  fi
   ycsbx_main "$phase" jdbc -P "workloads/$workload" -p db.url="$url" -p db.user="$DB_USER" -p db.passwd="$DB_PASS" \
     "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
