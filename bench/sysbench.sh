@@ -16,7 +16,8 @@
 #
 #   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
 #                     [--seconds S] [--warmup S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
-#                     [--mysql-driver mariadb|mysql] [--ps-mode auto|disable]
+#                     [--mysql-driver mariadb|mysql] [--ps-mode auto|disable] [--repeat R]
+#                     [--cells "point readonly readwrite"]
 #
 # Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
@@ -38,11 +39,14 @@
 # prepareThreshold=0). A MariaDB server pinned to one core ran 1.13-1.25x the point selects a
 # second through server-side statements, at 0.80-0.87x its CPU a statement: the server does not
 # parse them (bench/README.md).
+# --repeat R runs each cell as R pairs (who goes first alternating) and then judges the throughput
+# goal on them: the 90% confidence interval of the pairs' mean ratio (bench's PairedRatio) and met,
+# missed or undecided; one run moves by more than 3% here. --cells picks the pairs to run.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
-MYSQL_DRIVER=mariadb PS_MODE=auto
+MYSQL_DRIVER=mariadb PS_MODE=auto REPEAT=1 CELLS="point readonly readwrite"
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -56,6 +60,8 @@ while [ $# -gt 0 ]; do
     --pin) PIN=1; shift ;;
     --mysql-driver) MYSQL_DRIVER=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     --ps-mode) PS_MODE=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
+    --repeat) REPEAT=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
+    --cells) CELLS=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     *) echo "sysbench.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -63,6 +69,10 @@ for s in $SERVERS; do
   case $s in mariadb | postgresql) ;; *) echo "sysbench.sh: --servers takes mariadb and/or postgresql, not $s" >&2; exit 2 ;; esac
 done
 case $MYSQL_DRIVER in mariadb | mysql) ;; *) echo "sysbench.sh: --mysql-driver takes mariadb or mysql, not '$MYSQL_DRIVER'" >&2; exit 2 ;; esac
+[[ "$REPEAT" =~ ^[1-9][0-9]*$ ]] || { echo "sysbench.sh: --repeat takes a whole number above 0, not '$REPEAT'" >&2; exit 2; }
+for c in $CELLS; do
+  case $c in point | readonly | readwrite) ;; *) echo "sysbench.sh: --cells takes point, readonly and/or readwrite, not '$c'" >&2; exit 2 ;; esac
+done
 case $PS_MODE in auto | disable) ;; *) echo "sysbench.sh: --ps-mode takes auto or disable (sysbench's --db-ps-mode), not '$PS_MODE'" >&2; exit 2 ;; esac
 command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed (scripts/setup-servers.sh installs it)" >&2; exit 2; }
 
@@ -160,29 +170,39 @@ for server in $SERVERS; do
   printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
     ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat
   pair=0
-  for cell in "oltp_point_select sysbench-point" "oltp_read_only sysbench-readonly" "oltp_read_write sysbench"; do
-    read -r script workload <<< "$cell"
+  for cell in "point oltp_point_select sysbench-point" "readonly oltp_read_only sysbench-readonly" \
+    "readwrite oltp_read_write sysbench"; do
+    read -r name script workload <<< "$cell"
+    [[ " $CELLS " == *" $name "* ]] || continue
     for threads in $THREADS; do
-      pair=$((pair + 1))
-      if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
-      for who in $order; do
-        if [ "$who" = s ]; then
-          slog=$work/$server-$script-$threads.log
-          measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
-            $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
-        else
-          xlog=$work/$server-$workload-$threads.log
-          measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
-            -p ycsbx.warmup="$WARMUP"
-        fi
+      ratios=""
+      for _ in $(seq 1 "$REPEAT"); do
+        pair=$((pair + 1))
+        if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
+        for who in $order; do
+          if [ "$who" = s ]; then
+            slog=$work/$server-$script-$threads.log
+            measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
+              $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
+          else
+            xlog=$work/$server-$workload-$threads.log
+            measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
+              -p ycsbx.warmup="$WARMUP"
+          fi
+        done
+        st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)
+        sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
+        sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
+        sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
+        xr=$(run_client_kop "$xlog")
+        ratios+=" $(ratio "$xt" "$st")"
+        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" \
+          "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" "$sr" "$xr" "$(ratio "$xr" "$sr")"
       done
-      st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)
-      sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
-      sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
-      sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
-      xr=$(run_client_kop "$xlog")
-      printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" \
-        "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" "$sr" "$xr" "$(ratio "$xr" "$sr")"
+      if [ "$REPEAT" -gt 1 ]; then
+        printf "%-36s %7s %s pairs, ratio median %.3f; goal 0.97: %s\n" "  the pairs above" "$threads" "$REPEAT" \
+          "$(median "$ratios")" "$(java -cp "$RAW_CP" site.ycsbx.bench.PairedRatio 0.97 $ratios)"
+      fi
     done
   done
 done
