@@ -82,10 +82,7 @@ class MariaDbDriverTest {
       p.setProperty("fieldcount", "1");
       p.setProperty("db.batchsize", "100");
       p.setProperty("dotransactions", "false");
-      Measurements.setProperties(p);
-      JdbcClient c = new JdbcClient();
-      c.setProperties(p);
-      c.init();
+      JdbcClient c = started(p);
       try {
         long before = sessionInserts(c);
         for (int i = 0; i < 100; i++) {
@@ -99,6 +96,15 @@ class MariaDbDriverTest {
       }
       assertEquals(100, db.rows("usertable"));
     }
+  }
+
+  /** A client thread's binding on {@code p}, as YCSB's Client starts one. */
+  private static JdbcClient started(Properties p) throws Exception {
+    Measurements.setProperties(p);
+    JdbcClient c = new JdbcClient();
+    c.setProperties(p);
+    c.init();
+    return c;
   }
 
   private static long sessionInserts(JdbcClient c) throws Exception {
@@ -116,10 +122,7 @@ class MariaDbDriverTest {
       p.setProperty("fieldcount", "1");
       p.setProperty("dotransactions", "false");
       p.setProperty("ycsbx.reconnect.backoffms", "10");
-      Measurements.setProperties(p);
-      JdbcClient c = new JdbcClient();
-      c.setProperties(p);
-      c.init();
+      JdbcClient c = started(p);
       try {
         assertEquals(Status.OK, c.insert("usertable", "user1", Map.of("field0", new StringByteIterator("a"))));
         assertEquals(Status.OK, c.read("usertable", "user1", null, new HashMap<>()));
