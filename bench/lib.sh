@@ -105,7 +105,7 @@ pin_server() { # port...
     exit 2
   fi
   for port in "$@"; do
-    pid=$(ss -ltnpH "sport = :$port" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)
+    pid=$(server_pid "$port")
     if [ -z "$pid" ]; then
       echo "bench: --pin: no process of this machine that can be seen listens on port $port (a remote server, or run as root)" >&2
       exit 2
@@ -127,4 +127,20 @@ restore_server() {
   for i in "${!SERVER_PIDS[@]}"; do
     taskset -a -p "${SERVER_MASKS[$i]}" "${SERVER_PIDS[$i]}" >/dev/null 2>&1 || true
   done
+}
+
+# the pid of the local process listening on PORT, or nothing
+server_pid() { # port
+  ss -ltnpH "sport = :$1" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1
+}
+
+# server_cpu PID: CPU seconds (user + system) of the server process PID and of its children, the
+# live ones and those it has reaped (PostgreSQL's backends that exited are in the postmaster's
+# cutime and cstime), as YCSB-X's [EFFICIENCY] server.Kop counts them: two readings bracket a window
+server_cpu() { # pid
+  local files=(/proc/"$1"/stat) c
+  for c in $(pgrep -P "$1"); do files+=(/proc/"$c"/stat); done
+  # fields after the command's closing parenthesis: utime is the 12th, then stime, cutime, cstime
+  cat "${files[@]}" 2>/dev/null | sed 's/^.*) //' |
+    awk -v hz="$(getconf CLK_TCK)" '{t += $12 + $13 + $14 + $15} END {printf "%.2f", t / hz}'
 }

@@ -30,7 +30,12 @@
 # transactions (sb_cpu_kt, x_cpu_kt: startup, warm-up and JIT included) and the measured window's
 # (sb_run_kt: sysbench's whole CPU times seconds / (seconds + warm-up), its start being a few ms;
 # x_run_kt: YCSB-X's own [EFFICIENCY] client.Kop, the client JVM's CPU over the run after the warm-up),
-# the figure a run of hours converges to; run_rat is their ratio.
+# the figure a run of hours converges to; run_rat is their ratio. sb_srv_kt and x_srv_kt: the
+# server's CPU seconds per 1000 transactions over the same windows (its process and children from
+# /proc, lib.sh's server_cpu, read at the end of sysbench's warm-up and at its exit; YCSB-X's
+# [EFFICIENCY] server.Kop), srv_rat their ratio: with the server on a core of its own (--pin) a
+# run's transactions/s is about 1 / its server CPU per transaction, so this column says whether a
+# gap in throughput is what the client asks of the server.
 # --mysql-driver picks YCSB-X's driver on MariaDB: mariadb (default, db.url jdbc:mariadb://, MariaDB
 # Connector/J, the cheaper client per transaction: bench/README.md) or mysql (jdbc:mysql://, MySQL Connector/J).
 # --ps-mode is sysbench's --db-ps-mode, given to both: auto (sysbench's default: statements prepared on
@@ -130,12 +135,12 @@ x() { # server phase workload threads [more...]
     "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
 }
-# the client.Kop column of YCSB-X's [EFFICIENCY] run line, found by its header's name
-run_client_kop() { # log
+# a column of YCSB-X's [EFFICIENCY] run line (client.Kop, server.Kop), found by its header's name
+efficiency() { # log column
   local v
-  v=$(awk '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == "client.Kop") c = i}
+  v=$(awk -v col="$2" '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == col) c = i}
     $1 == "[EFFICIENCY]" && $2 == "run" && c {v = $c} END {print v}' "$1" "$1.err")
-  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with client.Kop in $1" >&2; tail -n 20 "$1" >&2; exit 1; }
+  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with $2 in $1" >&2; tail -n 20 "$1" "$1.err" >&2; exit 1; }
   echo "$v"
 }
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
@@ -167,8 +172,10 @@ for server in $SERVERS; do
 
   echo
   echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where"
-  printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps sb_qps x_qps \
-    ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat
+  spid=$(server_pid "$([ "$server" = mariadb ] && echo 3306 || echo "$PG_PORT")")
+  [ -n "$spid" ] || { echo "sysbench.sh: no local process listens on the $server port: the server columns need a local server" >&2; exit 2; }
+  printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s %10s %10s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps \
+    sb_qps x_qps ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat sb_srv_kt x_srv_kt srv_rat
   pair=0
   for cell in "point oltp_point_select sysbench-point" "readonly oltp_read_only sysbench-readonly" \
     "readwrite oltp_read_write sysbench"; do
@@ -182,8 +189,13 @@ for server in $SERVERS; do
         for who in $order; do
           if [ "$who" = s ]; then
             slog=$work/$server-$script-$threads.log
+            # the server's CPU over sysbench's measured window: read when its warm-up ends, and at its exit
+            (sleep "$WARMUP"; server_cpu "$spid" > "$slog.srv0") &
             measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
               $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
+            wait
+            sleep 0.2 # PostgreSQL's backends gone and reaped
+            server_cpu "$spid" > "$slog.srv1"
           else
             xlog=$work/$server-$workload-$threads.log
             measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
@@ -194,10 +206,14 @@ for server in $SERVERS; do
         sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
         sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
         sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
-        xr=$(run_client_kop "$xlog")
+        xr=$(efficiency "$xlog" client.Kop)
+        ss_=$(awk -v a="$(cat "$slog.srv0")" -v b="$(cat "$slog.srv1")" -v n="$(count "$slog" transactions)" \
+          'BEGIN {printf "%.4f", (n > 0 ? 1000 * (b - a) / n : 0)}')
+        xs=$(efficiency "$xlog" server.Kop)
         ratios+=" $(ratio "$xt" "$st")"
-        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f\n" "$script / $workload" \
-          "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" "$sr" "$xr" "$(ratio "$xr" "$sr")"
+        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f %10.4f %10.4f %7.3f\n" \
+          "$script / $workload" "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" \
+          "$sr" "$xr" "$(ratio "$xr" "$sr")" "$ss_" "$xs" "$(ratio "$xs" "$ss_")"
       done
       if [ "$REPEAT" -gt 1 ]; then
         printf "%-36s %7s %s pairs, ratio median %.3f; goal 0.97: %s\n" "  the pairs above" "$threads" "$REPEAT" \

@@ -104,7 +104,7 @@ final class ErrorSummary {
     long max = RunVerdict.maxExecutionSeconds();
     if (Interruption.current() != null) {
       notAttemptedNote = "the run was interrupted";
-    } else if (max > 0 && runMillis >= max * 1000 - 1000) {
+    } else if (max > 0 && runMillis + warmupMillis() >= max * 1000 - 1000) {
       notAttemptedNote = "maxexecutiontime=" + max + " ended the run";
     } else {
       notAttemptedFails = true;
@@ -116,6 +116,11 @@ final class ErrorSummary {
             : "") + "counted as failed";
       }
     }
+  }
+
+  /** The warm-up's share of maxexecutiontime's clock: runMillis counts only the measured time after it. */
+  private static long warmupMillis() {
+    return Warmup.isOver() ? Warmup.millis() : 0;
   }
 
   private void decide() {

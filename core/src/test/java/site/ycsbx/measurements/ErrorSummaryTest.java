@@ -29,6 +29,7 @@ class ErrorSummaryTest {
   void fresh() throws IOException {
     BatchLedger.reset();
     ErrorLog.reset();
+    Warmup.configure(new Properties());
     exporter = new ResultExporterForTest().exporter;
   }
 
@@ -143,6 +144,39 @@ class ErrorSummaryTest {
     assertTrue(s.startsWith("OK\n"), s);
     assertTrue(s.matches("(?s).*\\[ERRORS\\] NOT_ATTEMPTED +990000 +of operationcount=1000000"
         + " \\(maxexecutiontime=2 ended the run\\)\n.*"), s);
+  }
+
+  /** A warm-up runs on maxexecutiontime's clock: 4 s measured after 2 s of warm-up is the whole 6 s. */
+  @Test
+  void maxexecutiontimeCountsTheWarmUp() throws IOException {
+    configure("dotransactions", "true", "operationcount", "2147483647", "maxexecutiontime", "6");
+    warmedUp(2);
+    returns("READ", "OK", 10000);
+    overall(4004, 10000);
+    String s = summarize();
+    assertTrue(s.startsWith("OK\n"), s);
+    assertTrue(s.contains("(maxexecutiontime=6 ended the run)"), s);
+  }
+
+  /** The warm-up is not a licence: 4 s measured after 2 s of warm-up, of 10 s asked, stopped early. */
+  @Test
+  void aRunShortOfMaxexecutiontimeAfterItsWarmUpFails() throws IOException {
+    configure("dotransactions", "true", "operationcount", "2147483647", "maxexecutiontime", "10");
+    warmedUp(2);
+    returns("READ", "OK", 10000);
+    overall(4004, 10000);
+    String s = summarize();
+    assertTrue(s.startsWith("WHY "), s);
+    assertTrue(s.contains("counted as failed"), s);
+  }
+
+  private static void warmedUp(int seconds) {
+    Properties p = new Properties();
+    p.setProperty(Warmup.PROPERTY, String.valueOf(seconds));
+    Warmup.configure(p);
+    long t = System.nanoTime();
+    Warmup.measuringAt(t);
+    assertTrue(Warmup.measuringAt(t + seconds * 1_000_000_000L + 1), "the warm-up is over");
   }
 
   /** A run that stopped early for no reason it was given fails on what it did not do. */
