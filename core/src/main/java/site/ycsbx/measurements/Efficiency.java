@@ -35,7 +35,7 @@ public final class Efficiency {
   /** The export metric of the phase's figures. */
   public static final String METRIC = "EFFICIENCY";
   static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
-  private static final Path PROC_STAT = Path.of("/proc/stat");
+  static final Path PROC_STAT = Path.of("/proc/stat");
 
   private static volatile Efficiency current;
 
@@ -115,6 +115,11 @@ public final class Efficiency {
     // the status line's word on others is computed at the first tick: its code is loaded now, before the clock
     OtherLoad.rehearse(e.others);
     e.startThread();
+    if (Warmup.millis() > 0) {
+      // the measured window starts there: read the server's children anew at that instant, not
+      // between two samples (a client thread pays the one look, about 2 ms)
+      Warmup.onEnd(() -> e.add(e.sample(true)));
+    }
     current = e;
     return e;
   }
@@ -199,8 +204,13 @@ public final class Efficiency {
     }
   }
 
+  /** Adds a sample in time order: the warm-up's end is read on a client thread, beside the sampler's. */
   synchronized void add(EfficiencySample s) {
-    samples.add(s);
+    int i = samples.size();
+    while (i > 0 && samples.get(i - 1).nanos() > s.nanos()) {
+      i--;
+    }
+    samples.add(i, s);
   }
 
   private synchronized EfficiencySample first() {

@@ -15,7 +15,7 @@ public final class EfficiencyTable {
     sb.append(String.format(Locale.ROOT, "%s %s phase: %.1f s, %s operations (%s/s); host CPU %s; %s; client this JVM"
             + " (pid %d); %s%n", PREFIX, f.row(), f.seconds(), f.ops() < 0 ? "n/a" : String.valueOf(f.ops()),
         f.ops() < 0 ? "n/a" : num(f.ops() / Math.max(1e-9, f.seconds())),
-        Runtime.getRuntime().availableProcessors() + " CPUs (/proc/stat)",
+        ProcStat.cpus(Efficiency.PROC_STAT) + " CPUs (/proc/stat)",
         disks == null ? "disks n/a (no /proc/diskstats)" : disks.describe(), ProcessHandle.current().pid(), serverNote));
     sb.append(header()).append('\n');
     sb.append(row(f)).append('\n');

@@ -41,6 +41,30 @@ public final class ProcStat {
     }
   }
 
+  /**
+   * The CPUs /proc/stat counts (its cpuN lines), which its host figures are over; this JVM's
+   * available processors when it cannot be read. The JVM's own count is the CPUs it may run on:
+   * 1 for a client pinned to one core of a larger host.
+   */
+  public static int cpus(Path procStat) {
+    try {
+      int n = cpus(Files.readAllLines(procStat));
+      return n > 0 ? n : Runtime.getRuntime().availableProcessors();
+    } catch (IOException e) {
+      return Runtime.getRuntime().availableProcessors();
+    }
+  }
+
+  static int cpus(List<String> lines) {
+    int n = 0;
+    for (String line : lines) {
+      if (line.length() > 3 && line.startsWith("cpu") && Character.isDigit(line.charAt(3))) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   static Host host(List<String> lines) {
     long[] cpu = null;
     long ctxt = -1;

@@ -13,6 +13,15 @@ import org.junit.jupiter.api.Test;
 
 @Tag("fast")
 class ProcStatTest {
+  /** The host's CPUs are /proc/stat's, not the JVM's: a client pinned to one core of two still says 2. */
+  @Test
+  void countsTheHostsCpusFromItsPerCpuLines() {
+    assertEquals(2, ProcStat.cpus(List.of("cpu  1 2 3 4 5 6 7 8", "cpu0 1 1 1 1", "cpu1 1 1 1 1", "ctxt 9", "cpuX 1")));
+    assertEquals(0, ProcStat.cpus(List.of("cpu  1 2 3 4 5 6 7 8", "ctxt 9")));
+    int host = ProcStat.cpus(Path.of("/proc/stat"));
+    assertTrue(host >= Runtime.getRuntime().availableProcessors(), "the host has the CPUs this JVM may use: " + host);
+  }
+
   @Test
   void readsTheAggregateCpuLineAndContextSwitches() {
     ProcStat.Host h = ProcStat.host(List.of(

@@ -47,6 +47,28 @@ class ServerProcessTest {
     }
   }
 
+  /**
+   * A child born between two samples, as a run's backends are born after the sampler's first look:
+   * the next periodic sample counts it, not one 10 s later (its CPU then jumped into the series, and a
+   * warm-up's end between two samples was charged the backends' CPU from before it).
+   */
+  @Test
+  void aChildBornBetweenSamplesCountsFromTheNextSample() throws Exception {
+    // the "server" forks its busy child from its main thread after a second, as a postmaster does
+    Process server = new ProcessBuilder("sh", "-c", "sleep 1; (while :; do :; done) & wait").start();
+    try {
+      ServerProcess p = new ServerProcess(server.pid(), "sh");
+      long before = p.cpuTicksNow();
+      Thread.sleep(2500);
+      long later = p.cpuTicks(); // a periodic sample, under RESCAN_SECONDS after the first look
+      assertTrue(later - before >= 50, "the busy child's 1.5 s of CPU is in the next sample: " + (later - before)
+          + " ticks");
+    } finally {
+      server.descendants().forEach(ProcessHandle::destroyForcibly);
+      server.destroyForcibly().waitFor();
+    }
+  }
+
   @Test
   void aPortNobodyListensOnFindsNothing() throws Exception {
     int port;
