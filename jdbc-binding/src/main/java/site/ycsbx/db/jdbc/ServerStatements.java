@@ -80,7 +80,8 @@ final class ServerStatements {
           d = null;
         } else if (!d.server()) {
           System.out.println(site.ycsbx.store.Preflight.NOTE_PREFIX + "client-side prepared statements: " + d.why()
-              + "; raise it (SET GLOBAL max_prepared_stmt_count) for server-side ones");
+              + (d.why().contains(" would pass ") ? "; raise it (SET GLOBAL max_prepared_stmt_count) for server-side ones"
+              : ""));
         }
       }
     }
