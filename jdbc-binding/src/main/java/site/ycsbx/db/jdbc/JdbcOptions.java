@@ -96,11 +96,8 @@ public final class JdbcOptions {
   private final List<String> notes = new ArrayList<>();
   private final int opTimeoutSeconds;
   private final Reconnect reconnect;
-  /** A load (YCSB's dotransactions=false): the dialect's options for bulk statements apply. */
-  private final boolean load;
 
   private JdbcOptions(Properties p) {
-    load = "false".equalsIgnoreCase(p.getProperty("dotransactions", "").strip());
     url = Props.get(p, URL_PROPERTY, "").trim();
     if (url.contains(";jdbc:")) {
       throw new UserError(URL_PROPERTY + " holds " + url.split(";jdbc:").length + " URLs separated by ';' (YCSB 0.17's "
@@ -239,12 +236,17 @@ public final class JdbcOptions {
 
   /**
    * The URL the driver gets: the user's plus the binding's driver options (no batch rewrite
-   * with {@value #BATCH_UPDATE_API_PROPERTY}=true, as YCSB 0.17), and in a load the dialect's
-   * options for bulk statements ({@link SqlDialect#loadUrl}).
+   * with {@value #BATCH_UPDATE_API_PROPERTY}=true, as YCSB 0.17), and server-side prepared
+   * statements where the preflight found that they fit ({@link SqlDialect#serverStatementsUrl}).
    */
   String connectionUrl() {
     String u = dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
-    return load ? dialect.loadUrl(u) : u;
+    return ServerStatements.allowed(url, user) ? dialect.serverStatementsUrl(u) : u;
+  }
+
+  /** db.url as the user gave it. */
+  String userUrl() {
+    return url;
   }
 
   /** Whether the user's URL sets the driver's socket timeout (then the binding leaves it alone). */

@@ -71,13 +71,16 @@ public final class JdbcPreflight implements Preflight {
     // that overlaps the checks below instead of the run's first second, when it would take the client's
     // core from the client threads on a small client machine
     ReopeningConnection.defineProxyClasses();
+    ServerStatements.pending(o);
     // a misspelt engine is refused before the database is created, not after
     MissingDatabase.createIfAbsent(o, phase, server -> engineAsked(server, o));
     BeforeStatements.run(o, props, fp);
-    try (Connection c = Connector.open(o)) {
+    // its catalog reads take no prepared statement from the server, which may have none left
+    try (Connection c = Connector.open(o, ServerStatements.clientSide(o), Connector.PREFLIGHT_NETWORK_TIMEOUT_SECONDS * 1000)) {
       c.setReadOnly(true);
+      ServerStatements.Decision prepared = ServerStatements.decide(c, o, props);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
-      inspect(server, phase, demand, fp, props, elsewhere);
+      inspect(server, phase, demand, fp, props, elsewhere, prepared);
       MariaDbServerWork.offer(o);
       PostgresServerWork.offer(o);
     } catch (SQLException e) {
@@ -120,7 +123,7 @@ public final class JdbcPreflight implements Preflight {
   }
 
   private static void inspect(JdbcStoreCheck.Server s, Phase phase, StoreDemand demand, Fingerprint fp, Properties props,
-      String elsewhere) throws SQLException {
+      String elsewhere, ServerStatements.Decision prepared) throws SQLException {
     Connection c = s.connection();
     SqlDialect d = s.dialect();
     JdbcOptions o = s.options();
@@ -139,7 +142,7 @@ public final class JdbcPreflight implements Preflight {
         .orElse(o.commitEvery() > 1 ? o.commitEvery() + " (rows per commit, one INSERT each)"
             : String.valueOf(o.batchSize())));
     fp.put(JdbcOptions.BATCH_UPDATE_API_PROPERTY, o.describeBatchUpdateApi());
-    fp.put("jdbc.prepared", d.preparedStatements(o.connectionUrl()));
+    fp.put("jdbc.prepared", ServerStatements.describe(d.preparedStatements(o.connectionUrl()), prepared));
     String reads = d.reads(o.connectionUrl());
     fp.put("jdbc.driver", null); // one fingerprint a JVM: a preflight of another server's may have set it
     if (reads != null) {

@@ -39,16 +39,27 @@ class MySqlDialect implements SqlDialect {
   }
 
   /**
-   * Connector/J prepares on the client by default: each execution sends the statement as text,
+   * Both drivers prepare on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and
-   * read the rows in binary; measured on MariaDB 10.11 (bench/README.md), they cost the client
-   * about half the CPU per row of a multi-row INSERT, but 1.1-1.6x the CPU per workloadc read, and
-   * within 3% of client-side per sysbench read once reads are buffered ({@link ReadBufferedSocket}):
-   * asked for in loads only. The cache keeps the statements the driver prepares itself (a
+   * read the rows in binary: measured on a pinned MariaDB (bench/README.md), about half the
+   * client's CPU per row of a multi-row INSERT, sysbench-point 1.13-1.25x the transactions a
+   * second at 0.80-0.87x the server's CPU a transaction, workloadc 1.28x the operations a second
+   * (MariaDB Connector/J). So loads and runs ask for them, unless db.url names the option, and
+   * only when the run's connections fit in the server's max_prepared_stmt_count
+   * ({@link ServerStatements}). The cache keeps the statements the driver prepares itself (a
    * rewritten batch) from a prepare and a close per call.
    */
   static final String SERVER_PREPARE = "useServerPrepStmts";
   static final String CACHE_PREPARED = "cachePrepStmts";
+  /** The driver's option for the statements each connection keeps prepared after their close. */
+  static final String CACHE_SIZE = "prepStmtCacheSize";
+  /**
+   * Statements one connection may hold prepared on the server, unless the URL's driver cache is
+   * larger: MariaDB Connector/J's default cache size, which also covers what the stores keep open
+   * at the scales measured (YCSB's core a few a table and field set, sysbench about 10 a table:
+   * 160 at 16 tables, LinkBench at most 48 a connection, iibench at most 8 inserts and its queries).
+   */
+  static final int STATEMENTS_PER_CONNECTION = 250;
 
   @Override
   public String connectionUrl(String url, boolean rewriteBatches) {
@@ -71,7 +82,7 @@ class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public String loadUrl(String connectionUrl) {
+  public String serverStatementsUrl(String connectionUrl) {
     // spelt exactly: Connector/J's option names are case-sensitive, and one it ignores must not stop ours
     String u = connectionUrl;
     if (option(u, SERVER_PREPARE) == null) {
@@ -88,10 +99,20 @@ class MySqlDialect implements SqlDialect {
     String server = option(connectionUrl, SERVER_PREPARE);
     String cache = option(connectionUrl, CACHE_PREPARED);
     if (server == null) {
-      return "client-side (" + driverName() + "'s default; YCSB-X asks for server-side in loads only)";
+      return "client-side (" + driverName() + "'s default)";
     }
     String options = SERVER_PREPARE + "=" + server + (cache == null ? "" : "&" + CACHE_PREPARED + "=" + cache);
     return ("true".equalsIgnoreCase(server) ? "server-side (" : "client-side (") + options + ")";
+  }
+
+  /** {@link #STATEMENTS_PER_CONNECTION}, or the URL's {@value #CACHE_SIZE} when larger. */
+  int statementsPerConnection(String url) {
+    String cache = option(url, CACHE_SIZE);
+    try {
+      return cache == null ? STATEMENTS_PER_CONNECTION : Math.max(STATEMENTS_PER_CONNECTION, Integer.parseInt(cache.trim()));
+    } catch (NumberFormatException e) {
+      return STATEMENTS_PER_CONNECTION; // the driver refuses the URL when it connects
+    }
   }
 
   /** The value the driver reads for a URL option: Connector/J's names are case-sensitive. */

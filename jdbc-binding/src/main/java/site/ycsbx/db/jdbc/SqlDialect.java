@@ -76,8 +76,11 @@ public interface SqlDialect {
    */
   String connectionUrl(String url, boolean rewriteBatches);
 
-  /** {@link #connectionUrl}'s URL with the options a load's bulk statements gain by, unless the URL sets them. */
-  default String loadUrl(String connectionUrl) {
+  /**
+   * {@link #connectionUrl}'s URL with server-side prepared statements, unless the URL says where
+   * to prepare; used when they fit in the server's limit ({@link ServerStatements}).
+   */
+  default String serverStatementsUrl(String connectionUrl) {
     return connectionUrl;
   }
 

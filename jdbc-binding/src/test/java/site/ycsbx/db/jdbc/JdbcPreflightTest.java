@@ -56,12 +56,18 @@ class JdbcPreflightTest {
       }
       assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, reported("rocksdb_flush_log_at_trx_commit"));
       assertEquals(db.url() + (target.mariadb() ? "?" : "&") + "password=*****"
-          + (target.mariadb() ? "&rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
+          + (target.mariadb() ? "&rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory"
+          + "&useServerPrepStmts=true&cachePrepStmts=true" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
           fp.get("db.url"));
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));
-      assertEquals(target.mariadb() ? "client-side (Connector/J's default; YCSB-X asks for server-side in loads only)"
-          : "server-side from use 5 (prepareThreshold=5)", fp.get("jdbc.prepared"));
+      if (target.mariadb()) {
+        assertTrue(fp.get("jdbc.prepared").startsWith("server-side (useServerPrepStmts=true&cachePrepStmts=true: YCSB-X's"
+            + " default, threadcount=1 x 2 connections x 250 statements = 500 fit in max_prepared_stmt_count="),
+            fp.get("jdbc.prepared"));
+      } else {
+        assertEquals("server-side from use 5 (prepareThreshold=5)", fp.get("jdbc.prepared"));
+      }
       assertEquals(List.of(), db.tables());
       serverSettingsAreTheServers(db, target);
     }
@@ -169,14 +175,14 @@ class JdbcPreflightTest {
   }
 
   /**
-   * MariaDB: a load's connections prepare on the server unless db.url says otherwise, a run's on
-   * the client; the fingerprint names the side that ran (the driver's own class of statement says
+   * MariaDB: a load's and a run's connections prepare on the server unless db.url says otherwise
+   * (or they would not fit: ServerStatementsOnMariaDbTest); the fingerprint names the side that ran (the driver's own class of statement says
    * where it went). Connector/J ignores an option spelt in another case: so does YCSB-X.
    */
   @ParameterizedTest
   @CsvSource({"false, '', true", "false, '?useServerPrepStmts=false', false",
       "false, '?useServerPrepStmts=true&cachePrepStmts=false', true", "false, '?useserverprepstmts=false', true",
-      "true, '', false", "true, '?useServerPrepStmts=true', true"})
+      "true, '', true", "true, '?useServerPrepStmts=false', false", "true, '?useServerPrepStmts=true', true"})
   void mariadbStatementsArePreparedWhereTheFingerprintSays(boolean run, String urlOption, boolean onServer) throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB)) {
       Properties p = db.properties();

@@ -40,7 +40,7 @@ class MariaDbDriverTest {
   private final Fingerprint fp = Fingerprint.current();
 
   @Test
-  void theFingerprintNamesMariaDbConnectorJAndWhereALoadAndARunPrepare() throws Exception {
+  void theFingerprintNamesMariaDbConnectorJAndThatLoadsAndRunsPrepareOnTheServer() throws Exception {
     try (TestDatabase db = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB, "mariadb")) {
       for (boolean run : new boolean[] {false, true}) {
         Properties p = db.properties();
@@ -51,14 +51,15 @@ class MariaDbDriverTest {
         assertEquals("MariaDB Connector/J 3.5.3; reads buffered by YCSB-X's socketFactory (one read a response)",
             fp.get("jdbc.driver"));
         assertEquals(db.url() + "?useBulkStmtsForInserts=true&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory"
-            + "&connectTimeout=0" + (run ? "" : "&useServerPrepStmts=true&cachePrepStmts=true"), fp.get("db.url"));
-        assertEquals(run ? "client-side (MariaDB Connector/J's default; YCSB-X asks for server-side in loads only)"
-            : "server-side (useServerPrepStmts=true&cachePrepStmts=true)", fp.get("jdbc.prepared"));
+            + "&connectTimeout=0&useServerPrepStmts=true&cachePrepStmts=true", fp.get("db.url"));
+        assertTrue(fp.get("jdbc.prepared").startsWith("server-side (useServerPrepStmts=true&cachePrepStmts=true:"
+            + " YCSB-X's default, threadcount=1 x 2 connections x 250 statements = 500 fit in max_prepared_stmt_count="),
+            fp.get("jdbc.prepared"));
         assertEquals("not set (db.batchsize rows per executeBatch, sent as one bulk INSERT (COM_STMT_BULK_EXECUTE))",
             fp.get("jdbc.batchupdateapi"));
         try (Connection c = Connector.open(JdbcOptions.parse(p), Map.of());
             PreparedStatement big = c.prepareStatement("SELECT REPEAT('x', ?)")) {
-          assertEquals(!run, big.isWrapperFor(ServerPreparedStatement.class), big.getClass().getName());
+          assertTrue(big.isWrapperFor(ServerPreparedStatement.class), big.getClass().getName());
           // larger than the socket's buffer, then smaller: each arrives whole
           for (int n : new int[] {40_000, ReadBufferedSocket.BUFFER_BYTES - 5, 3}) {
             big.setInt(1, n);

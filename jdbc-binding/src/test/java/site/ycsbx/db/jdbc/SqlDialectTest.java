@@ -37,30 +37,44 @@ class SqlDialectTest {
   }
 
   @Test
-  void mysqlLoadsPrepareOnTheServerUnlessTheUrlSaysOtherwise() {
+  void mysqlPreparesOnTheServerUnlessTheUrlSaysOtherwise() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mysql://h/ycsb");
-    String run = d.connectionUrl("jdbc:mysql://h/ycsb");
-    assertEquals("client-side (Connector/J's default; YCSB-X asks for server-side in loads only)", d.preparedStatements(run));
-    String load = d.loadUrl(run);
-    assertEquals(run + "&useServerPrepStmts=true&cachePrepStmts=true", load);
-    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)", d.preparedStatements(load));
+    String plain = d.connectionUrl("jdbc:mysql://h/ycsb");
+    assertEquals("client-side (Connector/J's default)", d.preparedStatements(plain));
+    String server = d.serverStatementsUrl(plain);
+    assertEquals(plain + "&useServerPrepStmts=true&cachePrepStmts=true", server);
+    assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)", d.preparedStatements(server));
     // the user's word wins; the cache is then the user's business too
-    String off = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=false"));
+    String off = d.serverStatementsUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=false"));
     assertEquals("jdbc:mysql://h/ycsb?useServerPrepStmts=false&rewriteBatchedStatements=true"
         + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", off);
     assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
-    String noCache = d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false"));
+    String noCache = d.serverStatementsUrl(d.connectionUrl("jdbc:mysql://h/ycsb?useServerPrepStmts=true&cachePrepStmts=false"));
     assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=false)", d.preparedStatements(noCache));
     // Connector/J's names are case-sensitive: one it would ignore does not stop YCSB-X's
     assertEquals("server-side (useServerPrepStmts=true&cachePrepStmts=true)",
-        d.preparedStatements(d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?USESERVERPREPSTMTS=false"))));
+        d.preparedStatements(d.serverStatementsUrl(d.connectionUrl("jdbc:mysql://h/ycsb?USESERVERPREPSTMTS=false"))));
     // the cache alone named: server-side statements still added, the user's cache setting kept
     assertEquals("jdbc:mysql://h/ycsb?cachePrepStmts=false&rewriteBatchedStatements=true"
         + "&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory&useServerPrepStmts=true",
-        d.loadUrl(d.connectionUrl("jdbc:mysql://h/ycsb?cachePrepStmts=false")));
-    // PostgreSQL: a load's URL is a run's
+        d.serverStatementsUrl(d.connectionUrl("jdbc:mysql://h/ycsb?cachePrepStmts=false")));
+    // PostgreSQL: pgJDBC decides by itself
     SqlDialect pg = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
-    assertEquals(pg.connectionUrl("jdbc:postgresql://h/ycsb"), pg.loadUrl(pg.connectionUrl("jdbc:postgresql://h/ycsb")));
+    assertEquals(pg.connectionUrl("jdbc:postgresql://h/ycsb"), pg.serverStatementsUrl(pg.connectionUrl("jdbc:postgresql://h/ycsb")));
+  }
+
+  /** A connection's bound of server-side statements: the driver's cache as the URL names it, never under 250. */
+  @Test
+  void statementsPerConnectionAreTheDriversCacheAtLeast250() {
+    MySqlDialect mysql = (MySqlDialect) SqlDialect.forUrl("jdbc:mysql://h/ycsb");
+    assertEquals(250, mysql.statementsPerConnection("jdbc:mysql://h/ycsb"));
+    assertEquals(250, mysql.statementsPerConnection("jdbc:mysql://h/ycsb?prepStmtCacheSize=25"));
+    assertEquals(1000, mysql.statementsPerConnection("jdbc:mysql://h/ycsb?prepStmtCacheSize=1000"));
+    // Connector/J reads the name as spelt only; MariaDB Connector/J in any case
+    assertEquals(250, mysql.statementsPerConnection("jdbc:mysql://h/ycsb?PREPSTMTCACHESIZE=1000"));
+    MySqlDialect mariadb = (MySqlDialect) SqlDialect.forUrl("jdbc:mariadb://h/ycsb");
+    assertEquals(1000, mariadb.statementsPerConnection("jdbc:mariadb://h/ycsb?PREPSTMTCACHESIZE=1000"));
+    assertEquals(250, mariadb.statementsPerConnection("jdbc:mariadb://h/ycsb?prepStmtCacheSize=lots"));
   }
 
   @Test
@@ -131,9 +145,9 @@ class SqlDialectTest {
     assertEquals("jdbc:mariadb://h/ycsb?useBulkStmtsForInserts=true"
         + "&socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0", u);
     assertEquals("reads buffered by YCSB-X's socketFactory (one read a response)", d.reads(u));
-    assertEquals("client-side (MariaDB Connector/J's default; YCSB-X asks for server-side in loads only)",
+    assertEquals("client-side (MariaDB Connector/J's default)",
         d.preparedStatements(u));
-    assertEquals(u + "&useServerPrepStmts=true&cachePrepStmts=true", d.loadUrl(u));
+    assertEquals(u + "&useServerPrepStmts=true&cachePrepStmts=true", d.serverStatementsUrl(u));
     // YCSB 0.17's batch API: the URL as given, whose driver bulks INSERT batches by itself
     assertEquals("jdbc:mariadb://h/ycsb?socketFactory=site.ycsbx.db.jdbc.MariaDbWatchedSocketFactory&connectTimeout=0",
         d.connectionUrl("jdbc:mariadb://h/ycsb", false));
@@ -143,7 +157,7 @@ class SqlDialectTest {
   void mariadbOptionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:mariadb://h/ycsb");
     // this driver reads option names in any case (Connector/J only as spelt)
-    String off = d.loadUrl(d.connectionUrl("jdbc:mariadb://h/ycsb?useserverprepstmts=false"));
+    String off = d.serverStatementsUrl(d.connectionUrl("jdbc:mariadb://h/ycsb?useserverprepstmts=false"));
     assertFalse(off.contains("useServerPrepStmts=true"), off);
     assertEquals("client-side (useServerPrepStmts=false)", d.preparedStatements(off));
     assertEquals("jdbc:mariadb://h/ycsb?connectTimeout=2000&useBulkStmtsForInserts=false"
