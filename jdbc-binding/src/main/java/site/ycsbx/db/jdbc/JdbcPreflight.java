@@ -78,7 +78,7 @@ public final class JdbcPreflight implements Preflight {
     // its catalog reads take no prepared statement from the server, which may have none left
     try (Connection c = Connector.open(o, ServerStatements.clientSide(o), Connector.PREFLIGHT_NETWORK_TIMEOUT_SECONDS * 1000)) {
       c.setReadOnly(true);
-      ServerStatements.Decision prepared = ServerStatements.decide(c, o, props);
+      ServerStatements.Decision prepared = ServerStatements.decide(c, o, props, demand);
       JdbcStoreCheck.Server server = new JdbcStoreCheck.Server(c, o, engineAsked(c, o), o.dialect().location(c));
       inspect(server, phase, demand, fp, props, elsewhere, prepared);
       MariaDbServerWork.offer(o);

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.Props;
 
 /**
@@ -16,14 +17,23 @@ import site.ycsbx.util.Props;
  * the client, but MariaDB Connector/J fails it, and every later one. So where db.url does not
  * say, YCSB-X asks for server-side statements only when the run's connections fit in what the
  * server has left: {@value #CONNECTIONS_PER_THREAD} connections a client thread (LinkBench opens a
- * second one) times {@link MySqlDialect#statementsPerConnection} statements each (the driver's
- * cache size, at least {@value MySqlDialect#STATEMENTS_PER_CONNECTION}), against
+ * second one) times {@link #perConnection} statements each (the driver's cache size, at least
+ * {@value MySqlDialect#STATEMENTS_PER_CONNECTION}, or {@value #STATEMENTS_PER_TABLE} a table of the
+ * run when that is more), against
  * {@code @@global.max_prepared_stmt_count} less the global status {@code Prepared_stmt_count}.
  * Otherwise the driver's client-side statements, and a note saying why.
  */
 final class ServerStatements {
   /** A client thread's connection and a store's own second one (LinkBench's read-write connection). */
   static final int CONNECTIONS_PER_THREAD = 2;
+  /**
+   * The most statements a store keeps open per table of the run: sysbench's five reads by id and by
+   * k and four writes; the others keep fewer. Past the driver's cache size (about 17 sysbench tables)
+   * the tables decide: 100 tables keep 1400 statements a connection.
+   */
+  static final int STATEMENTS_PER_TABLE = 14;
+  /** Statements a connection keeps beside the tables' (BEGIN, COMMIT, ROLLBACK, a load's inserts). */
+  static final int STATEMENTS_BESIDE = 16;
 
   /**
    * The preflight's decision per user URL and user; absent (a connection made without a preflight,
@@ -62,7 +72,7 @@ final class ServerStatements {
    * statements on MariaDB Connector/J that would not fit. Null when nothing was decided (db.url
    * says, or the dialect never adds server-side statements).
    */
-  static Decision decide(Connection c, JdbcOptions o, Properties props) {
+  static Decision decide(Connection c, JdbcOptions o, Properties props, StoreDemand demand) {
     String url = o.userUrl();
     Decision d = null;
     if (o.dialect() instanceof MySqlDialect m) {
@@ -70,7 +80,7 @@ final class ServerStatements {
       boolean mariadbDriver = m instanceof MariaDbDialect;
       if (asked == null || ("true".equalsIgnoreCase(asked) && mariadbDriver)) {
         int threads = Props.getInt(props, "threadcount", 1, 1, Integer.MAX_VALUE);
-        d = fit(c, m, url, threads);
+        d = fit(c, m, url, threads, demand.tables(props).size());
         if (asked != null) {
           if (!d.server()) {
             System.err.println("[WARN] " + JdbcOptions.URL_PROPERTY + " asks for server-side statements ("
@@ -103,7 +113,7 @@ final class ServerStatements {
     return "client-side (YCSB-X's fallback: " + d.why() + ")";
   }
 
-  private static Decision fit(Connection c, MySqlDialect m, String url, int threads) {
+  private static Decision fit(Connection c, MySqlDialect m, String url, int threads, int tables) {
     long limit;
     long inUse;
     try {
@@ -113,12 +123,17 @@ final class ServerStatements {
       return new Decision(false, "max_prepared_stmt_count and Prepared_stmt_count not readable ("
           + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
     }
-    int perConnection = m.statementsPerConnection(url);
+    int perConnection = perConnection(m, url, tables);
     long need = (long) threads * CONNECTIONS_PER_THREAD * perConnection;
     boolean fits = need <= limit - inUse;
     return new Decision(fits, "threadcount=" + threads + " x " + CONNECTIONS_PER_THREAD + " connections x " + perConnection
         + " statements = " + need + (fits ? " fit in " : " would pass ") + "max_prepared_stmt_count=" + limit + " with "
         + inUse + " in use");
+  }
+
+  /** Statements one connection may hold on the server: the driver's cache, or the run's tables' when more. */
+  static int perConnection(MySqlDialect m, String url, int tables) {
+    return Math.max(m.statementsPerConnection(url), STATEMENTS_PER_TABLE * tables + STATEMENTS_BESIDE);
   }
 
   /** The last column of the first row: a variable's value, or SHOW STATUS's. */
