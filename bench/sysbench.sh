@@ -44,6 +44,9 @@
 # prepareThreshold=0). A MariaDB server pinned to one core ran 1.13-1.25x the point selects a
 # second through server-side statements, at 0.80-0.87x its CPU a statement: the server does not
 # parse them (bench/README.md).
+# Before each run of the read/write cells the server settles (settle: PostgreSQL VACUUMs the tables
+# and checkpoints, InnoDB purges its history and writes its dirty pages): the run before left dead
+# rows to clean up, which the side that ran second in a pair would pay for.
 # --repeat R runs each cell as R pairs (who goes first alternating) and then judges the throughput
 # goal on them: the 90% confidence interval of the pairs' mean ratio (bench's PairedRatio) and met,
 # missed or undecided; one run moves by more than 3% here. --cells picks the pairs to run.
@@ -144,6 +147,22 @@ efficiency() { # log column
   echo "$v"
 }
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
+# settle SERVER: before a run of a writing cell, the server's debts from the run before it paid
+# (whichever side runs second would otherwise pay them in its window: PostgreSQL's autovacuum of
+# the dead rows and index entries a read/write run leaves, InnoDB's purge and dirty pages)
+settle() { # server
+  if [ "$1" = mariadb ]; then
+    for _ in $(seq 1 120); do
+      [ "$(sql "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'")" -lt 1000 ] && break
+      sleep 1
+    done
+    quiesce_innodb
+  else
+    # one statement a call: VACUUM cannot run inside the transaction block of a multi-statement -c
+    for t in $(seq 1 "$TABLES"); do psql_ "VACUUM $NAME.sbtest$t" >/dev/null; done
+    psql_ "CHECKPOINT" >/dev/null
+  fi
+}
 
 echo "== 1. generation: the OLTP transaction on the null binding, 1 thread, one core (taskset -c 0), $GEN_SECONDS s"
 log=$work/gen.log
@@ -187,6 +206,7 @@ for server in $SERVERS; do
         pair=$((pair + 1))
         if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
         for who in $order; do
+          [ "$name" != readwrite ] || settle "$server"
           if [ "$who" = s ]; then
             slog=$work/$server-$script-$threads.log
             # the server's CPU over sysbench's measured window: read when its warm-up ends, and at its exit
