@@ -49,7 +49,9 @@
 # rows to clean up, which the side that ran second in a pair would pay for.
 # --repeat R runs each cell as R pairs (who goes first alternating) and then judges the throughput
 # goal on them: the 90% confidence interval of the pairs' mean ratio (bench's PairedRatio) and met,
-# missed or undecided; one run moves by more than 3% here. --cells picks the pairs to run.
+# missed or undecided; one run moves by more than 3% here. Keep R even: the read/write cells move by
+# 10-20% with their position in a pair, and R even puts each side first as often. --cells picks the
+# pairs to run.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
