@@ -59,14 +59,26 @@ class ServerProcessTest {
     try {
       ServerProcess p = new ServerProcess(server.pid(), "sh");
       long before = p.cpuTicksNow();
-      Thread.sleep(2500);
+      long firstLook = System.nanoTime();
+      // until the child has run 0.2 s of CPU (a busy machine gives it less than its wall time)
+      long childTicks = 0;
+      while (childTicks < 20 && System.nanoTime() - firstLook < 6_000_000_000L) {
+        Thread.sleep(100);
+        childTicks = server.children().mapToLong(c -> busy(c.pid())).sum();
+      }
+      assertTrue(childTicks >= 20, "the child ran: " + childTicks + " ticks");
       long later = p.cpuTicks(); // a periodic sample, under RESCAN_SECONDS after the first look
-      assertTrue(later - before >= 50, "the busy child's 1.5 s of CPU is in the next sample: " + (later - before)
-          + " ticks");
+      assertTrue(later - before >= childTicks - 5, "the busy child's " + childTicks + " ticks are in the next sample: "
+          + (later - before) + " ticks");
     } finally {
       server.descendants().forEach(ProcessHandle::destroyForcibly);
       server.destroyForcibly().waitFor();
     }
+  }
+
+  private static long busy(long pid) {
+    long[] t = ProcStat.processTicks(Path.of("/proc/" + pid + "/stat"));
+    return t == null ? 0 : t[0] + t[1];
   }
 
   @Test

@@ -62,7 +62,9 @@ class Ycsb017PropertiesTest {
   void batchUpdateApiTrueLeavesBatchRewritingToTheUrl() {
     JdbcOptions o = parse(MYSQL, "db.batchsize", "100", "jdbc.batchupdateapi", "true");
     assertEquals(100, o.batchSize());
-    assertEquals("jdbc:mysql://h:3306/ycsb?socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", o.connectionUrl());
+    // no rewriteBatchedStatements; the server-side statements YCSB-X asks for where no preflight said otherwise
+    assertEquals("jdbc:mysql://h:3306/ycsb?socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory"
+        + "&useServerPrepStmts=true&cachePrepStmts=true", o.connectionUrl());
     assertEquals(List.of("jdbc.batchupdateapi=true (YCSB 0.17's option): a load sends db.batchsize=100 rows per "
         + "executeBatch() as the driver does by db.url (one INSERT per row: YCSB-X adds no "
         + "rewriteBatchedStatements=true)"), o.notes());
@@ -72,7 +74,8 @@ class Ycsb017PropertiesTest {
         + "executeBatch() as the driver does by db.url (reWriteBatchedInserts set there)"), pg.notes());
     // unset: YCSB-X's batched INSERT, rewritten into one multi-row INSERT
     JdbcOptions ours = parse(MYSQL, "db.batchsize", "100");
-    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory", ours.connectionUrl());
+    assertEquals("jdbc:mysql://h:3306/ycsb?rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory"
+        + "&useServerPrepStmts=true&cachePrepStmts=true", ours.connectionUrl());
     assertEquals(List.of(), ours.notes());
   }
 
