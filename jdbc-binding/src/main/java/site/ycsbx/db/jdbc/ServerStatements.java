@@ -41,10 +41,20 @@ final class ServerStatements {
    */
   private static final Map<String, Decision> DECIDED = new HashMap<>();
 
-  /** What the preflight decided for one URL: {@code server} false falls back to the driver's default. */
-  record Decision(boolean server, String why) {
+  /**
+   * What the preflight decided for one URL: {@code server} false falls back to the driver's default.
+   * {@code why} goes into the fingerprint, so it holds what the run was given (threads, the limit),
+   * not what other clients held at that instant: {@code inUse} ("with 81 in use"), for the notes
+   * only. Clients of one run, merged, otherwise differed in their fingerprints.
+   */
+  record Decision(boolean server, String why, String inUse) {
     /** While the preflight decides: its own connections prepare on the client (the server may be full). */
-    static final Decision PENDING = new Decision(false, "the preflight's own connections");
+    static final Decision PENDING = new Decision(false, "the preflight's own connections", "");
+
+    /** The reason with the statements in use, for a note or a warning. */
+    String said() {
+      return inUse.isEmpty() ? why : why + " " + inUse;
+    }
   }
 
   private ServerStatements() {
@@ -84,19 +94,19 @@ final class ServerStatements {
         if (asked != null) {
           if (!d.server()) {
             System.err.println("[WARN] " + JdbcOptions.URL_PROPERTY + " asks for server-side statements ("
-                + MySqlDialect.SERVER_PREPARE + "=" + asked + "), but " + d.why() + ": " + m.driverName()
+                + MySqlDialect.SERVER_PREPARE + "=" + asked + "), but " + d.said() + ": " + m.driverName()
                 + " fails each statement the server refuses to prepare");
           }
           d = null;
         } else if (!d.server()) {
-          System.out.println(site.ycsbx.store.Preflight.NOTE_PREFIX + "client-side prepared statements: " + d.why()
+          System.out.println(site.ycsbx.store.Preflight.NOTE_PREFIX + "client-side prepared statements: " + d.said()
               + (d.why().contains(" would pass ") ? "; raise it (SET GLOBAL max_prepared_stmt_count) for server-side ones"
               : ""));
         }
       }
     }
     synchronized (ServerStatements.class) {
-      DECIDED.put(key(url, o.user()), d == null ? new Decision(true, null) : d);
+      DECIDED.put(key(url, o.user()), d == null ? new Decision(true, null, "") : d);
     }
     return d;
   }
@@ -121,14 +131,14 @@ final class ServerStatements {
       inUse = Long.parseLong(query(c, "SHOW GLOBAL STATUS LIKE 'Prepared_stmt_count'").trim());
     } catch (SQLException | RuntimeException e) {
       return new Decision(false, "max_prepared_stmt_count and Prepared_stmt_count not readable ("
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")");
+          + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + ")", "");
     }
     int perConnection = perConnection(m, url, tables);
     long need = (long) threads * CONNECTIONS_PER_THREAD * perConnection;
     boolean fits = need <= limit - inUse;
     return new Decision(fits, "threadcount=" + threads + " x " + CONNECTIONS_PER_THREAD + " connections x " + perConnection
-        + " statements = " + need + (fits ? " fit in " : " would pass ") + "max_prepared_stmt_count=" + limit + " with "
-        + inUse + " in use");
+        + " statements = " + need + (fits ? " fit in " : " would pass ") + "max_prepared_stmt_count=" + limit,
+        "with " + inUse + " in use");
   }
 
   /** Statements one connection may hold on the server: the driver's cache, or the run's tables' when more. */
