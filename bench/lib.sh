@@ -144,3 +144,12 @@ server_cpu() { # pid
   cat "${files[@]}" 2>/dev/null | sed 's/^.*) //' |
     awk -v hz="$(getconf CLK_TCK)" '{t += $12 + $13 + $14 + $15} END {printf "%.2f", t / hz}'
 }
+
+# a column of YCSB-X's [EFFICIENCY] run line (client.Kop, server.Kop), found by its header's name
+efficiency() { # log column
+  local v
+  v=$(awk -v col="$2" '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == col) c = i}
+    $1 == "[EFFICIENCY]" && $2 == "run" && c {v = $c} END {print v}' "$1" "$1.err")
+  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with $2 in $1" >&2; tail -n 20 "$1" "$1.err" >&2; exit 1; }
+  echo "$v"
+}

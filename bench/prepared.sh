@@ -55,14 +55,6 @@ x() { # phase workload driver ps [more...]
     -p jdbc.engine=InnoDB -p recordcount="$RECORDS" -p sysbench.tables=2 -p sysbench.table_size=20000 \
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
 }
-# the named column of YCSB-X's [EFFICIENCY] run line
-efficiency() { # log column
-  local v
-  v=$(awk -v col="$2" '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == col) c = i}
-    $1 == "[EFFICIENCY]" && $2 == "run" && c {v = $c} END {print v}' "$1" "$1.err")
-  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with $2 in $1" >&2; tail -n 20 "$1" "$1.err" >&2; exit 1; }
-  echo "$v"
-}
 throughput() { figure "$1" 's/^\[OVERALL\], Throughput(ops\/sec), \([0-9.]*\)$/\1/p' "[OVERALL] throughput"; }
 mean() { echo "$1" | tr ' ' '\n' | grep . | awk '{s += $1} END {print (NR ? s / NR : 0)}'; }
 

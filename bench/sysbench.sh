@@ -140,14 +140,6 @@ x() { # server phase workload threads [more...]
     "${engine[@]}" -p sysbench.tables="$TABLES" -p sysbench.table_size="$ROWS" -threads "$threads" \
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
 }
-# a column of YCSB-X's [EFFICIENCY] run line (client.Kop, server.Kop), found by its header's name
-efficiency() { # log column
-  local v
-  v=$(awk -v col="$2" '$1 == "[EFFICIENCY]" && $2 == "phase" {for (i = 1; i <= NF; i++) if ($i == col) c = i}
-    $1 == "[EFFICIENCY]" && $2 == "run" && c {v = $c} END {print v}' "$1" "$1.err")
-  [ -n "$v" ] || { echo "bench: no [EFFICIENCY] run line with $2 in $1" >&2; tail -n 20 "$1" "$1.err" >&2; exit 1; }
-  echo "$v"
-}
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
 # settle SERVER: before a run of a writing cell, the server's debts from the run before it paid
 # (whichever side runs second would otherwise pay them in its window: PostgreSQL's autovacuum of

@@ -74,7 +74,8 @@ public final class CorePhase {
     return out.stream().distinct().toList();
   }
 
-  private static JdbcClient started(Properties p) throws Exception {
+  /** A client thread's binding on {@code p}, as YCSB's Client starts one. */
+  static JdbcClient started(Properties p) throws Exception {
     Measurements.setProperties(p);
     JdbcClient c = new JdbcClient();
     c.setProperties(p);

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.mariadb.jdbc.ServerPreparedStatement;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
-import site.ycsb.measurements.Measurements;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
@@ -83,7 +82,7 @@ class MariaDbDriverTest {
       p.setProperty("fieldcount", "1");
       p.setProperty("db.batchsize", "100");
       p.setProperty("dotransactions", "false");
-      JdbcClient c = started(p);
+      JdbcClient c = CorePhase.started(p);
       try {
         long before = sessionInserts(c);
         for (int i = 0; i < 100; i++) {
@@ -97,15 +96,6 @@ class MariaDbDriverTest {
       }
       assertEquals(100, db.rows("usertable"));
     }
-  }
-
-  /** A client thread's binding on {@code p}, as YCSB's Client starts one. */
-  private static JdbcClient started(Properties p) throws Exception {
-    Measurements.setProperties(p);
-    JdbcClient c = new JdbcClient();
-    c.setProperties(p);
-    c.init();
-    return c;
   }
 
   private static long sessionInserts(JdbcClient c) throws Exception {
@@ -123,7 +113,7 @@ class MariaDbDriverTest {
       p.setProperty("fieldcount", "1");
       p.setProperty("dotransactions", "false");
       p.setProperty("ycsbx.reconnect.backoffms", "10");
-      JdbcClient c = started(p);
+      JdbcClient c = CorePhase.started(p);
       try {
         assertEquals(Status.OK, c.insert("usertable", "user1", Map.of("field0", new StringByteIterator("a"))));
         assertEquals(Status.OK, c.read("usertable", "user1", null, new HashMap<>()));
