@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -26,6 +23,7 @@ import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.MemoryFileMetaDb;
 import site.ycsbx.testing.PrintedFingerprint;
+import site.ycsbx.testing.StdOut;
 import site.ycsbx.tools.Main;
 import static site.ycsbx.workloads.filemeta.FileMetaWorkload.COUNT_DELETED;
 import static site.ycsbx.workloads.filemeta.FileMetaWorkload.DELETE_FILE;
@@ -97,22 +95,6 @@ class FileMetaWorkloadTest {
     });
   }
 
-  private static String stdoutOf(ThrowingRunnable r) throws Exception {
-    PrintStream old = System.out;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    try {
-      r.run();
-    } finally {
-      System.setOut(old);
-    }
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private interface ThrowingRunnable {
-    void run() throws Exception;
-  }
-
   @Test
   void theLoadStoresTheGeneratedFilesTheSameAtAnyThreadCount() throws Exception {
     load(props(true, 1), 1);
@@ -132,7 +114,7 @@ class FileMetaWorkloadTest {
     Properties p = props(true, 2);
     p.setProperty(FileMetaSettings.VERIFY, "true");
     p.setProperty(FileMetaSettings.VERIFY_USERS, "50");
-    String out = stdoutOf(() -> load(p, 2));
+    String out = StdOut.captured(() -> load(p, 2));
     assertTrue(out.contains("[FILEMETA] loaded 5000 of 5000 files into files"), out);
     assertTrue(out.contains("[FILEMETA-VERIFY] files per user of 50 of 300 users (a sample: the 10 largest"), out);
     assertTrue(out.contains("deleted files on all 33 servers against the generator (seed 5): OK"), out);
@@ -148,19 +130,20 @@ class FileMetaWorkloadTest {
     }
     FileMetaStore store = reader();
     // after a load whose batches failed, a sample that finds nothing does not claim a plain OK
-    String sampled = stdoutOf(() -> new FileMetaVerification(s, g).run(store, 3));
+    String sampled = StdOut.captured(() -> new FileMetaVerification(s, g).run(store, 3));
     assertTrue(sampled.contains("against the generator (seed 5): OK in the sample, but 3 load batches failed: files of"
         + " users outside it may be missing (filemeta.verifyusers=300 counts every user)"), sampled);
     Properties every = (Properties) p.clone();
     every.setProperty(FileMetaSettings.VERIFY_USERS, "300");
     // counting every user it is OK: the failed batches were committed, their answers lost
-    String all = stdoutOf(() -> new FileMetaVerification(new FileMetaSettings(every), g).run(store, 3));
+    String all = StdOut.captured(() -> new FileMetaVerification(new FileMetaSettings(every), g).run(store, 3));
     assertTrue(all.contains("files per user of all 300 users and deleted files on all 33 servers against the generator"
         + " (seed 5): OK\n"), all);
     assertTrue(store.deleteFile(id));
     String[] again1 = new String[1];
     // the mismatch is also an [ERROR] line on stderr: expected here, so kept out of the build log
-    String err = site.ycsbx.testing.StdErr.captured(() -> again1[0] = stdoutOf(() -> new FileMetaVerification(s, g).run(store)));
+    String err = site.ycsbx.testing.StdErr.captured(
+        () -> again1[0] = StdOut.captured(() -> new FileMetaVerification(s, g).run(store)));
     String again = again1[0];
     assertTrue(err.contains("VERIFY"), err);
     assertTrue(again.contains(": 1 MISMATCHES"), again);
@@ -176,7 +159,7 @@ class FileMetaWorkloadTest {
     p.setProperty(FileMetaSettings.FILES_PER_USER, "uniform");
     p.setProperty(FileMetaSettings.SHARD, "true");
     p.setProperty(FileMetaSettings.PRESPLIT, "3");
-    String out = stdoutOf(() -> load(p, 2));
+    String out = StdOut.captured(() -> load(p, 2));
     long[] parts = new long[3];
     for (FileRow f : MemoryFileMetaDb.files("files")) {
       parts[f.userId() < 30 ? 0 : f.userId() < 60 ? 1 : 2]++;
@@ -188,7 +171,7 @@ class FileMetaWorkloadTest {
 
     MemoryFileMetaDb.clear();
     // each thread loads 3 batches of 128, then stops (as maxexecutiontime would stop it)
-    String stopped = stdoutOf(() -> drive(p, 2, (w, db, state, t) -> {
+    String stopped = StdOut.captured(() -> drive(p, 2, (w, db, state, t) -> {
       for (int i = 0; i < 3; i++) {
         w.doInsert(db, state);
       }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,6 +20,7 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.testing.StdErr;
+import site.ycsbx.testing.StdOut;
 
 /**
  * Server-side prepared statements in loads and runs on the shared MariaDB, through both drivers:
@@ -64,8 +62,8 @@ class ServerStatementsOnMariaDbTest {
       p.setProperty("threadcount", "20000");
       p.setProperty("dotransactions", "true");
       String[] out = new String[1];
-      String err = StdErr.captured(() -> out[0] = stdout(() -> new JdbcPreflight().check(p, Phase.RUN, StoreDemand.NONE,
-          fp)));
+      String err = StdErr.captured(() -> out[0] = StdOut.captured(() -> new JdbcPreflight().check(p, Phase.RUN,
+          StoreDemand.NONE, fp)));
       String why = "threadcount=20000 x 2 connections x 400 statements = 16000000 would pass max_prepared_stmt_count="
           + limit(db);
       assertEquals("client-side (YCSB-X's fallback: " + why + ")", fp.get("jdbc.prepared"));
@@ -89,8 +87,8 @@ class ServerStatementsOnMariaDbTest {
       Properties p = properties(db, "?useServerPrepStmts=true");
       p.setProperty("threadcount", "20000");
       String[] out = new String[1];
-      String err = StdErr.captured(() -> out[0] = stdout(() -> new JdbcPreflight().check(p, Phase.LOAD, StoreDemand.NONE,
-          fp)));
+      String err = StdErr.captured(() -> out[0] = StdOut.captured(() -> new JdbcPreflight().check(p, Phase.LOAD,
+          StoreDemand.NONE, fp)));
       assertEquals("server-side (useServerPrepStmts=true)", fp.get("jdbc.prepared"));
       assertFalse(out[0].contains("prepared statements"), out[0]);
       boolean mariadb = scheme.equals("mariadb");
@@ -137,18 +135,5 @@ class ServerStatementsOnMariaDbTest {
       rs.next();
       return rs.getLong(1);
     }
-  }
-
-  /** What {@code action} printed to System.out. */
-  private static String stdout(StdErr.Action action) throws Exception {
-    PrintStream original = System.out;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-    try {
-      action.run();
-    } finally {
-      System.setOut(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8);
   }
 }
