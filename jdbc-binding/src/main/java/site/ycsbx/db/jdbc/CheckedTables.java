@@ -26,6 +26,7 @@ public final class CheckedTables {
   }
 
   private static String key(JdbcOptions o, String table) {
-    return o.connectionUrl() + '\n' + o.user() + '\n' + o.engine() + '\n' + table;
+    // the user's URL: the one the driver gets changes when the preflight decides where statements are prepared
+    return o.userUrl() + '\n' + o.user() + '\n' + o.engine() + '\n' + table;
   }
 }

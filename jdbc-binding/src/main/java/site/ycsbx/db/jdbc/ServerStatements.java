@@ -105,10 +105,13 @@ final class ServerStatements {
         }
       }
     }
-    synchronized (ServerStatements.class) {
-      DECIDED.put(key(url, o.user()), d == null ? new Decision(true, null, "") : d);
-    }
+    decided(o, d == null ? new Decision(true, null, "") : d);
     return d;
+  }
+
+  /** Ends a preflight: connections to this URL prepare as {@code d} says. */
+  static synchronized void decided(JdbcOptions o, Decision d) {
+    DECIDED.put(key(o.userUrl(), o.user()), d);
   }
 
   /** The fingerprint's {@code jdbc.prepared}: the dialect's words for the URL, and why when YCSB-X decided. */
