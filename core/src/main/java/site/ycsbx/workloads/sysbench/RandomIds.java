@@ -9,15 +9,18 @@ import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 
 /**
- * sysbench's {@code --rand-type} distributions of ids (and of k at the load) over 1..n, written
- * from sysbench 1.0.20's documented options (sysbench --help), each thread with its own
- * generator:
+ * sysbench's {@code --rand-type} distributions of ids (and of k at the load) over 1..n, as sysbench
+ * 1.0.20 draws them (its sb_rand.c, read; {@code RandomIdsAgainstSysbenchTest} compares the draws
+ * with the installed sysbench's), each thread with its own generator:
  * <ul>
  * <li>uniform: every value alike;</li>
  * <li>gaussian: the mean of {@code rand_spec_iter} uniform draws (a bell around the middle);</li>
- * <li>special (sysbench's default): {@code rand_spec_res} percent of the draws fall uniformly on the
- * first {@code rand_spec_pct} percent of the values (the hot rows), the others are gaussian over
- * the whole range;</li>
+ * <li>special (sysbench's default): {@code rand_spec_res} percent of the draws fall uniformly on a
+ * window of {@code rand_spec_pct} percent of the values centred on the middle one (the hot rows),
+ * the others are gaussian over the whole range. sysbench reuses the draw that chose the branch to
+ * place the value in the window, so only the window's upper {@code rand_spec_res} percent is drawn:
+ * ids 49750..50501 of 100000 by default. Kept, since the hot rows (their pages, their locks) are
+ * what a run beside sysbench must share with it;</li>
  * <li>pareto: {@code n * u^(log h / log(1-h))} for a uniform u, with h = {@code rand_pareto_h}: the
  * low values hot (h = 0.2: about 80 % of the draws on 20 % of the values).</li>
  * </ul>
@@ -42,7 +45,7 @@ final class RandomIds {
       PropertyDef.of(RAND_SPEC_ITER_PROPERTY, RAND_SPEC_ITER_PROPERTY_DEFAULT, "uniform draws averaged per gaussian"
           + " (and special) value, 1 to 100"),
       PropertyDef.of(RAND_SPEC_PCT_PROPERTY, RAND_SPEC_PCT_PROPERTY_DEFAULT, "special: percent of the values that are"
-          + " hot (the lowest ids), 0 to 100"),
+          + " hot (centred on the middle id), 0 to 100"),
       PropertyDef.of(RAND_SPEC_RES_PROPERTY, RAND_SPEC_RES_PROPERTY_DEFAULT, "special: percent of the draws that go"
           + " to the hot values, 0 to 100"),
       PropertyDef.of(RAND_PARETO_H_PROPERTY, RAND_PARETO_H_PROPERTY_DEFAULT, "pareto: h, above 0 and below 1"),
@@ -132,10 +135,17 @@ final class RandomIds {
   }
 
   private int special(int n) {
-    int hot = (int) Math.max(1, Math.min(n, Math.round(n * spec.pct() / 100)));
-    if (spec.pct() > 0 && random.nextDouble() * 100 < spec.res()) {
-      return 1 + random.nextInt(hot);
+    // sysbench's arithmetic on t = b - a: one uniform draw picks the branch and, when hot, the place
+    double t = n - 1;
+    double u = random.nextDouble();
+    if (u * t * (100 / (100 - spec.res())) < t) {
+      double sum = 0;
+      for (int i = 0; i < spec.iter(); i++) {
+        sum += random.nextDouble();
+      }
+      return 1 + (int) (sum * t / spec.iter());
     }
-    return gaussian(n);
+    double window = t * spec.pct() / 100;
+    return Math.min(n, 1 + (int) (u * (window + 1) + t / 2 - t * spec.pct() / 200));
   }
 }

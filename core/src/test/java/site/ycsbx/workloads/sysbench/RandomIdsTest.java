@@ -41,16 +41,32 @@ class RandomIdsTest {
     assertEquals(1, uniform[1]);
     assertEquals(n, uniform[2]);
     assertEquals(1.0, uniform[0], 0.2, "1% of the draws on 1% of the values");
-    // the default: 75% of the draws on the lowest 1% of the ids, the rest a bell over all of them
-    double[] special = draws(ids("sysbench.rand_seed", "3"), n, 1);
-    assertEquals(75.0, special[0], 1.0);
-    assertTrue(special[1] >= 1 && special[2] <= n);
+    // the default: 75% of the draws on the upper 75% of the 1% window centred on the middle id
+    // (4975..5051 of 10000, as sysbench 1.0.20 draws them), the rest a bell over all the ids
+    RandomIds special = ids("sysbench.rand_seed", "3");
+    int hot = 0;
+    int low = 0;
+    for (int i = 0; i < 200_000; i++) {
+      int v = special.next(n);
+      assertTrue(v >= 1 && v <= n, v + " outside 1.." + n);
+      hot += v >= 4975 && v <= 5051 ? 1 : 0;
+      low += v <= 100 ? 1 : 0;
+    }
+    assertEquals(75.0, 100.0 * hot / 200_000, 1.0);
+    assertEquals(0, low, "no hot ids at the start");
     double[] gaussian = draws(ids("sysbench.rand_type", "gaussian", "sysbench.rand_seed", "3"), n, 40);
     assertTrue(gaussian[0] < 25, "a bell around the middle: " + gaussian[0] + "% below 40%");
     double[] pareto = draws(ids("sysbench.rand_type", "pareto", "sysbench.rand_seed", "3"), n, 20);
     assertEquals(80.0, pareto[0], 2.0, "h=0.2: 80% of the draws on the lowest 20%");
     assertTrue(pareto[1] >= 1 && pareto[2] <= n);
     assertEquals(1, ids("sysbench.rand_type", "pareto").next(1), "a table of one row");
+    assertEquals(1, ids().next(1), "special, a table of one row");
+    assertEquals(1, ids("sysbench.rand_spec_res", "100").next(1));
+    RandomIds middle = ids("sysbench.rand_spec_res", "100", "sysbench.rand_spec_pct", "0");
+    for (int i = 0; i < 1000; i++) {
+      int v = middle.next(n);
+      assertTrue(v == n / 2 || v == n / 2 + 1, v + ": every draw on the middle (sysbench: 5000 or 5001 of 10000)");
+    }
   }
 
   @Test
