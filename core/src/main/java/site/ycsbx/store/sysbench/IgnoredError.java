@@ -6,8 +6,8 @@ import site.ycsbx.store.StoreException;
 /**
  * An error sysbench 1.0 ignores by default: a deadlock or a lock wait timeout (MySQL errors 1213,
  * 1205, 1020; PostgreSQL deadlock_detected, serialization_failure, unique_violation). The
- * transaction is rolled back and counted under "ignored errors", and the thread goes on with its
- * next transaction, as sysbench's {@code --mysql-ignore-errors} default does.
+ * attempt is rolled back and counted under "ignored errors", and the transaction runs again from
+ * its start, as sysbench 1.0.20 restarts the event after an error its drivers ignore.
  */
 public final class IgnoredError extends StoreException {
   /** The status a step that hit an ignored error is counted under. */

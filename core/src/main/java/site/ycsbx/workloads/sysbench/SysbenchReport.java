@@ -19,10 +19,12 @@ import site.ycsbx.faults.Outages;
  * <pre>[ 10s ] thds: 16 tps: 1234.56 qps: 24691.20 (r/w/o: 17283.84/4938.24/2469.12) lat (ms,95%): 17.32 err/s: 0.00 reconn/s: 0.00</pre>
  * and at the end its "SQL statistics", "General statistics", "Latency (ms)" and "Threads
  * fairness" blocks. Queries are counted as sysbench counts them: reads are the SELECTs, writes
- * the UPDATEs, DELETEs and INSERTs, other the BEGINs and COMMITs (and ROLLBACKs) sent (none where the
+ * the UPDATEs, DELETEs and INSERTs (an UPDATE that changed no row is "other", as sysbench's
+ * drivers count it), other the BEGINs and COMMITs (and the ROLLBACKs of failed transactions, not
+ * those after an ignored error, which sysbench does not count) sent (none where the
  * store runs each step alone, MongoDB without transactions, which the report says); a transaction is
- * counted when it commits, and one that hit an ignored error counts under ignored errors
- * instead; reconnects are the connections the binding re-opened after the server broke them
+ * counted when it commits; an attempt that hit an ignored error counts under ignored errors, and
+ * the transaction is run again (sysbench restarts the event); reconnects are the connections the binding re-opened after the server broke them
  * ({@link Outages}). Latency is the TRANSACTION's, in ms, from its first statement to its commit.
  */
 final class SysbenchReport {
@@ -206,8 +208,9 @@ final class SysbenchReport {
    * sysbench's closing blocks.
    *
    * @param perThread transactions each client thread committed (threads fairness)
+   * @param busyNanos the sum of those transactions' latencies, per thread
    */
-  synchronized void print(long[] perThread) {
+  synchronized void print(long[] perThread, long[] busyNanos) {
     if (ticker != null) {
       ticker.shutdownNow();
     }
@@ -249,19 +252,26 @@ final class SysbenchReport {
     out.println(ms("         sum:", any ? total.getMean() * total.getTotalCount() / 1000.0 : 0));
     out.println();
     out.println("Threads fairness:");
-    double mean = 0;
-    for (long n : perThread) {
-      mean += n;
-    }
-    mean /= Math.max(1, perThread.length);
-    double var = 0;
-    for (long n : perThread) {
-      var += (n - mean) * (n - mean);
-    }
-    double sd = Math.sqrt(var / Math.max(1, perThread.length));
-    out.println(String.format(Locale.ROOT, "    events (avg/stddev):           %.4f/%.2f", mean, sd));
-    out.println(String.format(Locale.ROOT, "    execution time (avg/stddev):   %.4f/%.2f", secs, 0.0));
+    double[] events = meanAndStddev(perThread, 1);
+    out.println(String.format(Locale.ROOT, "    events (avg/stddev):           %.4f/%.2f", events[0], events[1]));
+    // sysbench 1.0.20 (sysbench.c): the threads' time inside their events, in seconds, not the wall time
+    double[] time = meanAndStddev(busyNanos, 1e9);
+    out.println(String.format(Locale.ROOT, "    execution time (avg/stddev):   %.4f/%.2f", time[0], time[1]));
     out.println();
+  }
+
+  /** Mean and population standard deviation of {@code values / unit} over the threads. */
+  static double[] meanAndStddev(long[] values, double unit) {
+    double mean = 0;
+    for (long n : values) {
+      mean += n / unit;
+    }
+    mean /= Math.max(1, values.length);
+    double var = 0;
+    for (long n : values) {
+      var += (n / unit - mean) * (n / unit - mean);
+    }
+    return new double[] {mean, Math.sqrt(var / Math.max(1, values.length))};
   }
 
   private static String row(String label, String value) {
