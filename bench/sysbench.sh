@@ -44,9 +44,13 @@
 # prepareThreshold=0). A MariaDB server pinned to one core ran 1.13-1.25x the point selects a
 # second through server-side statements, at 0.80-0.87x its CPU a statement: the server does not
 # parse them (bench/README.md).
-# Before each run of the read/write cells the server settles (settle: PostgreSQL VACUUMs the tables
-# and checkpoints, InnoDB purges its history and writes its dirty pages): the run before left dead
-# rows to clean up, which the side that ran second in a pair would pay for.
+# Before each run of the read/write cells the tables are rebuilt in id order and the server settles
+# (reset: PostgreSQL CLUSTERs each table on its primary key, ANALYZEs and checkpoints; InnoDB purges
+# its history, rebuilds each table with ALTER TABLE ... FORCE and writes its dirty pages): each run
+# then starts from the same tables. Without it, a run inherits the dead rows, split pages and moved
+# rows of all the runs before it: with VACUUM alone, PostgreSQL's server CPU a transaction grew
+# run after run (1.68, 1.60, 1.78, 2.02 ms at 4 threads), more than the gap being measured. About
+# 18 s a reset for 16 x 100000 rows here.
 # --repeat R runs each cell as R pairs (who goes first alternating) and then judges the throughput
 # goal on them: the 90% confidence interval of the pairs' mean ratio (bench's PairedRatio) and met,
 # missed or undecided; one run moves by more than 3% here. Keep R even: the read/write cells move by
@@ -141,19 +145,25 @@ x() { # server phase workload threads [more...]
     -p ycsbx.interval=0 -p sysbench.report_interval=0 "$@"
 }
 seconds_of() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", b - a}'; }
-# settle SERVER: before a run of a writing cell, the server's debts from the run before it paid
-# (whichever side runs second would otherwise pay them in its window: PostgreSQL's autovacuum of
-# the dead rows and index entries a read/write run leaves, InnoDB's purge and dirty pages)
-settle() { # server
+# reset SERVER: before a run of a writing cell, the tables as a load leaves them (in id order, no
+# dead rows, fresh indexes, statistics) and the server's debts from the run before it paid (whichever
+# side runs second would otherwise pay them in its window: PostgreSQL's autovacuum, InnoDB's purge
+# and dirty pages)
+reset() { # server
+  local t
   if [ "$1" = mariadb ]; then
     for _ in $(seq 1 120); do
       [ "$(sql "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'")" -lt 1000 ] && break
       sleep 1
     done
+    for t in $(seq 1 "$TABLES"); do sql "ALTER TABLE $NAME.sbtest$t FORCE" >/dev/null; done
     quiesce_innodb
   else
-    # one statement a call: VACUUM cannot run inside the transaction block of a multi-statement -c
-    for t in $(seq 1 "$TABLES"); do psql_ "VACUUM $NAME.sbtest$t" >/dev/null; done
+    # one statement a call: CLUSTER and VACUUM cannot run inside the transaction block of a multi-statement -c
+    for t in $(seq 1 "$TABLES"); do
+      psql_ "CLUSTER $NAME.sbtest$t USING sbtest${t}_pkey" >/dev/null
+      psql_ "ANALYZE $NAME.sbtest$t" >/dev/null
+    done
     psql_ "CHECKPOINT" >/dev/null
   fi
 }
@@ -200,7 +210,7 @@ for server in $SERVERS; do
         pair=$((pair + 1))
         if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
         for who in $order; do
-          [ "$name" != readwrite ] || settle "$server"
+          [ "$name" != readwrite ] || reset "$server"
           if [ "$who" = s ]; then
             slog=$work/$server-$script-$threads.log
             # the server's CPU over sysbench's measured window: read when its warm-up ends, and at its exit
