@@ -32,6 +32,15 @@ public interface SysbenchStore {
   /** LOAD_ROWS: inserts the batch's rows with their ids, in one statement, committed. */
   void loadRows(SysbenchTable table, RowBatch rows) throws StoreException;
 
+  /**
+   * After the load of a table's last row (ids 1..{@code lastId}, given explicitly): where the id
+   * column draws from a sequence of its own (PostgreSQL's SERIAL), the sequence moves past it, as
+   * sysbench's prepare leaves it, so that a later insert without an id (sysbench's oltp_insert)
+   * takes a new one. MySQL's AUTO_INCREMENT and MongoDB need nothing.
+   */
+  default void rowsLoaded(SysbenchTable table, int lastId) throws StoreException {
+  }
+
   /** CREATE_INDEX: builds k_N on k when absent (sysbench builds it after the rows). */
   void createSecondaryIndex(SysbenchTable table) throws StoreException;
 

@@ -143,6 +143,22 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   }
 
   @Override
+  public void rowsLoaded(SysbenchTable table, int lastId) throws StoreException {
+    if (dialect.kind() != SqlDialect.Kind.POSTGRESQL) {
+      return;
+    }
+    call(table, "sequence", () -> {
+      autocommit();
+      try (PreparedStatement ps = conn.prepareStatement("SELECT setval(pg_get_serial_sequence(?, 'id'), ?)")) {
+        ps.setString(1, table.name());
+        ps.setInt(2, lastId);
+        ps.executeQuery().close();
+      }
+      return null;
+    });
+  }
+
+  @Override
   public void createSecondaryIndex(SysbenchTable table) throws StoreException {
     call(table, "create index", () -> {
       autocommit();
