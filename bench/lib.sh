@@ -141,7 +141,9 @@ server_cpu() { # pid
   local files=(/proc/"$1"/stat) c
   for c in $(pgrep -P "$1"); do files+=(/proc/"$c"/stat); done
   # fields after the command's closing parenthesis: utime is the 12th, then stime, cutime, cstime
-  cat "${files[@]}" 2>/dev/null | sed 's/^.*) //' |
+  # a backend that exits between pgrep and cat is already in the postmaster's cutime: its file is
+  # gone, and cat's failure must not end the bench (pipefail)
+  { cat "${files[@]}" 2>/dev/null || true; } | sed 's/^.*) //' |
     awk -v hz="$(getconf CLK_TCK)" '{t += $12 + $13 + $14 + $15} END {printf "%.2f", t / hz}'
 }
 
