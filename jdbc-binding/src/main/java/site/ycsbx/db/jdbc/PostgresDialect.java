@@ -43,7 +43,11 @@ final class PostgresDialect implements SqlDialect {
       // leave every later read non-blocking (see HandshakeWatchdog). pgjdbc's own connectTimeout
       // defaults to 10 s and a timed connect makes the socket non-blocking too: 0 unless the user set it
       u = JdbcUrls.withOption(u, "socketFactory", PgWatchedSocketFactory.class.getName());
-      return JdbcUrls.withOption(u, "connectTimeout", "0");
+      u = JdbcUrls.withOption(u, "connectTimeout", "0");
+      // pgjdbc 42.7 reads the answer to its SSL request with a 5 s timeout by default, which leaves
+      // the socket non-blocking: a read that finds nothing and a poll before each response
+      // (BlockingSocketsTest); the watchdog bounds that wait too
+      return JdbcUrls.withOption(u, "sslResponseTimeout", "0");
     }
     // the user's socket factory (a Unix socket) or login timeout: the driver's timeouts then.
     u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));

@@ -57,7 +57,7 @@ class JdbcPreflightTest {
       assertEquals(target == TestDatabase.Target.MARIADB_ROCKSDB, reported("rocksdb_flush_log_at_trx_commit"));
       assertEquals(db.url() + (target.mariadb() ? "?" : "&") + "password=*****"
           + (target.mariadb() ? "&rewriteBatchedStatements=true&socketFactory=site.ycsbx.db.jdbc.WatchedSocketFactory"
-          + "&useServerPrepStmts=true&cachePrepStmts=true" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0"),
+          + "&useServerPrepStmts=true&cachePrepStmts=true" : "&reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0&sslResponseTimeout=0"),
           fp.get("db.url"));
       assertEquals("50", fp.get("db.batchsize"));
       assertEquals("true", fp.get("jdbc.autocommit"));

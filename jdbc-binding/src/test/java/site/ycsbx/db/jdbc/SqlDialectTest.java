@@ -119,7 +119,7 @@ class SqlDialectTest {
     assertEquals(SqlDialect.Kind.POSTGRESQL, d.kind());
     // no socketTimeout, and no timed connect (pgjdbc's default is 10 s): both leave the socket non-blocking
     assertEquals("jdbc:postgresql://h/ycsb?currentSchema=s&reWriteBatchedInserts=true"
-        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0",
+        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0&sslResponseTimeout=0",
         d.connectionUrl("jdbc:postgresql://h/ycsb?currentSchema=s"));
   }
 
@@ -143,8 +143,11 @@ class SqlDialectTest {
   void postgresqlOptionsTheUserSetAreKept() {
     SqlDialect d = SqlDialect.forUrl("jdbc:postgresql://h/ycsb");
     assertEquals("jdbc:postgresql://h/ycsb?connectTimeout=2&socketTimeout=9&reWriteBatchedInserts=true"
-        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory",
+        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&sslResponseTimeout=0",
         d.connectionUrl("jdbc:postgresql://h/ycsb?connectTimeout=2&socketTimeout=9"));
+    assertEquals("jdbc:postgresql://h/ycsb?sslResponseTimeout=3000&reWriteBatchedInserts=true"
+        + "&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0",
+        d.connectionUrl("jdbc:postgresql://h/ycsb?sslResponseTimeout=3000"));
   }
 
   @Test

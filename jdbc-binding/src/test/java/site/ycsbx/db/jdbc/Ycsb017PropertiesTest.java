@@ -69,7 +69,7 @@ class Ycsb017PropertiesTest {
         + "executeBatch() as the driver does by db.url (one INSERT per row: YCSB-X adds no "
         + "rewriteBatchedStatements=true)"), o.notes());
     JdbcOptions pg = parse(PG + "?reWriteBatchedInserts=true", "db.batchsize", "10", "jdbc.batchupdateapi", "true");
-    assertEquals("jdbc:postgresql://h/ycsb?reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0", pg.connectionUrl());
+    assertEquals("jdbc:postgresql://h/ycsb?reWriteBatchedInserts=true&socketFactory=site.ycsbx.db.jdbc.PgWatchedSocketFactory&connectTimeout=0&sslResponseTimeout=0", pg.connectionUrl());
     assertEquals(List.of("jdbc.batchupdateapi=true (YCSB 0.17's option): a load sends db.batchsize=10 rows per "
         + "executeBatch() as the driver does by db.url (reWriteBatchedInserts set there)"), pg.notes());
     // unset: YCSB-X's batched INSERT, rewritten into one multi-row INSERT
