@@ -130,7 +130,13 @@ class JdbcServerFaultTest extends ServerFaultContract {
         "-p", "ycsbx.reconnect.giveupseconds=2", "-p", "ycsbx.reconnect.backoffms=100",
         "-p", "ycsbx.reconnect.maxbackoffms=500", "-threads", "2", "-target", "300");
     try {
-      Thread.sleep(4_000);
+      // the server dies once the run is under way (YCSB's "Starting test." comes after YCSB-X's
+      // preflight): a fixed wait let a busy machine's kill land in the preflight instead
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!run.stderrSoFar().contains("Starting test.") && run.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      Thread.sleep(2_000);
       assertTrue(run.isAlive(), run.stderrSoFar());
       server().kill();
       long killed = System.nanoTime();
