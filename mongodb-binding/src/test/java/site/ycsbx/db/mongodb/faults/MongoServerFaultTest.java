@@ -161,8 +161,9 @@ class MongoServerFaultTest {
       }
 
       String out = r.all();
-      // 6 s, 5 s of grace, the JVM's start and the export
-      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      // 6 s, 5 s of grace, the JVM's start and the export (20 s of slack: a busy machine took 21.7 s; a
+      // run the deadline did not end would wait on the frozen server until the test gives up)
+      assertTrue(r.millis() < (6 + 5 + 20) * 1000, "the run took " + r.millis() + " ms\n" + out);
       assertTrue(r.millis() > (6 + 5) * 1000, "the run ended before the grace was over: " + r.millis() + " ms\n" + out);
       assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
           + " finished: their operations in flight count as failed"), out);
@@ -213,7 +214,7 @@ class MongoServerFaultTest {
         run.close();
       }
       String out = r.all();
-      assertTrue(r.millis() < (6 + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+      assertTrue(r.millis() < (6 + 5 + 20) * 1000, "the run took " + r.millis() + " ms\n" + out);
       assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=6 passed 5 s ago and 2 client threads have not"
           + " finished"), out);
       assertTrue(r.stdout().contains("[OVERALL], RunTime(ms), "), out);
