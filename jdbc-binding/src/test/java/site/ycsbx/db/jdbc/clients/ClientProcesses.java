@@ -163,8 +163,8 @@ final class ClientProcesses {
   List<Run> together(List<String> args, Path results, IntFunction<String> netns)
       throws Exception {
     // far enough ahead for three JVMs to start and check the server on a busy 2-core machine (2 to 3 s
-    // each on a quiet one, over 11 s in a whole suite on a slow VM)
-    // each on a quiet one); the clients wait out the rest, so every second here is a second of the suite
+    // each on a quiet one, over 11 s in a whole suite on a slow VM); the clients wait out the rest,
+    // so every second here is a second of the suite
     long startAt = System.currentTimeMillis() + LEAD_MILLIS;
     List<Map<String, String>> envs = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
