@@ -99,7 +99,7 @@ class TarballIT {
   @Test
   void layoutIsBinLibWorkloadsReadmeDocs() throws IOException {
     Set<String> expectedTop = new TreeSet<>(Set.of("bin", "lib", "workloads", "experiments", "kubernetes", "README.md",
-        "docs"));
+        "docs", "NOTICE", "THIRD-PARTY.txt"));
     assertArrayEquals(Files.readAllBytes(repo.resolve("README.md")), Files.readAllBytes(dist.resolve("README.md")));
     assertEquals(expectedTop, fileNames(dist));
 
@@ -151,6 +151,24 @@ class TarballIT {
         "ycsbx-jdbc-binding-" + version + ".jar", "core-0.17.0.jar")) {
       assertTrue(lib.contains(jar), jar + " missing from lib/: " + lib);
     }
+  }
+
+  /** THIRD-PARTY.txt names each jar of lib/ but YCSB-X's own, and MariaDB Connector/J's licence and source. */
+  @Test
+  void thirdPartyListNamesEveryOtherJarInLib() throws IOException {
+    ThirdPartyList list = new ThirdPartyList(Files.readString(dist.resolve("THIRD-PARTY.txt")));
+    Set<String> thirdParty = fileNames(dist.resolve("lib")).stream().filter(j -> !ThirdPartyList.isOwn(j))
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(thirdParty, list.linesByJar().keySet(), list.text());
+    String mariadb = thirdParty.stream().filter(j -> j.startsWith("mariadb-java-client-")).findFirst().orElseThrow();
+    assertTrue(list.linesByJar().get(mariadb).contains("(LGPL-2.1-or-later)"), list.text());
+    String version = mariadb.substring("mariadb-java-client-".length(), mariadb.length() - ".jar".length());
+    assertTrue(list.sourceLine("org.mariadb.jdbc:mariadb-java-client:" + version)
+        .endsWith(" - https://github.com/mariadb-corporation/mariadb-connector-j"), list.text());
+    // the driver shaded into one of YCSB-X's own jars, which the list cannot see
+    String notice = Files.readString(dist.resolve("NOTICE"));
+    assertTrue(Pattern.compile("org\\.mongodb:mongo-java-driver:\\d+\\.\\d+\\.\\d+ \\(Apache-2\\.0").matcher(notice).find(),
+        notice);
   }
 
   @Test
