@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import site.ycsbx.db.nulldb.tables.NullTables;
 import site.ycsbx.store.SizeReport;
+import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -14,9 +15,10 @@ import site.ycsbx.store.sysbench.TableCensus;
 
 /**
  * Counts rows and keeps nothing else: reads find nothing, a delete and insert keep the count.
- * What it measures is the client's cost of generating sysbench's transactions.
+ * What it measures is the client's cost of generating sysbench's transactions. Not final: tests
+ * extend it to make a few calls fail (SysbenchIgnoredErrorTest).
  */
-public final class NullSysbenchStore implements SysbenchStore {
+public class NullSysbenchStore implements SysbenchStore {
   private static final Map<String, Boolean> INDEXED = new ConcurrentHashMap<>();
 
   @Override
@@ -48,8 +50,9 @@ public final class NullSysbenchStore implements SysbenchStore {
     return true; // as SQL would: the generation rate counts BEGIN and COMMIT
   }
 
+  // this and deleteInsert throw as the interface declares, so that a subclass may fail in them
   @Override
-  public void commit() {
+  public void commit() throws StoreException {
   }
 
   @Override
@@ -92,7 +95,7 @@ public final class NullSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) {
+  public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) throws StoreException {
   }
 
   /** Ids and k are not kept: a table of n rows is taken to hold ids 1..n, and its index (if built) to list them. */
