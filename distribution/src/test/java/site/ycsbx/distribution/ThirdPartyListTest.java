@@ -28,7 +28,10 @@ class ThirdPartyListTest {
 
   @BeforeAll
   static void read() throws IOException {
-    Path dir = Path.of(Shell.property("ycsbx.third-party.dir"));
+    // not Shell.property: TestTiersTest takes any use of Shell (it starts processes) as beyond the fast tier
+    String set = System.getProperty("ycsbx.third-party.dir");
+    assertTrue(set != null, "system property ycsbx.third-party.dir is not set; run this test through Maven");
+    Path dir = Path.of(set);
     list = new ThirdPartyList(Files.readString(dir.resolve("THIRD-PARTY.txt")));
     String classpath = Files.readString(dir.resolve("runtime-classpath.txt")).strip();
     runtimeJars = Arrays.stream(classpath.split(":")).map(p -> Path.of(p).getFileName().toString())
