@@ -17,7 +17,7 @@
 #   bench/sysbench.sh [--tables N] [--rows N] [--threads "1 4 16"] [--load-threads "1 8"]
 #                     [--seconds S] [--warmup S] [--gen-seconds S] [--servers "mariadb postgresql"] [--pin]
 #                     [--mysql-driver mariadb|mysql] [--ps-mode auto|disable] [--repeat R]
-#                     [--cells "point readonly readwrite"]
+#                     [--cells "point readonly readwrite"] [--together]
 #
 # Defaults are the issue's cells (16 tables x 100000 rows, in memory; 1, 4 and 16 threads; 30 s a
 # run): about half an hour on a 2-core machine. MariaDB InnoDB: database ycsbx_bench_sb_<pid>;
@@ -56,11 +56,19 @@
 # missed or undecided; one run moves by more than 3% here. Keep R even: the read/write cells move by
 # 10-20% with their position in a pair, and R even puts each side first as often. --cells picks the
 # pairs to run.
+# --together runs the two sides of a pair at the same time, each with the cell's threads (the server
+# then sees twice as many connections): the same seconds of the same server for both, so that a
+# neighbour slowing the VM, which moved a cell's sequential pairs by 10-20% here, slows both alike.
+# YCSB-X starts first; sysbench starts when YCSB-X prints "Starting test.", and both measure the
+# same stretch after the warm-up (sysbench's ends up to 0.2 s later: it has that much to itself).
+# The server's CPU cannot be split between the two clients: its columns print "-". It asks more
+# than the issue's goal does: with the server's core saturated, a side whose client is slower to
+# send its next statement leaves its backends idle and the other side's take the core.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
-MYSQL_DRIVER=mariadb PS_MODE=auto REPEAT=1 CELLS="point readonly readwrite"
+MYSQL_DRIVER=mariadb PS_MODE=auto REPEAT=1 CELLS="point readonly readwrite" TOGETHER=0
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -76,6 +84,7 @@ while [ $# -gt 0 ]; do
     --ps-mode) PS_MODE=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     --repeat) REPEAT=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
     --cells) CELLS=${2:-}; shift $(( $# > 1 ? 2 : 1 )) ;;
+    --together) TOGETHER=1; shift ;;
     *) echo "sysbench.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -88,6 +97,10 @@ for c in $CELLS; do
   case $c in point | readonly | readwrite) ;; *) echo "sysbench.sh: --cells takes point, readonly and/or readwrite, not '$c'" >&2; exit 2 ;; esac
 done
 case $PS_MODE in auto | disable) ;; *) echo "sysbench.sh: --ps-mode takes auto or disable (sysbench's --db-ps-mode), not '$PS_MODE'" >&2; exit 2 ;; esac
+for v in "--tables $TABLES" "--rows $ROWS" "--seconds $SECONDS_" "--warmup $WARMUP" "--gen-seconds $GEN_SECONDS"; do
+  [[ "${v#* }" =~ ^[0-9]+$ ]] || { echo "sysbench.sh: ${v%% *} takes a whole number, not '${v#* }'" >&2; exit 2; }
+done
+[ "$TOGETHER" = 0 ] || [ "$WARMUP" -gt 0 ] || { echo "sysbench.sh: --together needs --warmup 1 or more (YCSB-X starts first and has the server to itself until sysbench's threads connect)" >&2; exit 2; }
 command -v sysbench >/dev/null || { echo "sysbench.sh: sysbench is not installed (scripts/setup-servers.sh installs it)" >&2; exit 2; }
 
 . bench/lib.sh
@@ -171,6 +184,28 @@ reset() { # server
   fi
 }
 
+# together SERVER SCRIPT WORKLOAD THREADS (--together): both sides at once into $slog and $xlog
+together() {
+  local server=$1 script=$2 workload=$3 threads=$4 xpid i
+  measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
+    -p ycsbx.warmup="$WARMUP" &
+  xpid=$!
+  for i in $(seq 1 1200); do
+    grep -q "^Starting test\." "$xlog.err" 2>/dev/null && break
+    kill -0 "$xpid" 2>/dev/null || break
+    sleep 0.05
+  done
+  if ! grep -q "^Starting test\." "$xlog.err" 2>/dev/null; then
+    wait "$xpid" || true
+    echo "bench: --together: YCSB-X's run did not start ($xlog):" >&2
+    tail -n 20 "$xlog" "$xlog.err" >&2
+    exit 1
+  fi
+  measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
+    $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
+  wait "$xpid" || exit 1
+}
+
 echo "== 1. generation: the OLTP transaction on the null binding, 1 thread, one core (taskset -c 0), $GEN_SECONDS s"
 log=$work/gen.log
 measured "$log" taskset -c 0 java -XX:ActiveProcessorCount=1 -cp "$YCSBX_CP" site.ycsbx.tools.Main run null \
@@ -197,7 +232,7 @@ for server in $SERVERS; do
   [ "$server" = mariadb ] && quiesce_innodb
 
   echo
-  echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where"
+  echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where$([ "$TOGETHER" = 0 ] || echo ", both sides at once (--together)")"
   spid=$(server_pid "$([ "$server" = mariadb ] && echo 3306 || echo "$PG_PORT")")
   [ -n "$spid" ] || { echo "sysbench.sh: no local process listens on the $server port: the server columns need a local server" >&2; exit 2; }
   printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s %10s %10s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps \
@@ -212,10 +247,13 @@ for server in $SERVERS; do
       for _ in $(seq 1 "$REPEAT"); do
         pair=$((pair + 1))
         if [ $((pair % 2)) -eq 1 ]; then order="s x"; else order="x s"; fi
+        slog=$work/$server-$script-$threads.log xlog=$work/$server-$workload-$threads.log
+        [ "$TOGETHER" = 0 ] || order=together
         for who in $order; do
           [ "$name" != readwrite ] || reset "$server"
-          if [ "$who" = s ]; then
-            slog=$work/$server-$script-$threads.log
+          if [ "$who" = together ]; then
+            together "$server" "$script" "$workload" "$threads"
+          elif [ "$who" = s ]; then
             # the server's CPU over sysbench's measured window: read when its warm-up ends, and at its exit
             (sleep "$WARMUP"; server_cpu "$spid" > "$slog.srv0") &
             measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
@@ -224,7 +262,6 @@ for server in $SERVERS; do
             sleep 0.2 # PostgreSQL's backends gone and reaped
             server_cpu "$spid" > "$slog.srv1"
           else
-            xlog=$work/$server-$workload-$threads.log
             measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
               -p ycsbx.warmup="$WARMUP"
           fi
@@ -234,13 +271,18 @@ for server in $SERVERS; do
         sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
         sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
         xr=$(efficiency "$xlog" client.Kop)
-        ss_=$(awk -v a="$(cat "$slog.srv0")" -v b="$(cat "$slog.srv1")" -v n="$(count "$slog" transactions)" \
-          'BEGIN {printf "%.4f", (n > 0 ? 1000 * (b - a) / n : 0)}')
-        xs=$(efficiency "$xlog" server.Kop)
+        if [ "$TOGETHER" = 0 ]; then
+          ss_=$(awk -v a="$(cat "$slog.srv0")" -v b="$(cat "$slog.srv1")" -v n="$(count "$slog" transactions)" \
+            'BEGIN {printf "%.4f", (n > 0 ? 1000 * (b - a) / n : 0)}')
+          xs=$(efficiency "$xlog" server.Kop)
+          srv=$(printf "%10.4f %10.4f %7.3f" "$ss_" "$xs" "$(ratio "$xs" "$ss_")")
+        else
+          srv=$(printf "%10s %10s %7s" - - -)
+        fi
         ratios+=" $(ratio "$xt" "$st")"
-        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f %10.4f %10.4f %7.3f\n" \
+        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f %s\n" \
           "$script / $workload" "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" \
-          "$sr" "$xr" "$(ratio "$xr" "$sr")" "$ss_" "$xs" "$(ratio "$xs" "$ss_")"
+          "$sr" "$xr" "$(ratio "$xr" "$sr")" "$srv"
       done
       if [ "$REPEAT" -gt 1 ]; then
         printf "%-36s %7s %s pairs, ratio median %.3f; goal 0.97: %s\n" "  the pairs above" "$threads" "$REPEAT" \
