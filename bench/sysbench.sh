@@ -35,7 +35,9 @@
 # /proc, lib.sh's server_cpu, read at the end of sysbench's warm-up and at its exit; YCSB-X's
 # [EFFICIENCY] server.Kop), srv_rat their ratio: with the server on a core of its own (--pin) a
 # run's transactions/s is about 1 / its server CPU per transaction, so this column says whether a
-# gap in throughput is what the client asks of the server.
+# gap in throughput is what the client asks of the server. cli_busy: the % of the clients' CPUs
+# that the client processes kept busy over the window (run_kt x transactions/s; alone, the busier
+# side; --together, both): near 100 the clients' core, not the server, sets the rates.
 # --mysql-driver picks YCSB-X's driver on MariaDB: mariadb (default, db.url jdbc:mariadb://, MariaDB
 # Connector/J, the cheaper client per transaction: bench/README.md) or mysql (jdbc:mysql://, MySQL Connector/J).
 # --ps-mode is sysbench's --db-ps-mode, given to both: auto (sysbench's default: statements prepared on
@@ -114,12 +116,12 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-where="client and server sharing the CPUs"
+where="client and server sharing the CPUs" CLIENT_NCPU=$(nproc)
 if [ "$PIN" = 1 ]; then
   ports=()
   for s in $SERVERS; do ports+=("$([ "$s" = mariadb ] && echo 3306 || echo "$PG_PORT")"); done
   pin_server "${ports[@]}"
-  where="servers on CPU 0, clients on CPUs $CLIENT_CPUS"
+  where="servers on CPU 0, clients on CPUs $CLIENT_CPUS" CLIENT_NCPU=$(($(nproc) - 1))
 fi
 
 # sysbench's and YCSB-X's reports print the same lines: "    transactions:   N   (X per sec.)"
@@ -201,8 +203,11 @@ together() {
     tail -n 20 "$xlog" "$xlog.err" >&2
     exit 1
   fi
+  # in a subshell of its own: bash's time counts every child its shell reaps meanwhile, and YCSB-X,
+  # which ends first, would be counted as sysbench's
   measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
-    $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
+    $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP") &
+  wait $! || exit 1
   wait "$xpid" || exit 1
 }
 
@@ -235,8 +240,8 @@ for server in $SERVERS; do
   echo "== 3. runs on $version, the tables YCSB-X loaded, $SECONDS_ s each after a warm-up of $WARMUP s, $where$([ "$TOGETHER" = 0 ] || echo ", both sides at once (--together)")"
   spid=$(server_pid "$([ "$server" = mariadb ] && echo 3306 || echo "$PG_PORT")")
   [ -n "$spid" ] || { echo "sysbench.sh: no local process listens on the $server port: the server columns need a local server" >&2; exit 2; }
-  printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s %10s %10s %7s\n" "sysbench / ycsbx" threads sb_tps x_tps \
-    sb_qps x_qps ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat sb_srv_kt x_srv_kt srv_rat
+  printf "%-36s %7s %10s %10s %10s %10s %7s %11s %11s %7s %11s %11s %7s %10s %10s %7s %8s\n" "sysbench / ycsbx" threads sb_tps x_tps \
+    sb_qps x_qps ratio sb_cpu_kt x_cpu_kt cpu_rat sb_run_kt x_run_kt run_rat sb_srv_kt x_srv_kt srv_rat cli_busy
   pair=0
   for cell in "point oltp_point_select sysbench-point" "readonly oltp_read_only sysbench-readonly" \
     "readwrite oltp_read_write sysbench"; do
@@ -256,8 +261,10 @@ for server in $SERVERS; do
           elif [ "$who" = s ]; then
             # the server's CPU over sysbench's measured window: read when its warm-up ends, and at its exit
             (sleep "$WARMUP"; server_cpu "$spid" > "$slog.srv0") &
+            # sysbench in a subshell of its own, so that its time does not count the reading above
             measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
-              $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP")
+              $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP") &
+            wait $! || exit 1
             wait
             sleep 0.2 # PostgreSQL's backends gone and reaped
             server_cpu "$spid" > "$slog.srv1"
@@ -279,10 +286,12 @@ for server in $SERVERS; do
         else
           srv=$(printf "%10s %10s %7s" - - -)
         fi
+        busy=$(awk -v t="$TOGETHER" -v a="$sr" -v at="$st" -v b="$xr" -v bt="$xt" -v n="$CLIENT_NCPU" \
+          'BEGIN {s = a * at / 1000; x = b * bt / 1000; printf "%.0f", 100 * (t ? s + x : (s > x ? s : x)) / n}')
         ratios+=" $(ratio "$xt" "$st")"
-        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f %s\n" \
+        printf "%-36s %7s %10.1f %10.1f %10.1f %10.1f %7.3f %11.4f %11.4f %7.3f %11.4f %11.4f %7.3f %s %8s\n" \
           "$script / $workload" "$threads" "$st" "$xt" "$sq" "$xq" "$(ratio "$xt" "$st")" "$sc" "$xc" "$(ratio "$xc" "$sc")" \
-          "$sr" "$xr" "$(ratio "$xr" "$sr")" "$srv"
+          "$sr" "$xr" "$(ratio "$xr" "$sr")" "$srv" "$busy"
       done
       if [ "$REPEAT" -gt 1 ]; then
         printf "%-36s %7s %s pairs, ratio median %.3f; goal 0.97: %s\n" "  the pairs above" "$threads" "$REPEAT" \
