@@ -79,7 +79,7 @@ class NothingLoadsMidRunTest {
   /** A family's load: the [STATUS] line with a total, the time left and the workload's own figures. */
   @Test
   void aLinkBenchLoadLoadsNothingForItsStatusLines() throws IOException {
-    assertNoneLate(lateClasses("linkbench", "(?m)^\\[STATUS\\] +2 s load .* nodes .* links( \\| others \\d+% CPU)?$", "load", "null", "-P",
+    assertNoneLate(lateClasses("linkbench", "(?m)^\\[STATUS\\] +2(\\.\\d)? s load .* nodes .* links( \\| others \\d+% CPU)?$", "load", "null", "-P",
         JavaProcess.workload("linkbench"), "-threads", "2"));
   }
 
@@ -97,7 +97,7 @@ class NothingLoadsMidRunTest {
   /** filemeta's run, where a class loaded at the first line cost the hot path its compiled code. */
   @Test
   void aFileMetaRunLoadsNothingForItsStatusLines() throws IOException {
-    assertNoneLate(lateClasses("filemeta", "(?m)^\\[STATUS\\] +3 s run ", "run", "null", "-P",
+    assertNoneLate(lateClasses("filemeta", "(?m)^\\[STATUS\\] +3(\\.\\d)? s run ", "run", "null", "-P",
         JavaProcess.workload("filemeta-readwrite"), "-threads", "2"));
   }
 
@@ -121,7 +121,9 @@ class NothingLoadsMidRunTest {
         "-p", "ycsbx.report=false"));
     Result r = JavaProcess.exec(cmd, null, 120);
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.stderr().contains("[STATUS]   2 s"), "the run printed its interval lines:\n" + r.stderr());
+    // a tick that comes late on a starved machine prints its tenths ("[STATUS] 2.1 s")
+    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +2(\\.\\d)? s ").matcher(r.stderr()).find(),
+        "the run printed its interval lines:\n" + r.stderr());
     assertTrue(Pattern.compile(printed).matcher(r.all()).find(), printed + " not in:\n" + r.all());
     JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
     long start = result.path("start_ms").asLong();
