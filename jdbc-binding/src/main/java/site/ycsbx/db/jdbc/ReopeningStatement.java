@@ -146,7 +146,7 @@ final class ReopeningStatement implements InvocationHandler {
     int n = args == null ? 0 : args.length;
     boolean known = switch (name) {
       case "setLong", "setInt", "setString", "setDouble", "setBytes", "setObject" -> n == 2;
-      case "executeQuery", "executeUpdate", "addBatch", "executeBatch" -> n == 0;
+      case "executeQuery", "executeUpdate", "execute", "addBatch", "executeBatch" -> n == 0;
       default -> false;
     };
     if (!known) {
@@ -163,6 +163,12 @@ final class ReopeningStatement implements InvocationHandler {
         }
         case "executeQuery":
           return ((PreparedStatement) s).executeQuery();
+        case "execute": {
+          // BEGIN and COMMIT of every sysbench transaction
+          Boolean result = ((PreparedStatement) s).execute();
+          sent(name, s, result);
+          return result;
+        }
         case "executeUpdate": {
           int rows = ((PreparedStatement) s).executeUpdate();
           SentRows.updated(rows);
