@@ -28,7 +28,8 @@
 # has no warm-up option: --report-checkpoints=S prints a report and resets its counters then, and the
 # last report is read; YCSB-X ycsbx.warmup=S). Two CPU figures per side: the whole process's per 1000
 # transactions (sb_cpu_kt, x_cpu_kt: startup, warm-up and JIT included) and the measured window's
-# (sb_run_kt: sysbench's whole CPU times seconds / (seconds + warm-up), its start being a few ms;
+# (sb_run_kt: sysbench's whole CPU times seconds / (seconds + warm-up, + the tail with --together),
+# its start being a few ms;
 # x_run_kt: YCSB-X's own [EFFICIENCY] client.Kop, the client JVM's CPU over the run after the warm-up),
 # the figure a run of hours converges to; run_rat is their ratio. sb_srv_kt and x_srv_kt: the
 # server's CPU seconds per 1000 transactions over the same windows (its process and children from
@@ -61,8 +62,12 @@
 # --together runs the two sides of a pair at the same time, each with the cell's threads (the server
 # then sees twice as many connections): the same seconds of the same server for both, so that a
 # neighbour slowing the VM, which moved a cell's sequential pairs by 10-20% here, slows both alike.
-# YCSB-X starts first; sysbench starts when YCSB-X prints "Starting test.", and both measure the
-# same stretch after the warm-up (sysbench's ends up to 0.2 s later: it has that much to itself).
+# YCSB-X starts first; sysbench starts when YCSB-X prints "Starting test.". Both run 3 s past the
+# measured stretch, and each side's figures are its report of the checkpoint at warm-up + seconds
+# (--report-checkpoints=W,W+S; YCSB-X sysbench.report_checkpoints=W+S after ycsbx.warmup=W): the two
+# windows are then the same seconds to within their starts' gap (under a second), and in neither
+# did the other side stop. Read from the closing reports instead, sysbench's window ran on 0.1-0.2 s
+# after YCSB-X's threads had stopped, seconds in which it had the server to itself.
 # The server's CPU cannot be split between the two clients: its columns print "-". It asks more
 # than the issue's goal does: with the server's core saturated, a side whose client is slower to
 # send its next statement leaves its backends idle and the other side's take the core.
@@ -71,6 +76,7 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 
 TABLES=16 ROWS=100000 THREADS="1 4 16" LOAD_THREADS="1 8" SECONDS_=30 WARMUP=0 GEN_SECONDS=15 SERVERS="mariadb postgresql" PIN=0
 MYSQL_DRIVER=mariadb PS_MODE=auto REPEAT=1 CELLS="point readonly readwrite" TOGETHER=0
+TAIL=3
 while [ $# -gt 0 ]; do
   case $1 in
     --tables) TABLES=$2; shift 2 ;;
@@ -189,8 +195,8 @@ reset() { # server
 # together SERVER SCRIPT WORKLOAD THREADS (--together): both sides at once into $slog and $xlog
 together() {
   local server=$1 script=$2 workload=$3 threads=$4 xpid i
-  measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP)) \
-    -p ycsbx.warmup="$WARMUP" &
+  measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP + TAIL)) \
+    -p ycsbx.warmup="$WARMUP" -p sysbench.report_checkpoints=$((WARMUP + SECONDS_)) &
   xpid=$!
   for i in $(seq 1 1200); do
     grep -q "^Starting test\." "$xlog.err" 2>/dev/null && break
@@ -205,10 +211,16 @@ together() {
   fi
   # in a subshell of its own: bash's time counts every child its shell reaps meanwhile, and YCSB-X,
   # which ends first, would be counted as sysbench's
-  measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP)) \
-    $([ "$WARMUP" = 0 ] || echo --report-checkpoints="$WARMUP") &
+  measured "$slog" sb "$server" "$script" run "$threads" --time=$((SECONDS_ + WARMUP + TAIL)) \
+    --report-checkpoints="$WARMUP,$((WARMUP + SECONDS_))" &
   wait $! || exit 1
   wait "$xpid" || exit 1
+  # each side's report of the checkpoint at warm-up + seconds: its measured window
+  local log
+  for log in "$slog" "$xlog"; do
+    sed -n "/^\[ $((WARMUP + SECONDS_))s \] Checkpoint report:\$/,/^Threads fairness:\$/p" "$log" > "$log.win"
+    [ -s "$log.win" ] || { echo "bench: --together: no checkpoint report at $((WARMUP + SECONDS_)) s in $log:" >&2; tail -n 20 "$log" "$log.err" >&2; exit 1; }
+  done
 }
 
 echo "== 1. generation: the OLTP transaction on the null binding, 1 thread, one core (taskset -c 0), $GEN_SECONDS s"
@@ -273,10 +285,16 @@ for server in $SERVERS; do
               -p ycsbx.warmup="$WARMUP"
           fi
         done
-        st=$(rate "$slog" transactions) xt=$(rate "$xlog" transactions)
-        sq=$(rate "$slog" queries) xq=$(rate "$xlog" queries)
-        sc=$(cpu_per_kop "$slog" "$(count "$slog" transactions)") xc=$(cpu_per_kop "$xlog" "$(count "$xlog" transactions)")
-        sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$WARMUP" 'BEGIN {printf "%.4f", c * s / (s + w)}')
+        # the measured window's report: the closing one, or (--together) the checkpoint's
+        sw=$slog xw=$xlog tail_=0
+        if [ "$TOGETHER" = 1 ]; then
+          sw=$slog.win xw=$xlog.win tail_=$TAIL
+          cp "$slog.cpu" "$sw.cpu"; cp "$xlog.cpu" "$xw.cpu"
+        fi
+        st=$(rate "$sw" transactions) xt=$(rate "$xw" transactions)
+        sq=$(rate "$sw" queries) xq=$(rate "$xw" queries)
+        sc=$(cpu_per_kop "$sw" "$(count "$sw" transactions)") xc=$(cpu_per_kop "$xw" "$(count "$xw" transactions)")
+        sr=$(awk -v c="$sc" -v s="$SECONDS_" -v w="$((WARMUP + tail_))" 'BEGIN {printf "%.4f", c * s / (s + w)}')
         xr=$(efficiency "$xlog" client.Kop)
         if [ "$TOGETHER" = 0 ]; then
           ss_=$(awk -v a="$(cat "$slog.srv0")" -v b="$(cat "$slog.srv1")" -v n="$(count "$slog" transactions)" \

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import site.ycsbx.faults.Outages;
@@ -39,8 +40,16 @@ final class SysbenchReport {
   private final Histogram total = new Histogram(3);
   private final int threads;
   private final PrintStream out;
+  // the window the figures count from: the run's start, the warm-up's end or the last checkpoint
   private long startNanos;
+  // the test's start (the run's, or the warm-up's end): interval lines and total time count from it, as
+  // sysbench's do across its checkpoints
+  private long testStartNanos;
+  private boolean ended;
   private long lastNanos;
+  // the counters when the window started: they are never reset, so that a statement counted while a
+  // checkpoint prints falls into the next window rather than into none
+  private Counts base = new Counts(0, 0, 0, 0, 0, 0);
   private long lastReads;
   private long lastWrites;
   private long lastOthers;
@@ -63,6 +72,7 @@ final class SysbenchReport {
     SysbenchReport dry = new SysbenchReport(threads,
         new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.US_ASCII));
     dry.startNanos = System.nanoTime();
+    dry.testStartNanos = dry.startNanos;
     dry.lastNanos = dry.startNanos;
     dry.transaction(1000);
     dry.intervalLine();
@@ -71,13 +81,17 @@ final class SysbenchReport {
   /**
    * Starts the clock, and the interval lines when {@code seconds} > 0. With a warm-up
    * ({@code ycsbx.warmup}) the figures start over when it ends, as sysbench 1.0.20's counters do
-   * at a --report-checkpoints time; {@code onRestart} runs then too.
+   * at a --report-checkpoints time; {@code onRestart} runs then too. At each of {@code checkpoints}
+   * (seconds from now, ascending) the closing blocks print under {@code [ Ns ] Checkpoint report:}
+   * with the figures since the last start over, which then start over, as sysbench's
+   * --report-checkpoints; {@code fairness} gives the threads' counts for them ({@link #print}'s).
    */
-  synchronized void start(double seconds, Runnable onRestart) {
+  synchronized void start(double seconds, long[] checkpoints, Supplier<long[][]> fairness, Runnable onRestart) {
     if (startNanos != 0) {
       return;
     }
     startNanos = System.nanoTime();
+    testStartNanos = startNanos;
     lastNanos = startNanos;
     reconnectsAtStart = Outages.reconnects();
     lastReconnects = reconnectsAtStart;
@@ -87,33 +101,65 @@ final class SysbenchReport {
         onRestart.run();
       });
     }
-    if (seconds > 0) {
+    if (seconds > 0 || checkpoints.length > 0) {
       ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ycsbx-sysbench-report");
         t.setDaemon(true);
         return t;
       });
+    }
+    if (seconds > 0) {
       long period = (long) (seconds * 1e9);
       ticker.scheduleAtFixedRate(this::intervalLine, period, period, TimeUnit.NANOSECONDS);
     }
+    for (long c : checkpoints) {
+      ticker.schedule(() -> checkpoint(c, fairness, onRestart), c * 1_000_000_000L - (System.nanoTime() - startNanos),
+          TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private synchronized void checkpoint(long second, Supplier<long[][]> fairness, Runnable onRestart) {
+    if (ended) {
+      return;
+    }
+    long[][] f = fairness.get();
+    long now = System.nanoTime();
+    Counts at = counts();
+    out.println("[ " + second + "s ] Checkpoint report:");
+    blocks(f[0], f[1], now, at);
+    long testStart = testStartNanos;
+    restart(now, at);
+    testStartNanos = testStart;
+    onRestart.run();
+  }
+
+  /** sysbench's counts of the statements and transactions, as summed now or over a window. */
+  private record Counts(long reads, long writes, long others, long transactions, long ignored, long notSent) {
+    Counts minus(Counts b) {
+      return new Counts(reads - b.reads, writes - b.writes, others - b.others, transactions - b.transactions,
+          ignored - b.ignored, notSent - b.notSent);
+    }
+  }
+
+  private Counts counts() {
+    return new Counts(reads.sum(), writes.sum(), others.sum(), transactions.sum(), ignored.sum(), notSent.sum());
   }
 
   private synchronized void restart() {
-    reads.reset();
-    writes.reset();
-    others.reset();
-    notSent.reset();
-    transactions.reset();
-    ignored.reset();
-    latency.reset();
+    restart(System.nanoTime(), counts());
+  }
+
+  private void restart(long now, Counts at) {
+    base = at;
     total.reset();
-    startNanos = System.nanoTime();
+    startNanos = now;
+    testStartNanos = startNanos;
     lastNanos = startNanos;
-    lastReads = 0;
-    lastWrites = 0;
-    lastOthers = 0;
-    lastTransactions = 0;
-    lastIgnored = 0;
+    lastReads = base.reads();
+    lastWrites = base.writes();
+    lastOthers = base.others();
+    lastTransactions = base.transactions();
+    lastIgnored = base.ignored();
     reconnectsAtStart = Outages.reconnects();
     lastReconnects = reconnectsAtStart;
   }
@@ -146,19 +192,16 @@ final class SysbenchReport {
     ignored.increment();
   }
 
-  long transactions() {
-    return transactions.sum();
-  }
-
   /** The summary's line: sysbench's headline figures of the run so far. */
   synchronized String headline() {
     if (startNanos == 0) {
       return null;
     }
     double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
-    long q = reads.sum() + writes.sum() + others.sum();
+    Counts c = counts().minus(base);
+    long q = c.reads() + c.writes() + c.others();
     return String.format(Locale.ROOT, "sysbench: %d transactions, %.2f per sec., %.2f queries per sec., %d ignored"
-        + " errors", transactions.sum(), transactions.sum() / secs, q / secs, ignored.sum());
+        + " errors", c.transactions(), c.transactions() / secs, q / secs, c.ignored());
   }
 
   /** The headline's figures for the export (the rate first: what an experiment's table ranks by). */
@@ -167,12 +210,13 @@ final class SysbenchReport {
       return null;
     }
     double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
-    long q = reads.sum() + writes.sum() + others.sum();
+    Counts c = counts().minus(base);
+    long q = c.reads() + c.writes() + c.others();
     java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("transactions_s", transactions.sum() / secs);
+    out.put("transactions_s", c.transactions() / secs);
     out.put("queries_s", q / secs);
-    out.put("transactions", (double) transactions.sum());
-    out.put("ignored_errors", (double) ignored.sum());
+    out.put("transactions", (double) c.transactions());
+    out.put("ignored_errors", (double) c.ignored());
     return out;
   }
 
@@ -191,7 +235,7 @@ final class SysbenchReport {
     double wr = (w - lastWrites) / secs;
     double or = (o - lastOthers) / secs;
     out.println(String.format(Locale.ROOT, "[ %ds ] thds: %d tps: %.2f qps: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,95%%):"
-        + " %.2f err/s: %.2f reconn/s: %.2f", Math.round((now - startNanos) / 1e9), threads,
+        + " %.2f err/s: %.2f reconn/s: %.2f", Math.round((now - testStartNanos) / 1e9), threads,
         (t - lastTransactions) / secs, rr + wr + or, rr, wr, or,
         h.getTotalCount() == 0 ? 0.0 : h.getValueAtPercentile(95) / 1000.0, (e - lastIgnored) / secs,
         (rc - lastReconnects) / secs));
@@ -214,14 +258,20 @@ final class SysbenchReport {
     if (ticker != null) {
       ticker.shutdownNow();
     }
-    long end = System.nanoTime();
+    ended = true;
+    blocks(perThread, busyNanos, System.nanoTime(), counts());
+  }
+
+  // the rates over the window since the last start over; total time since the test's start, as sysbench's
+  private void blocks(long[] perThread, long[] busyNanos, long end, Counts at) {
     total.add(latency.getIntervalHistogram());
     double secs = Math.max(1e-9, (end - startNanos) / 1e9);
-    long r = reads.sum();
-    long w = writes.sum();
-    long o = others.sum();
-    long t = transactions.sum();
-    long e = ignored.sum();
+    Counts c = at.minus(base);
+    long r = c.reads();
+    long w = c.writes();
+    long o = c.others();
+    long t = c.transactions();
+    long e = c.ignored();
     out.println("SQL statistics:");
     out.println("    queries performed:");
     out.println(row("        read:", Long.toString(r)));
@@ -233,14 +283,14 @@ final class SysbenchReport {
     out.println(row("    ignored errors:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", e, e / secs)));
     long rc = Outages.reconnects() - reconnectsAtStart;
     out.println(row("    reconnects:", String.format(Locale.ROOT, "%-6d (%.2f per sec.)", rc, rc / secs)));
-    long unsent = notSent.sum();
+    long unsent = c.notSent();
     if (unsent > 0) {
       out.println("    (other counts only statements sent: the steps of " + unsent + " transactions ran alone, without"
           + " a BEGIN or COMMIT, as the store runs them without transactions)");
     }
     out.println();
     out.println("General statistics:");
-    out.println(row("    total time:", String.format(Locale.ROOT, "%.4fs", secs)));
+    out.println(row("    total time:", String.format(Locale.ROOT, "%.4fs", (end - testStartNanos) / 1e9)));
     out.println(row("    total number of events:", Long.toString(t)));
     out.println();
     out.println("Latency (ms):");

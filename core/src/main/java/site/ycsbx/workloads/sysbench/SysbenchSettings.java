@@ -57,6 +57,7 @@ public final class SysbenchSettings {
   public static final boolean VERIFY_PROPERTY_DEFAULT = false;
   public static final String REPORT_INTERVAL_PROPERTY = "sysbench.report_interval";
   public static final double REPORT_INTERVAL_PROPERTY_DEFAULT = 10;
+  public static final String REPORT_CHECKPOINTS_PROPERTY = "sysbench.report_checkpoints";
 
   /** Every sysbench.* property, for the misspelling check and {@code bin/ycsb help properties}. */
   public static final List<PropertyDef> PROPERTIES;
@@ -98,7 +99,9 @@ public final class SysbenchSettings {
         PropertyDef.of(VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT, "true: at the end, check every table holds ids"
             + " 1..table_size once and k_N agrees (VERIFY); a mismatch exits 1"),
         PropertyDef.of(REPORT_INTERVAL_PROPERTY, REPORT_INTERVAL_PROPERTY_DEFAULT, "seconds between sysbench's"
-            + " interval lines ([ 10s ] thds: ... tps: ...) in a run; 0: none")));
+            + " interval lines ([ 10s ] thds: ... tps: ...) in a run; 0: none"),
+        PropertyDef.noDefault(REPORT_CHECKPOINTS_PROPERTY, "seconds from the run's start, ascending (e.g. 30,60):"
+            + " at each, sysbench's full report of the figures since the one before, which then start over")));
     p.addAll(RandomIds.PROPERTIES);
     PROPERTIES = List.copyOf(p);
   }
@@ -121,6 +124,7 @@ public final class SysbenchSettings {
   final boolean drop;
   final boolean verify;
   final double reportInterval;
+  final long[] reportCheckpoints;
   final RandomIds.Spec rand;
   final boolean load;
   final ClientShare share;
@@ -159,6 +163,7 @@ public final class SysbenchSettings {
     drop = Props.getBoolean(p, DROP_PROPERTY, DROP_PROPERTY_DEFAULT);
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
     reportInterval = Props.getDouble(p, REPORT_INTERVAL_PROPERTY, REPORT_INTERVAL_PROPERTY_DEFAULT, 0, 86_400);
+    reportCheckpoints = checkpoints(p.getProperty(REPORT_CHECKPOINTS_PROPERTY, ""));
     rand = RandomIds.Spec.of(p);
     share = ClientShare.of(p);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
@@ -170,6 +175,27 @@ public final class SysbenchSettings {
     if (load) {
       checkLoadCalls(p);
     }
+  }
+
+  // sysbench 1.0.20's --report-checkpoints list: whole seconds; ascending here, so that each report's window
+  // is the time since the one before
+  private static long[] checkpoints(String value) {
+    String v = value.trim();
+    if (v.isEmpty() || PropertyDef.NONE.equals(v)) {
+      return new long[0];
+    }
+    String[] parts = v.split(",", -1);
+    long[] out = new long[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      String part = parts[i].trim();
+      long s = part.matches("[0-9]{1,9}") ? Long.parseLong(part) : -1;
+      if (s < 1 || (i > 0 && s <= out[i - 1])) {
+        throw new UserError(REPORT_CHECKPOINTS_PROPERTY + "=" + value + ": takes whole seconds from the run's start,"
+            + " 1 or more, ascending and comma-separated (e.g. 30,60)");
+      }
+      out[i] = s;
+    }
+    return out;
   }
 
   private static int count(Properties p, String key, int def) {

@@ -169,7 +169,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
               + settings.transactionSteps() + " statements a transaction, " + (settings.skipTrx ? "autocommit"
               : store.transactions()) + ", ids " + settings.rand.describe() + ", reads by "
               + settings.readKey().column());
-          report.start(settings.reportInterval, () -> workers.forEach(w -> {
+          report.start(settings.reportInterval, settings.reportCheckpoints, this::fairness, () -> workers.forEach(w -> {
             w.committed.set(0);
             w.busyNanos.set(0);
           }));
@@ -401,6 +401,12 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     return out;
   }
 
+  /** Each thread's committed transactions and the sum of their latencies, for the threads fairness. */
+  private long[][] fairness() {
+    return new long[][] {workers.stream().mapToLong(w -> w.committed.get()).toArray(),
+        workers.stream().mapToLong(w -> w.busyNanos.get()).toArray()};
+  }
+
   @Override
   public void cleanup() {
     super.cleanup();
@@ -408,8 +414,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
       return;
     }
     if (report != null) {
-      report.print(workers.stream().mapToLong(w -> w.committed.get()).toArray(),
-          workers.stream().mapToLong(w -> w.busyNanos.get()).toArray());
+      long[][] f = fairness();
+      report.print(f[0], f[1]);
     } else {
       double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
       System.out.println(String.format(Locale.ROOT, "[SYSBENCH] loaded %d rows into %d tables in %.1f s (%.0f rows/s),"

@@ -61,4 +61,12 @@ class SysbenchBadInputTest {
     assertOneLineError(load("sysbench.point_selects=0", "sysbench.range_selects=false", "sysbench.index_updates=0",
         "sysbench.non_index_updates=0", "sysbench.delete_inserts=0"), 2, "a transaction would do nothing");
   }
+
+  @Test
+  void checkpointsNotWholeAscendingSeconds() {
+    for (String bad : new String[] {"30,x", "0", "60,30", "30,30", "30,", "1.5", "-1"}) {
+      assertOneLineError(load("sysbench.report_checkpoints=" + bad), 2, "sysbench.report_checkpoints=" + bad + ":",
+          "ascending and comma-separated");
+    }
+  }
 }

@@ -112,6 +112,48 @@ class SysbenchWorkloadTest {
     assertFalse(r.stderr().contains("nothing was measured") || r.stderr().contains(" 0 operations (0/s)"), r.stderr());
   }
 
+  /**
+   * sysbench's --report-checkpoints: the full report at each checkpoint, of the transactions since the
+   * one before, then the closing one of the rest; together they count every transaction of YCSB's summary.
+   */
+  @Test
+  void checkpointsReportEachWindowAndTogetherCountTheRun() {
+    Result r = main("run", NullDb.class.getName(), "sysbench", "-p", "maxexecutiontime=3", "-p",
+        "sysbench.report_interval=0", "-p", "sysbench.report_checkpoints=1,2,100");
+    assertEquals(0, r.exitCode(), r.all());
+    String out = r.stdout();
+    assertFalse(out.contains("[ 100s ] Checkpoint report:"), "a checkpoint after the run's end never comes:\n" + out);
+    String[] blocks = out.split("(?m)^SQL statistics:$", -1);
+    assertEquals(4, blocks.length, "two checkpoints and the closing report:\n" + out);
+    assertTrue(blocks[0].endsWith("[ 1s ] Checkpoint report:\n"), out);
+    assertTrue(blocks[1].endsWith("[ 2s ] Checkpoint report:\n"), out);
+    long sum = 0;
+    double[] totals = new double[3];
+    for (int i = 1; i <= 3; i++) {
+      long trx = figure(blocks[i], "(?m)^    transactions: +(\\d+) ");
+      Matcher rate = Pattern.compile("(?m)^    transactions: +\\d+ +\\(([0-9.]+) per sec\\.\\)$").matcher(blocks[i]);
+      assertTrue(rate.find(), blocks[i]);
+      Matcher time = Pattern.compile("(?m)^    total time: +([0-9.]+)s$").matcher(blocks[i]);
+      assertTrue(time.find(), blocks[i]);
+      totals[i - 1] = Double.parseDouble(time.group(1));
+      assertEquals(trx, figure(blocks[i], "(?m)^    total number of events: +(\\d+)$"), blocks[i]);
+      if (i < 3) {
+        // a window of one second (a starved VM may fire a checkpoint late, and the next window is then
+        // shorter): the rate is its count, not the count over the time since the start (half of it at the
+        // second checkpoint)
+        double perSec = Double.parseDouble(rate.group(1));
+        assertTrue(trx > 0 && perSec > 0.65 * trx && perSec < 1.6 * trx, trx + " at " + perSec + "/s in\n" + blocks[i]);
+      }
+      sum += trx;
+    }
+    // total time runs from the start across the checkpoints, as sysbench's
+    assertTrue(totals[0] >= 1 && totals[0] < 1.5 && totals[1] >= 2 && totals[1] < 2.5 && totals[2] > 2.5,
+        java.util.Arrays.toString(totals));
+    long summary = figure(out, "\\[TRANSACTION\\], Operations, (\\d+)");
+    // a transaction ending at a checkpoint may fall on either side of it in one of the two counts
+    assertTrue(Math.abs(summary - sum) <= 4 + summary / 1000, summary + " in YCSB's summary, " + sum + " in the reports");
+  }
+
   @Test
   void readOnlyAndPointRunsSendOnlyTheirStatements() {
     Result ro = main("run", NullDb.class.getName(), "sysbench-readonly", "-p", "maxexecutiontime=1");
