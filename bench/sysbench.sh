@@ -214,15 +214,18 @@ reset() { # server
 # together SERVER SCRIPT WORKLOAD THREADS (--together): both sides at once into $slog and $xlog
 together() {
   local server=$1 script=$2 workload=$3 threads=$4 xpid i
+  # the last pair's logs have the same names: a "Starting test." of theirs must not start sysbench
+  rm -f "$xlog" "$xlog.err" "$slog" "$slog.err"
   measured "$xlog" x "$server" run "$workload" "$threads" -p maxexecutiontime=$((SECONDS_ + WARMUP + TAIL)) \
     -p ycsbx.warmup="$WARMUP" -p sysbench.report_checkpoints=$((WARMUP + SECONDS_)) &
   xpid=$!
+  # unanchored: a line another thread of YCSB-X wrote without its newline yet may precede it
   for i in $(seq 1 1200); do
-    grep -q "^Starting test\." "$xlog.err" 2>/dev/null && break
+    grep -q "Starting test\." "$xlog.err" 2>/dev/null && break
     kill -0 "$xpid" 2>/dev/null || break
     sleep 0.05
   done
-  if ! grep -q "^Starting test\." "$xlog.err" 2>/dev/null; then
+  if ! grep -q "Starting test\." "$xlog.err" 2>/dev/null; then
     wait "$xpid" || true
     echo "bench: --together: YCSB-X's run did not start ($xlog):" >&2
     tail -n 20 "$xlog" "$xlog.err" >&2
