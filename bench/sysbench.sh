@@ -66,8 +66,8 @@
 # measured stretch, and each side's figures are its report of the checkpoint at warm-up + seconds
 # (--report-checkpoints=W,W+S; YCSB-X sysbench.report_checkpoints=W+S after ycsbx.warmup=W): the two
 # windows are then the same seconds to within their starts' gap (under a second), and in neither
-# did the other side stop. Read from the closing reports instead, sysbench's window ran on 0.1-0.2 s
-# after YCSB-X's threads had stopped, seconds in which it had the server to itself.
+# did the other side stop. Read from the closing reports instead, sysbench's window ran on up to a
+# quarter second after YCSB-X's threads had stopped, seconds in which it had the server to itself.
 # The server's CPU cannot be split between the two clients: its columns print "-". It asks more
 # than the issue's goal does: with the server's core saturated, a side whose client is slower to
 # send its next statement leaves its backends idle and the other side's take the core.
