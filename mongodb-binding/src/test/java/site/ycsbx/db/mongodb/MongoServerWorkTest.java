@@ -11,6 +11,7 @@ import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.bson.Document;
@@ -84,16 +85,26 @@ class MongoServerWorkTest {
     }
   }
 
+  /**
+   * The commands the server was sent, the drivers' own monitoring left out: the heartbeat of a client
+   * closed just before may still arrive (a CI run counted one after the count before).
+   */
+  private static long asked(TestServer server) {
+    return server.commands().stream()
+        .filter(c -> !List.of("hello", "ismaster", "endsessions").contains(c.name().toLowerCase(Locale.ROOT)))
+        .count();
+  }
+
   @Test
   void aServerWithoutOpcountersIsNotMeasuredAndNotAskedAgain() {
     try (TestServer server = new TestServer()) {
       MongoServerWork.offer(options(server, TestServer.freshDatabase()), status(server), null);
-      int before = server.commands().size();
+      long before = asked(server);
       ServerWork.Source source = ServerWork.open();
       assertEquals(Map.of(), source.wholeServer());
       assertEquals("not measured: serverStatus has no opcounters (java)", source.describe());
       source.close();
-      assertEquals(before, server.commands().size(), "the preflight's serverStatus told it all");
+      assertEquals(before, asked(server), "the preflight's serverStatus told it all");
       assertEquals(Map.of(), ServerWork.own(), "no share of its own either");
     }
   }
