@@ -127,9 +127,7 @@ final class SysbenchReport {
     Counts at = counts();
     out.println("[ " + second + "s ] Checkpoint report:");
     blocks(f[0], f[1], now, at);
-    long testStart = testStartNanos;
-    restart(now, at);
-    testStartNanos = testStart;
+    startWindow(now, at);
     onRestart.run();
   }
 
@@ -148,14 +146,15 @@ final class SysbenchReport {
   // the warm-up's end: its latencies not yet taken into the total are dropped with it
   private synchronized void restart() {
     latency.getIntervalHistogram();
-    restart(System.nanoTime(), counts());
+    startWindow(System.nanoTime(), counts());
+    testStartNanos = startNanos;
   }
 
-  private void restart(long now, Counts at) {
+  // a new window of the figures, from the counts at its start (a checkpoint's or the warm-up's end)
+  private void startWindow(long now, Counts at) {
     base = at;
     total.reset();
     startNanos = now;
-    testStartNanos = startNanos;
     lastNanos = startNanos;
     lastReads = base.reads();
     lastWrites = base.writes();
