@@ -265,12 +265,13 @@ class TarballIT {
             "-p", "scale=1"),
         new Shipped("linkbench-engines", List.of("load", "requests"), List.of("innodb", "myrocks"), 4, 12,
             "-p", "scale=1", "-p", "seconds=2"),
-        new Shipped("ycsb-versions", List.of("load", "workload-b", "workload-a"), List.of("mongo26", "mongo30"), 6, 12,
-            "-p", "seconds=2", "-p", "records=2000"),
+        // the file's three thread counts in workload-b (the knee), one elsewhere: 10 cells, not 18
+        new Shipped("ycsb-versions", List.of("load", "workload-b", "workload-a"), List.of("mongo26", "mongo30"), 5, 10,
+            "-p", "seconds=2", "-p", "records=2000", "-p", "step.load.threads=2", "-p", "step.workload-a.threads=2"),
         new Shipped("sysbench-engines", List.of("load", "oltp", "point", "point-secondary", "range", "range-secondary"),
             List.of("innodb", "myrocks"), 7, 14, "-p", "seconds=2"),
-        new Shipped("filemeta-engines", List.of("load", "latest", "readwrite"), List.of("innodb", "postgresql"), 4, 12,
-            "-p", "seconds=2", "-p", "scale=1"));
+        new Shipped("filemeta-engines", List.of("load", "q1", "q2", "rw1", "rw2", "writer"),
+            List.of("innodb", "postgresql"), 8, 24, "-p", "seconds=2", "-p", "scale=1"));
     assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
         .collect(Collectors.toCollection(TreeSet::new)));
     for (Shipped e : shipped) {
@@ -290,6 +291,23 @@ class TarballIT {
       // a row per cell (its round empty), and a row per round of a cell that ran in rounds
       assertEquals(e.cells(), Files.readAllLines(out.resolve("results.csv")).stream().skip(1)
           .filter(l -> l.split(",", -1)[6].isEmpty()).count(), e.file());
+      if (e.file().equals("ycsb-versions")) {
+        // the post's headline: UPDATE's p95 and p99 in 95/5 (READ the busiest), and where the rate levels off
+        String b = r.stdout().substring(r.stdout().indexOf("[EXPERIMENT] step workload-b "));
+        assertTrue(b.contains("p50/p95/p99 of UPDATE (step.workload-b.latency)"), b);
+        assertTrue(b.contains("[EXPERIMENT] knee (ops/s over threads 1,2,4): mongo26 "), b);
+      }
+      if (e.file().equals("filemeta-engines")) {
+        // the source's figures: reads/s ranked, writes/s beside them, the readers around the writer's window
+        String writer = r.stdout().substring(r.stdout().indexOf("[EXPERIMENT] step writer "));
+        String head = writer.lines().skip(1).findFirst().orElseThrow();
+        for (String column : List.of("reads/s", "writes_s", "read_p99_ms_before", "read_p99_ms_during",
+            "read_p99_ms_after")) {
+          assertTrue(head.contains(" " + column), head);
+        }
+        String rw1 = r.stdout().substring(r.stdout().indexOf("[EXPERIMENT] step rw1 "));
+        assertTrue(rw1.contains("p50/p95/p99 of LATEST_BY_USER (step.rw1.latency)"), rw1);
+      }
       if (e.file().equals("linkbench-engines")) {
         // the post's tables: clients IPS QPS per engine, then the efficiency rows per link and per request
         assertTrue(r.stdout().contains("[EXPERIMENT] load+requests: IPS is links/s of a load at each client count"),

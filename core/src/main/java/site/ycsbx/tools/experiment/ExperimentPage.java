@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import site.ycsbx.report.ReportHtml;
-import site.ycsbx.results.KneeFinder;
 import site.ycsbx.results.RunFolder;
 import site.ycsbx.util.UserError;
 
@@ -40,8 +39,6 @@ final class ExperimentPage {
   static final String RESPONSE_TIMES = "response-times";
   static final String THREADS_RATE = "threads-rate";
   static final String THREADS_P99 = "threads-p99";
-  /** A bend cannot be told from two points: KneeFinder judges from three thread counts. */
-  private static final int KNEE_THREADS = 3;
   private static final String CSS = """
       section.step .charts{grid-template-columns:repeat(auto-fit,minmax(480px,1fr))}
       section.step .charts svg{width:100%;height:auto}
@@ -219,10 +216,11 @@ final class ExperimentPage {
       String rate) {
     String rateName = StepTable.rateName(rate);
     Set<String> headline = StepTable.headline(s, outcomes, rate);
-    String op = StepTable.mainOp(rows);
+    String op = StepTable.latencyOp(s, rows);
     String unit = StepTable.unit(s, outcomes);
     List<String> efficiency = StepTable.efficiency(unit);
-    List<String> cols = new ArrayList<>(List.of("target", "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
+    List<String> cols = new ArrayList<>(List.of("target", "threads", "n", rateName, "rel", "p50_ms", "p95_ms",
+        "p99_ms"));
     cols.addAll(efficiency);
     headline.forEach(h -> cols.add(h.substring(CellResult.HEADLINE_PREFIX.length())));
     StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results step-table\" data-step=\"")
@@ -253,6 +251,7 @@ final class ExperimentPage {
       String mark = Double.isNaN(rel) || !StepTable.marked(rel) ? "" : rel < StepTable.REL_LOW ? " rel-low" : " rel-high";
       sb.append("<td class=\"num").append(mark).append("\" data-col=\"rel\">").append(relText).append("</td>")
           .append(num("p50_ms", StepTable.ms(r.mean(op + ".p50_us"))))
+          .append(num("p95_ms", StepTable.ms(r.mean(op + ".p95_us"))))
           .append(num("p99_ms", StepTable.ms(r.mean(op + ".p99_us"))));
       for (String f : efficiency) {
         sb.append(num(f, StepTable.number(r.mean(f))));
@@ -276,8 +275,8 @@ final class ExperimentPage {
     }
     sb.append("</tbody></table></div>\n<p class=\"note\">n: repeats that finished (figures are their mean); rel: ")
         .append(ReportHtml.esc(String.format(Locale.ROOT, "%s against %s at the same threads, marked outside %.2f-%.2f"
-            + " (red below, green above); p50/p99 of %s in ms; %s.", rateName, targets.get(0).name(), StepTable.REL_LOW,
-            StepTable.REL_HIGH, op, StepTable.efficiencyNote(unit))))
+            + " (red below, green above); %s in ms; %s.", rateName, targets.get(0).name(), StepTable.REL_LOW,
+            StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(unit))))
         .append("</p>\n");
     return sb.toString();
   }
@@ -298,7 +297,7 @@ final class ExperimentPage {
         + ": throughput over time", traces), "operations/s per interval, every operation of the cell's interval"
         + " logs added (as the logs count them: an iibench INSERT_TXN is a batch of rows)"
         + (several ? "; a target's cells one after the other in the order they ran (threads, then repeats)" : "")));
-    String op = StepTable.mainOp(rows);
+    String op = StepTable.latencyOp(s, rows);
     Map<String, double[]> pct = new LinkedHashMap<>();
     for (StepTable.Row r : rows) {
       if (!r.ok().isEmpty()) {
@@ -341,11 +340,11 @@ final class ExperimentPage {
         if (!tr.isEmpty()) {
           rates.put(t.name(), tr);
           p99.put(t.name(), tp);
-          knees.add(t.name() + " " + knee(tr));
+          knees.add(t.name() + " " + StepTable.knee(tr));
         }
       }
-      if (s.threads().size() < KNEE_THREADS) {
-        knees = List.of("not judged (it takes " + KNEE_THREADS + " thread counts or more)");
+      if (s.threads().size() < StepTable.KNEE_THREADS) {
+        knees = List.of("not judged (it takes " + StepTable.KNEE_THREADS + " thread counts or more)");
       }
       String rateName = StepTable.rateName(rate);
       String spread = s.repeats() > 1 ? "points: the mean over repeats; bars: their range" : "one run per point";
@@ -355,25 +354,6 @@ final class ExperimentPage {
           + ": " + op + " p99 vs threads", "p99 (ms)", p99, 1000), spread));
     }
     return sb.append("</div>\n").toString();
-  }
-
-  /** Where the target's rate levels off (or peaks), as the sweep judges it. */
-  static String knee(TreeMap<Integer, double[]> rates) {
-    List<Integer> threads = new ArrayList<>();
-    List<Double> values = new ArrayList<>();
-    rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
-      threads.add(t);
-      values.add(d);
-    }));
-    KneeFinder.Knee k = KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
-        values.stream().mapToDouble(Double::doubleValue).toArray());
-    return switch (k.kind()) {
-      case KNEE -> "levels off at " + k.kneeThreads() + " threads";
-      case PEAK -> "peaks at " + k.kneeThreads() + " threads";
-      case FLAT -> "flat from " + k.kneeThreads() + " threads";
-      case STILL_RISING -> "still rising at the largest thread count";
-      case TOO_FEW -> "not judged (fewer than " + KNEE_THREADS + " thread counts finished)";
-    };
   }
 
   /** Every cell of the plan in order, with how it ended (or that it has not run yet). */

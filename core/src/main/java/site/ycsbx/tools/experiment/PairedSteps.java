@@ -25,6 +25,11 @@ final class PairedSteps {
       int repeats) {
     String after = props.remove(AFTER);
     String at = props.remove(EFFICIENCY_THREADS);
+    String latency = props.remove(Step.LATENCY);
+    if (latency != null && !latency.matches("[A-Za-z][A-Za-z0-9_-]*")) {
+      throw new UserError("experiment file: step." + name + "." + Step.LATENCY + "=" + latency
+          + " is not an operation name (e.g. UPDATE, READ, LATEST_BY_USER)");
+    }
     if (after != null && command.equals("load")) {
       throw new UserError("experiment file: step." + name + ".after=" + after + ": only a run step goes after a load");
     }
@@ -41,7 +46,7 @@ final class PairedSteps {
       efficiencyThreads = Integer.parseInt(at);
     }
     return new Step(name, command, files, props, threads, repeats, after == null || after.isEmpty() ? null : after,
-        efficiencyThreads);
+        efficiencyThreads, latency == null || latency.isEmpty() ? null : latency);
   }
 
   /** Each pair: a run step right after the load it names in steps=, with the load's thread counts. */

@@ -8,14 +8,20 @@ import java.util.Map;
  * and properties, the thread counts (a sweep inside the step when there are several) and repeats.
  * A run step {@code after} a load runs count by count with it ({@link PairedSteps}): LinkBench's
  * load and request phases at each client count; {@code efficiencyThreads} is the count whose
- * efficiency rows the pair's table shows (0: the largest).
+ * efficiency rows the pair's table shows (0: the largest); {@code latencyOp} the operation whose
+ * latency its table shows (null: the busiest).
  */
 record Step(String name, String command, List<String> propertyFiles, Map<String, String> props,
-    List<Integer> threads, int repeats, String after, int efficiencyThreads) {
+    List<Integer> threads, int repeats, String after, int efficiencyThreads, String latencyOp) {
+  /**
+   * {@code step.S.latency=OP}: the operation whose latency the step's table shows (the YCSB 2.6 vs
+   * 3.0 post's headline is UPDATE's p95 and p99 in a 95/5 mix, where READ is the busiest).
+   */
+  static final String LATENCY = "latency";
 
   Step(String name, String command, List<String> propertyFiles, Map<String, String> props, List<Integer> threads,
       int repeats) {
-    this(name, command, propertyFiles, props, threads, repeats, null, 0);
+    this(name, command, propertyFiles, props, threads, repeats, null, 0, null);
   }
 
   boolean isLoad() {

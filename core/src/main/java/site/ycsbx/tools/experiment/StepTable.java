@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import site.ycsbx.results.KneeFinder;
 
 /**
  * A step's table as printed after its last cell: one row per target and thread count, the mean
@@ -17,6 +18,8 @@ final class StepTable {
   static final double REL_LOW = 0.95;
   static final double REL_HIGH = 1.05;
   static final List<String> EFFICIENCY = List.of("cpu.Kop", "wkb.op");
+  /** A bend cannot be told from two points: KneeFinder judges from three thread counts. */
+  static final int KNEE_THREADS = 3;
 
   private StepTable() {
   }
@@ -99,6 +102,28 @@ final class StepTable {
     return rows.stream().map(Row::mainOp).filter(java.util.Objects::nonNull).findFirst().orElse("-");
   }
 
+  /** The operation whose latency the step's table shows: the one the step names ({@code latency}), else the busiest. */
+  static String latencyOp(Step step, List<Row> rows) {
+    return step.latencyOp() != null ? step.latencyOp() : mainOp(rows);
+  }
+
+  /**
+   * What the note under a table says of its latency columns: the operation, and when the step named
+   * one that some finished rows never ran, which (their latency is n/a: the name may be misspelt).
+   */
+  static String latencyNote(Step step, List<Row> rows) {
+    String op = latencyOp(step, rows);
+    String note = "p50/p95/p99 of " + op + (step.latencyOp() != null ? " (step." + step.name() + ".latency)" : "");
+    if (step.latencyOp() != null) {
+      List<String> without = rows.stream().filter(r -> !r.ok().isEmpty() && Double.isNaN(r.mean(op + ".p99_us")))
+          .map(r -> r.target().name() + " t" + r.threads()).toList();
+      if (!without.isEmpty()) {
+        note += "; NO " + op + " operation in " + String.join(", ", without) + " (n/a)";
+      }
+    }
+    return note;
+  }
+
   /** A relative rate worth a second look: outside {@value #REL_LOW}-{@value #REL_HIGH}. */
   static boolean marked(double rel) {
     return rel < REL_LOW || rel > REL_HIGH;
@@ -129,7 +154,7 @@ final class StepTable {
     String rate = rateFigure(step, outcomes);
     String rateName = rateName(rate);
     Set<String> headline = headline(step, outcomes, rate);
-    String op = mainOp(rows);
+    String op = latencyOp(step, rows);
     String unit = unit(step, outcomes);
     List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
@@ -139,8 +164,8 @@ final class StepTable {
         rateName, targets.get(0).name()));
     // a column is as wide as its name when the name is longer than its usual width: names stay whole and aligned
     String rateColumn = "%" + Math.max(12, rateName.length()) + "s";
-    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s " + rateColumn + " %7s %10s %10s",
-        "target", "threads", "n", rateName, "rel", "p50_ms", "p99_ms"));
+    StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %7s %3s " + rateColumn
+        + " %7s %10s %10s %10s", "target", "threads", "n", rateName, "rel", "p50_ms", "p95_ms", "p99_ms"));
     for (String e : efficiency) {
       head.append(String.format(Locale.ROOT, " " + width(e, 10), e));
     }
@@ -158,11 +183,11 @@ final class StepTable {
         continue;
       }
       double rel = relative(r, rows, rate);
-      sb.append(String.format(Locale.ROOT, "%-16s %7d %3d " + rateColumn + " %7s %10s %10s", r.target().name(),
+      sb.append(String.format(Locale.ROOT, "%-16s %7d %3d " + rateColumn + " %7s %10s %10s %10s", r.target().name(),
           r.threads(), ok.size(),
           number(r.mean(rate)), Double.isNaN(rel) ? "n/a" : String.format(Locale.ROOT, "%.2f%s", rel,
               marked(rel) ? "*" : " "),
-          ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
+          ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p95_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : efficiency) {
         sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e))));
       }
@@ -185,18 +210,66 @@ final class StepTable {
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
-        + " threads, * outside %.2f-%.2f; p50/p99 of %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
-        op, efficiencyNote(unit)));
+        + " threads, * outside %.2f-%.2f; %s (ms); %s%n", rateName, targets.get(0).name(), REL_LOW, REL_HIGH,
+        latencyNote(step, rows), efficiencyNote(unit)));
     if (anyBeside) {
       sb.append("[EXPERIMENT] beside other load: in those cells more of the host's CPU than ycsbx.others.cpu was"
           + " neither client nor server, or the server did more than ycsbx.others.server for other clients (each"
           + " cell's result.json says which): their figures are not their target's alone\n");
+    }
+    String knee = kneeLine(step, targets, rows, rate);
+    if (knee != null) {
+      sb.append("[EXPERIMENT] ").append(knee).append('\n');
     }
     String caution = singleRunCaution(step, targets);
     if (caution != null) {
       sb.append("[EXPERIMENT] ").append(caution).append('\n');
     }
     return sb.toString();
+  }
+
+  /** Where the target's rate levels off (or peaks), as the sweep judges it. */
+  static String knee(java.util.TreeMap<Integer, double[]> rates) {
+    List<Integer> threads = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
+      threads.add(t);
+      values.add(d);
+    }));
+    KneeFinder.Knee k = KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
+        values.stream().mapToDouble(Double::doubleValue).toArray());
+    return switch (k.kind()) {
+      case KNEE -> "levels off at " + threads(k.kneeThreads());
+      case PEAK -> "peaks at " + threads(k.kneeThreads());
+      case FLAT -> "flat from " + threads(k.kneeThreads());
+      case STILL_RISING -> "still rising at the largest thread count";
+      case TOO_FEW -> "not judged (fewer than " + KNEE_THREADS + " thread counts finished)";
+    };
+  }
+
+  private static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
+
+  /**
+   * The line under a step of several thread counts: where each target's rate levels off, as the
+   * page's chart says it (from {@value #KNEE_THREADS} counts); null with fewer.
+   */
+  static String kneeLine(Step step, List<Target> targets, List<Row> rows, String rate) {
+    if (step.threads().size() < KNEE_THREADS) {
+      return null;
+    }
+    List<String> knees = new ArrayList<>();
+    for (Target t : targets) {
+      java.util.TreeMap<Integer, double[]> tr = new java.util.TreeMap<>();
+      rows.stream().filter(r -> r.target().equals(t) && !r.ok().isEmpty()).forEach(r -> tr.put(r.threads(),
+          r.ok().stream().mapToDouble(o -> o.result().get(rate)).toArray()));
+      if (!tr.isEmpty()) {
+        knees.add(t.name() + " " + knee(tr));
+      }
+    }
+    return knees.isEmpty() ? null : "knee (" + rateName(rate) + " over threads " + join(step.threads()) + "): "
+        + String.join("; ", knees);
   }
 
   /**

@@ -59,6 +59,8 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
   private volatile long existingMaxId = -1;
   private volatile long startNanos;
   private volatile boolean reported;
+  // a run's reads/s and writes/s apart, and the readers around a writer window; null in a load
+  private ReadWriteFigures readWrite;
 
   public FileMetaWorkload() {
     super(FileMetaStore.class, "filemeta");
@@ -120,6 +122,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
     if (settings.window != null) {
       site.ycsbx.measurements.Progress.figures(settings.window::state);
     }
+    if (!settings.load) {
+      ReadWriteFigures.rehearse(settings.window);
+      readWrite = new ReadWriteFigures(settings.window);
+      site.ycsbx.measurements.Progress.results(readWrite::figures);
+    }
     generator = settings.generator();
     userRanks = settings.userChoice == FileMetaSettings.Distribution.ZIPFIAN
         ? new Zipf(settings.users, settings.zipfianConstant) : null;
@@ -167,6 +174,9 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
         if (settings.window != null) {
           settings.window.runStarts(startNanos);
         }
+        if (readWrite != null) {
+          readWrite.start(startNanos);
+        }
       }
     }
     if (settings.writers == 0) {
@@ -174,6 +184,14 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
     }
     return threadId < settings.writers ? new ThreadState(store, writeMix, "writer")
         : new ThreadState(store, readMix, "reader");
+  }
+
+  @Override
+  protected void timed(String op, Status status, long fromNanos, long endNanos) {
+    ReadWriteFigures f = readWrite;
+    if (f != null) {
+      f.record(op, status, fromNanos, endNanos);
+    }
   }
 
   /** Loads the next batch of files; false when none is left (the thread's work is done). */

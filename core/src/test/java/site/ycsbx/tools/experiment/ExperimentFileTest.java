@@ -81,6 +81,23 @@ class ExperimentFileTest {
         "-p", "iibench.rows=20000", "-threads", "1"), e.arguments(c));
   }
 
+  /** step.S.latency is the experiment's (the operation its table shows), not a run's property. */
+  @Test
+  void aStepsLatencyOperationIsTheTablesNotTheCells() {
+    Map<String, String> keys = base();
+    keys.put("step.query.latency", "UPDATE");
+    Experiment e = parse(keys, Map.of());
+    Step query = e.steps().get(1);
+    assertEquals("UPDATE", query.latencyOp());
+    assertNull(e.steps().get(0).latencyOp());
+    Cell c = new Plan(e).cells().stream().filter(x -> x.step() == query).findFirst().orElseThrow();
+    assertTrue(e.arguments(c).stream().noneMatch(a -> a.contains("latency")), e.arguments(c).toString());
+    keys.put("step.query.latency", "UPDATE p99");
+    String why = assertThrows(UserError.class, () -> parse(keys, Map.of())).getMessage();
+    assertEquals("experiment file: step.query.latency=UPDATE p99 is not an operation name (e.g. UPDATE, READ,"
+        + " LATEST_BY_USER)", why);
+  }
+
   @Test
   void aCellsDefinitionChangesWithItsProperties() {
     Experiment e1 = parse(base(), Map.of());

@@ -147,8 +147,8 @@ class ExperimentPageTest {
     for (int i = 0; i < threads.length; i++) {
       rates.put(threads[i], new double[] {rate[i]});
     }
-    assertEquals("levels off at 8 threads", ExperimentPage.knee(rates));
-    assertEquals("not judged (fewer than 3 thread counts finished)", ExperimentPage.knee(new TreeMap<>(Map.of(1,
+    assertEquals("levels off at 8 threads", StepTable.knee(rates));
+    assertEquals("not judged (fewer than 3 thread counts finished)", StepTable.knee(new TreeMap<>(Map.of(1,
         new double[] {1.0}, 2, new double[] {2.0}))));
   }
 

@@ -50,6 +50,73 @@ class StepTableTest {
     assertTrue(!StepTable.format(s, List.of(A), outcomes.subList(0, 2)).contains("beside"));
   }
 
+  /**
+   * The YCSB 2.6 vs 3.0 post's headline is UPDATE's p95 and p99 in a 95/5 mix, where READ is the
+   * busiest: {@code step.S.latency=UPDATE} shows UPDATE's; a name no cell ran shows n/a and says so.
+   */
+  @Test
+  void theStepsLatencyOperationIsShownNotTheBusiest() {
+    List<Outcome> outcomes = new java.util.ArrayList<>();
+    Step named = new Step("b", "run", List.of(), Map.of(), List.of(4), 1, null, 0, "UPDATE");
+    Step misspelt = new Step("b", "run", List.of(), Map.of(), List.of(4), 1, null, 0, "UPDTE");
+    Step busiest = new Step("b", "run", List.of(), Map.of(), List.of(4), 1);
+    for (Target t : List.of(A, B)) {
+      double k = t == A ? 1 : 2;
+      Map<String, Double> f = Map.of("ops_s", 1000.0, "READ.count", 950.0, "UPDATE.count", 50.0, "READ.p50_us", 100.0,
+          "READ.p95_us", 200.0, "READ.p99_us", 300.0, "UPDATE.p50_us", 1500 * k, "UPDATE.p95_us", 2500 * k,
+          "UPDATE.p99_us", 9000 * k);
+      Cell c = new Cell(outcomes.size() + 1, named, t, 4, 1);
+      outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "", Ledger.Status.OK, 0, 1, ""),
+          new CellResult(f, Map.of(), "READ")));
+    }
+    String table = StepTable.format(named, List.of(A, B), outcomes);
+    String head = table.lines().filter(l -> l.contains(" target ")).findFirst().orElseThrow();
+    assertTrue(head.matches(".* p50_ms +p95_ms +p99_ms.*"), table);
+    // b's UPDATE: 3.00, 5.00 and 18.00 ms (twice a's 1.5, 2.5, 9)
+    assertTrue(table.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] a +4 +1 +1000 +1\\.00 +1\\.50 +2\\.50 +9\\.00.*")),
+        table);
+    assertTrue(table.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] b +4 +1 +1000 +1\\.00 +3\\.00 +5\\.00 +18\\.00.*")),
+        table);
+    assertTrue(table.contains("p50/p95/p99 of UPDATE (step.b.latency) (ms)"), table);
+    // without the key, the busiest: READ's 0.1, 0.2, 0.3 ms
+    String plain = StepTable.format(busiest, List.of(A, B), outcomes.stream().map(o -> new Outcome(
+        new Cell(o.cell().seq(), busiest, o.cell().target(), 4, 1), o.entry(), o.result())).toList());
+    assertTrue(plain.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] a +4 +1 +1000 +1\\.00 +0\\.1000 +0\\.2000 +0\\.3000.*")),
+        plain);
+    String wrong = StepTable.format(misspelt, List.of(A, B), outcomes.stream().map(o -> new Outcome(
+        new Cell(o.cell().seq(), misspelt, o.cell().target(), 4, 1), o.entry(), o.result())).toList());
+    assertTrue(wrong.contains("NO UPDTE operation in a t4, b t4 (n/a)"), wrong);
+    assertTrue(wrong.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] a +4 +1 +1000 +1\\.00 +n/a +n/a +n/a.*")), wrong);
+  }
+
+  /**
+   * From three thread counts the console says where each target's rate levels off, as the page's
+   * chart does (KneeFinder's worked example for a: levels off at 8 threads; b doubles each time);
+   * with two counts it says nothing.
+   */
+  @Test
+  void aSweepStepSaysWhereEachTargetLevelsOff() {
+    List<Integer> threads = List.of(1, 2, 4, 8, 16, 32, 64);
+    double[] a = {1000, 2000, 3900, 7200, 8100, 8000, 8200};
+    Step s = new Step("b", "run", List.of(), Map.of(), threads, 1);
+    List<Outcome> outcomes = new java.util.ArrayList<>();
+    for (int i = 0; i < threads.size(); i++) {
+      for (Target t : List.of(A, B)) {
+        double rate = t == A ? a[i] : 1000.0 * threads.get(i);
+        Cell c = new Cell(outcomes.size() + 1, s, t, threads.get(i), 1);
+        outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "", Ledger.Status.OK, 0, 1, ""),
+            new CellResult(Map.of("ops_s", rate), Map.of(), null)));
+      }
+    }
+    String table = StepTable.format(s, List.of(A, B), outcomes);
+    assertTrue(table.contains("[EXPERIMENT] knee (ops/s over threads 1,2,4,8,16,32,64): a levels off at 8 threads;"
+        + " b still rising at the largest thread count\n"), table);
+    Step two = new Step("b", "run", List.of(), Map.of(), List.of(1, 2), 1);
+    assertTrue(!StepTable.format(two, List.of(A, B), outcomes.stream().filter(o -> o.cell().threads() <= 2)
+        .map(o -> new Outcome(new Cell(o.cell().seq(), two, o.cell().target(), o.cell().threads(), 1), o.entry(),
+            o.result())).toList()).contains("knee"));
+  }
+
   @Test
   void noCautionWithRepeatsOrWithOneTarget() {
     assertNull(StepTable.singleRunCaution(step("run", 2), List.of(A, B)));

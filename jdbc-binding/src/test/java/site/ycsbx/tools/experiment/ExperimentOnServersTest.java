@@ -136,11 +136,12 @@ class ExperimentOnServersTest {
           assertEquals("1", row[2], c.id());
           assertEquals(StepTable.number(cr.get("headline.rows_s")), row[3], c.id() + ": rows/s");
           assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p50_us") / 1000), row[5], c.id() + ": p50");
-          assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p99_us") / 1000), row[6], c.id() + ": p99");
+          assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p95_us") / 1000), row[6], c.id() + ": p95");
+          assertEquals(StepTable.number(cr.get(cr.mainOp() + ".p99_us") / 1000), row[7], c.id() + ": p99");
           // iibench counts rows: its efficiency is per row (an operation is a transaction of a batch of them)
           assertEquals("row", cr.unit(), c.id());
-          assertEquals(StepTable.number(cr.get("cpu_us.row")), row[7], c.id() + ": cpu_us.row");
-          assertEquals(StepTable.number(cr.get("wkb.row")), row[8], c.id() + ": wkb.row");
+          assertEquals(StepTable.number(cr.get("cpu_us.row")), row[8], c.id() + ": cpu_us.row");
+          assertEquals(StepTable.number(cr.get("wkb.row")), row[9], c.id() + ": wkb.row");
           assertTrue(cr.get("cpu_us.row") > 0, c.id() + ": a row costs some CPU");
           String engine = cr.fingerprint().get("storage.engine");
           assertEquals(Map.of("innodb", "InnoDB", "rocksdb", "ROCKSDB", "pg", "heap").get(c.target().name()), engine);
@@ -158,7 +159,8 @@ class ExperimentOnServersTest {
           assertEquals(row[3], ExperimentPageTest.cell(section, row[0], threads, "rate"), row[0] + " " + step);
           assertEquals(row[4].replace("*", ""), ExperimentPageTest.cell(section, row[0], threads, "rel"));
           assertEquals(row[4].endsWith("*"), ExperimentPageTest.cellTag(section, row[0], threads, "rel").contains("rel-"));
-          assertEquals(row[6], ExperimentPageTest.cell(section, row[0], threads, "p99_ms"));
+          assertEquals(row[6], ExperimentPageTest.cell(section, row[0], threads, "p95_ms"));
+          assertEquals(row[7], ExperimentPageTest.cell(section, row[0], threads, "p99_ms"));
         }
         // over time, latency percentiles and the response-time histogram; against threads where the
         // step has two thread counts
