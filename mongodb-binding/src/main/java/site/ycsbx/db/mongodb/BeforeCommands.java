@@ -17,14 +17,22 @@ import site.ycsbx.util.UserError;
  * ({@code {setParameter: 1, journalCommitInterval: 300}}) are part of its command line, of an
  * experiment's target and of the fingerprint, which is then read from the server as for every run.
  */
-final class BeforeCommands {
-  static final String PROPERTY = "mongodb.before";
-  static final PropertyDef DEF = PropertyDef.noDefault(PROPERTY, "admin commands as JSON documents, separated by"
+public final class BeforeCommands {
+  public static final String PROPERTY = "mongodb.before";
+  public static final PropertyDef DEF = PropertyDef.noDefault(PROPERTY, "admin commands as JSON documents, separated by"
       + " ';', run on the admin database before the run's checks (e.g. {setParameter: 1, syncdelay: 60}); in the"
       + " fingerprint");
   private static final String EXAMPLE = PROPERTY + "={setParameter: 1, syncdelay: 60}";
 
   private BeforeCommands() {
+  }
+
+  /**
+   * The commands of {@value #PROPERTY} as JSON texts (what mongodb-legacy's driver line parses), in
+   * order, checked as {@link #of} checks them.
+   */
+  public static List<String> texts(Properties props) {
+    return of(props).stream().map(Document::toJson).toList();
   }
 
   /** The commands of {@value #PROPERTY}, in order; text that is not JSON documents is bad input (exit 2). */

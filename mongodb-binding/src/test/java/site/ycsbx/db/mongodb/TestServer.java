@@ -265,6 +265,8 @@ public final class TestServer implements MongoUnderTest {
     volatile boolean legacy;
     volatile String tokumxVersion;
     final Document cmdLine = new Document();
+    // a legacy pose's runtime parameters: what setParameter changed since the start
+    final Document parameters = new Document();
     volatile java.util.Map<String, java.util.concurrent.atomic.LongAdder> opcounters;
     final Set<String> failing = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -297,6 +299,23 @@ public final class TestServer implements MongoUnderTest {
       if ((setName != null || mongos) && (command.equalsIgnoreCase("commitTransaction")
           || command.equalsIgnoreCase("abortTransaction"))) {
         return new Document("ok", 1.0);
+      }
+      if (legacy && command.equalsIgnoreCase("setParameter")) {
+        // as 2.4: the old value back as "was"; the journal's flush interval is the one parameter these poses know
+        String name = query.keySet().stream().filter(k -> !k.equals(command)).findFirst().orElse("");
+        if (!name.equals(flushParameter())) {
+          return new Document("ok", 0.0).append("errmsg", "no option found to set, use help:true to see options ");
+        }
+        Object was = parameter(name);
+        parameters.put(name, query.get(name));
+        return new Document("was", was).append("ok", 1.0);
+      }
+      if (legacy && command.equalsIgnoreCase("getParameter")) {
+        String name = flushParameter();
+        if (!query.containsKey(name)) {
+          return new Document("ok", 0.0).append("errmsg", "no option found to get");
+        }
+        return new Document(name, parameter(name)).append("ok", 1.0);
       }
       FakeShards.Backend self = (db, name, q) -> super.handleCommand(channel, db, name, q);
       if (shards != null) {
@@ -347,6 +366,15 @@ public final class TestServer implements MongoUnderTest {
         reply.put("totalIndexSize", count * indexPerDoc);
       }
       return reply;
+    }
+
+    private String flushParameter() {
+      return tokumxVersion == null ? "journalCommitInterval" : "logFlushPeriod";
+    }
+
+    // the runtime value: set since the start, else the start's option, else the server's default (100 ms)
+    private Object parameter(String name) {
+      return parameters.containsKey(name) ? parameters.get(name) : cmdLine.containsKey(name) ? cmdLine.get(name) : 100;
     }
 
     private void count(String command, Document query) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import site.ycsbx.db.mongodb.BeforeCommands;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.WriteConcernSetting;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
@@ -38,9 +39,11 @@ public final class LegacyPreflight implements Preflight {
   public static final int TIMEOUT_SECONDS = 5;
 
   /** The mongodb binding's options that apply to these servers; the others are refused as unknown here. */
-  static final List<PropertyDef> PROPERTIES = MongoOptions.PROPERTIES.stream()
+  static final List<PropertyDef> PROPERTIES = java.util.stream.Stream.concat(MongoOptions.PROPERTIES.stream(),
+      java.util.stream.Stream.of(BeforeCommands.DEF))
       .filter(p -> Set.of(MongoOptions.URL_PROPERTY, MongoOptions.DATABASE_PROPERTY, WriteConcernSetting.PROPERTY,
-          MongoOptions.BATCH_SIZE_PROPERTY, MongoOptions.YCSB_BATCH_SIZE_PROPERTY).contains(p.name()))
+          MongoOptions.BATCH_SIZE_PROPERTY, MongoOptions.YCSB_BATCH_SIZE_PROPERTY, BeforeCommands.PROPERTY)
+          .contains(p.name()))
       .map(p -> p.name().equals(WriteConcernSetting.PROPERTY)
           ? p.withMeaning("journaled (getLastError {w: 1, j: true}), acknowledged ({w: 1}), unacknowledged (w:0, no"
               + " getLastError), majority or a number of nodes; YCSB 0.17's names too")
@@ -81,7 +84,9 @@ public final class LegacyPreflight implements Preflight {
     for (String note : options.notes()) {
       System.out.println(NOTE_PREFIX + note);
     }
-    LegacyServer server = inspect(options);
+    // bad JSON is refused before the server is contacted
+    List<String> before = BeforeCommands.texts(props);
+    LegacyServer server = inspect(options, before, fp);
     WriteConcern wc = LegacyConnection.writeConcern(options.writeConcern());
     fp.put("server.product", server.product());
     fp.put("server.version", server.versionShown());
@@ -96,7 +101,7 @@ public final class LegacyPreflight implements Preflight {
     fp.put("mongodb.driver", "mongo-java-driver " + driverVersion() + " (relocated, legacy DBCollection API)");
   }
 
-  private static LegacyServer inspect(MongoOptions options) {
+  private static LegacyServer inspect(MongoOptions options, List<String> before, Fingerprint fp) {
     String url = options.maskedUrl();
     AtomicReference<Throwable> refused = new AtomicReference<>();
     ServerListener monitor = new ServerListenerAdapter() {
@@ -128,13 +133,16 @@ public final class LegacyPreflight implements Preflight {
         throw new UserError("MongoDB at " + url + " is version " + build.get("version") + " (wire version " + wire
             + "): mongodb-legacy is for MongoDB 2.4 and TokuMX (wire version 0); use the mongodb binding");
       }
+      // a 2.6+ server was refused above, before its settings could be changed
+      LegacyBefore.run(admin, before, url, fp);
       CommandResult opts = admin.command("getCmdLineOpts");
       DBObject parsed = opts.ok() && opts.get("parsed") instanceof DBObject ? (DBObject) opts.get("parsed") : null;
       CommandResult status = admin.command("serverStatus");
       Object tokumx = build.get("tokumxVersion");
       return new LegacyServer(wire, String.valueOf(build.get("version")), tokumx == null ? null : tokumx.toString(),
           parsed == null ? null : parsed.toMap(), parsed == null ? "getCmdLineOpts failed: " + opts.getErrorMessage()
-          : null, status.ok() ? status.containsField("dur") : null);
+          : null, status.ok() ? status.containsField("dur") : null,
+          LegacyBefore.parameter(admin, tokumx == null ? "journalCommitInterval" : "logFlushPeriod"));
     } catch (MongoException e) {
       throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") did not answer the read-only"
           + " checks: " + MongoLegacyClient.describe(e));

@@ -13,9 +13,11 @@ import java.util.Map;
  * @param cmdLine getCmdLineOpts' {@code parsed} options; null when it could not be read
  * @param whyNoCmdLine why not, when null
  * @param durReported whether serverStatus has a {@code dur} section (2.4 has one only when journaling); null unread
+ * @param flushParameter the runtime value of the journal's flush interval (getParameter's journalCommitInterval,
+ *     TokuMX's logFlushPeriod: what a {@code mongodb.before} setParameter changed); null when not answered
  */
 public record LegacyServer(int wireVersion, String version, String tokumxVersion, Map<String, Object> cmdLine,
-    String whyNoCmdLine, Boolean durReported) {
+    String whyNoCmdLine, Boolean durReported, Object flushParameter) {
   /** The protocol driver 3.5 speaks to such a server, for the fingerprint. */
   public static final String PROTOCOL = "legacy opcodes (OP_INSERT/OP_UPDATE/OP_DELETE) + getLastError, wire version 0";
 
@@ -41,7 +43,8 @@ public record LegacyServer(int wireVersion, String version, String tokumxVersion
   public String journal() {
     if (tokumx()) {
       Object period = cmdLine == null ? null : cmdLine.get("logFlushPeriod");
-      return "recovery log, logFlushPeriod " + (period != null ? period + " ms (getCmdLineOpts)"
+      return "recovery log, logFlushPeriod " + (flushParameter != null ? flushParameter + " ms (getParameter)"
+          : period != null ? period + " ms (getCmdLineOpts)"
           : cmdLine != null ? "not set (TokuMX's default; getCmdLineOpts)" : "not reported (" + whyNoCmdLine + ")");
     }
     if (cmdLine != null && isTrue(cmdLine.get("nojournal"))) {
@@ -57,7 +60,9 @@ public record LegacyServer(int wireVersion, String version, String tokumxVersion
           + ")";
     }
     Object interval = cmdLine == null ? null : cmdLine.get("journalCommitInterval");
-    return on + ", journalCommitInterval " + (interval != null ? interval + " ms (getCmdLineOpts)"
+    // the runtime value first: a setParameter since the start (mongodb.before) is what the run meets
+    return on + ", journalCommitInterval " + (flushParameter != null ? flushParameter + " ms (getParameter)"
+        : interval != null ? interval + " ms (getCmdLineOpts)"
         : cmdLine != null ? "not set (the server's default)" : "not reported (" + whyNoCmdLine + ")");
   }
 

@@ -75,11 +75,35 @@ class LegacyChecksTest {
     assertEquals("off (getCmdLineOpts: nojournal)", off.get("server.journal"));
     Map<String, String> sync = fingerprint(TestServer.posingAsLegacy("2.4.14", null)
         .startedWith("journalCommitInterval", 2), "mongodb.writeConcern=journaled");
-    assertEquals("on (serverStatus.dur), journalCommitInterval 2 ms (getCmdLineOpts)", sync.get("server.journal"));
+    assertEquals("on (serverStatus.dur), journalCommitInterval 2 ms (getParameter)", sync.get("server.journal"));
     assertEquals("each write waits for the journal commit (j:true)", sync.get("journal"));
     Map<String, String> toku = fingerprint(TestServer.posingAsLegacy("2.4.10", "1.4.2")
         .startedWith("logFlushPeriod", 0), "mongodb.writeConcern=unacknowledged");
-    assertEquals("recovery log, logFlushPeriod 0 ms (getCmdLineOpts)", toku.get("server.journal"));
+    assertEquals("recovery log, logFlushPeriod 0 ms (getParameter)", toku.get("server.journal"));
     assertEquals("none (w:0: no getLastError, writes unacknowledged)", toku.get("write.concern"));
+  }
+
+  /**
+   * The 2014 post's -lazy and -sync targets set journalCommitInterval at runtime: mongodb.before runs
+   * the setParameter before the checks read the server, and the fingerprint reads the value back.
+   */
+  @Test
+  void beforeCommandsSetTheJournalIntervalTheFingerprintReadsBack() {
+    Map<String, String> lazy = fingerprint(TestServer.posingAsLegacy("2.4.14", null),
+        "mongodb.before={setParameter: 1, journalCommitInterval: 300}");
+    assertEquals("on (serverStatus.dur), journalCommitInterval 300 ms (getParameter)", lazy.get("server.journal"));
+    assertEquals("{\"setParameter\": 1, \"journalCommitInterval\": 300}", lazy.get("mongodb.before"));
+    Map<String, String> toku = fingerprint(TestServer.posingAsLegacy("2.4.10", "2.0.2"),
+        "mongodb.before={setParameter: 1, logFlushPeriod: 0}");
+    assertEquals("recovery log, logFlushPeriod 0 ms (getParameter)", toku.get("server.journal"));
+    // a parameter the server does not have stops the run before anything is written (exit 1: the target's)
+    try (TestServer s = TestServer.posingAsLegacy("2.4.14", null); LegacyWireFront front = new LegacyWireFront(s)) {
+      Result r = checks(front.url(TestServer.freshDatabase()), "workloada", "mongodb.before={setParameter: 1, syncdelay: 60}");
+      assertOneLineError(r, 1, "mongodb.before: {\"setParameter\": 1, \"syncdelay\": 60} failed on MongoDB at",
+          "no option found to set");
+    }
+    // text that is not JSON: refused before the server is contacted (nothing listens on port 1)
+    Result bad = checks("mongodb://127.0.0.1:1/x", "workloada", "mongodb.before={setParameter: 1,");
+    assertOneLineError(bad, 2, "mongodb.before: '{setParameter: 1,' is not a JSON document");
   }
 }

@@ -91,12 +91,12 @@ class LegacyWireTest {
       assertEquals("TokuMX", fp.get("server.product"));
       assertEquals("2.0.2 (MongoDB 2.4.10 compatible)", fp.get("server.version"));
       assertEquals("TokuMX fractal tree (implied by tokumxVersion 2.0.2)", fp.get("storage.engine"));
-      assertEquals("recovery log, logFlushPeriod not set (TokuMX's default; getCmdLineOpts)", fp.get("server.journal"));
+      assertEquals("recovery log, logFlushPeriod 100 ms (getParameter)", fp.get("server.journal"));
     } else {
       assertEquals("MongoDB", fp.get("server.product"));
       assertEquals("2.4.14", fp.get("server.version"));
       assertEquals("mmapv1 (implied by version 2.4.14)", fp.get("storage.engine"));
-      assertEquals("on (serverStatus.dur), journalCommitInterval not set (the server's default)",
+      assertEquals("on (serverStatus.dur), journalCommitInterval 100 ms (getParameter)",
           fp.get("server.journal"));
     }
     assertTrue(fp.get("mongodb.driver").startsWith("mongo-java-driver 3.5.0"), fp.get("mongodb.driver"));
