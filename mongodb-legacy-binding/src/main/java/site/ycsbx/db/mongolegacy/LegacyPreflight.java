@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import site.ycsbx.faults.ServerAway;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.WriteConcernSetting;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
@@ -114,7 +115,7 @@ public final class LegacyPreflight implements Preflight {
         hello = admin.command("isMaster");
         hello.throwOnError();
       } catch (MongoTimeoutException e) {
-        throw UserError.target("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
+        throw new ServerAway("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
             + TIMEOUT_SECONDS + " s: " + (refused.get() == null ? "no server answered" : MongoLegacyClient.describe(
             refused.get().getCause() == null ? refused.get() : refused.get().getCause())));
       } catch (MongoSecurityException e) {
