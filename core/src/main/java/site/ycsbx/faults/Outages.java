@@ -24,6 +24,8 @@ public final class Outages {
     Instant to;
     long lost;
     String gaveUp;
+    // the server was away when the run started: the run waited for it (StartWait), nothing failed
+    boolean beforeStart;
 
     Outage(Instant from, String cause) {
       this.from = from;
@@ -103,6 +105,18 @@ public final class Outages {
     }
   }
 
+  /** The server was away from {@code from} to {@code to} as the run started, and the run waited for it. */
+  static synchronized void beforeStart(Instant from, Instant to, String cause) {
+    Outage o = new Outage(from, cause);
+    o.to = to;
+    o.beforeStart = true;
+    ALL.add(o);
+    if (!atExit) {
+      atExit = true;
+      Runtime.getRuntime().addShutdownHook(new Thread(AT_EXIT, "ycsbx-outages"));
+    }
+  }
+
   /** An operation failed: during an outage it counts as lost to it. */
   public static synchronized void operationFailed() {
     if (current != null) {
@@ -142,9 +156,34 @@ public final class Outages {
     List<String> out = new ArrayList<>();
     for (Outage o : ALL) {
       String to = o.to == null ? "(not back when the run ended)" : o.to.toString();
-      out.add(String.format(Locale.ROOT, "[OUTAGE] from %s to %s (%.1f s): %d operations lost; cause: %s%s", o.from, to,
-          seconds(o), o.lost, o.cause, o.gaveUp == null ? "" : "; gave up: " + o.gaveUp));
+      String what = o.beforeStart ? "before the run started (it waited for the server)"
+          : o.lost + " operations lost";
+      out.add(String.format(Locale.ROOT, "[OUTAGE] from %s to %s (%.1f s): %s; cause: %s%s", o.from, to,
+          seconds(o), what, o.cause, o.gaveUp == null ? "" : "; gave up: " + o.gaveUp));
     }
+    return out;
+  }
+
+  /**
+   * The run's outages for its result.json: {@code count}, {@code seconds} (all of them added up, one
+   * not over counted to now), {@code before_start} (how many the run waited out before it started),
+   * {@code operations_lost} and {@code gave_up}.
+   */
+  public static synchronized java.util.Map<String, Object> json() {
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    double secs = 0;
+    long lost = 0;
+    long before = 0;
+    for (Outage o : ALL) {
+      secs += seconds(o);
+      lost += o.lost;
+      before += o.beforeStart ? 1 : 0;
+    }
+    out.put("count", (long) ALL.size());
+    out.put("seconds", Math.round(secs * 1000) / 1000.0);
+    out.put("before_start", before);
+    out.put("operations_lost", lost);
+    out.put("gave_up", givenUp);
     return out;
   }
 

@@ -373,7 +373,8 @@ public final class ResultExporter implements MeasurementsExporter {
       OtherLoad.Mark others = OtherLoad.last();
       folder.writeResult(new RunOutput.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops, headline == null ? Map.of() : headline,
-          size == null ? Map.of() : DataSize.json(size), others == null ? null : others.json()));
+          size == null ? Map.of() : DataSize.json(size), others == null ? null : others.json(),
+          site.ycsbx.faults.Outages.json()));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
       return;

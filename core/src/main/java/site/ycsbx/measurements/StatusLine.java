@@ -34,8 +34,11 @@ import org.HdrHistogram.Histogram;
  * shows the count alone</dd>
  * <dt>now, avg</dt><dd>units per second over this interval, and since the first measured
  * operation</dd>
- * <dt>ETA / left</dt><dd>{@code ETA}: time to the total at the average rate; {@code left}: time
- * to {@code maxexecutiontime}, when that comes first</dd>
+ * <dt>ETA / left</dt><dd>{@code ETA}: time to the total at the recent rate, the slower of this
+ * interval's and the last {@value RecentRate#WINDOW_SECONDS} seconds' ({@link RecentRate}): a rate
+ * that collapses lengthens it at once, one that recovers shortens it over the window; {@code ?}
+ * when nothing was done in the interval. {@code left}: time to {@code maxexecutiontime}, when that
+ * comes first at the same rate</dd>
  * <dt>per operation</dt><dd>each operation of the interval (YCSB's names; latency from the
  * intended start when the run records it): operations per second, then the p50 and p99 of the
  * interval's latencies (HdrHistogram) in ms. The {@value #SHOWN_OPS} most frequent operations of
@@ -65,6 +68,7 @@ final class StatusLine implements IntervalSink {
   private long opsSeen;
   private long doneAtStart = -1;
   private long lastDone;
+  private final RecentRate recent = new RecentRate();
 
   StatusLine(PrintStream out) {
     this.out = out;
@@ -75,6 +79,7 @@ final class StatusLine implements IntervalSink {
   public synchronized void start() {
     doneAtStart = Progress.now(0).done();
     lastDone = doneAtStart;
+    recent.start(0, doneAtStart);
   }
 
   @Override
@@ -86,8 +91,10 @@ final class StatusLine implements IntervalSink {
     Progress.Snapshot p = Progress.now(opsSeen);
     if (doneAtStart < 0) {
       doneAtStart = 0;
+      recent.start(0, 0);
     }
-    String line = format(interval, p, p.done() - lastDone, p.done() - doneAtStart, runCounts, Progress.figures());
+    String line = format(interval, p, p.done() - lastDone, p.done() - doneAtStart,
+        recent.next(interval.endSeconds(), p.done()), runCounts, Progress.figures());
     Efficiency e = Efficiency.current();
     String others = e == null ? null : e.othersTick(interval.seconds());
     out.println(others == null ? line : line + " | " + others);
@@ -101,6 +108,7 @@ final class StatusLine implements IntervalSink {
     dry.start();
     dry.accept(sample);
     format(sample, new Progress.Snapshot("load", "rows", 5000, 200000, Double.NaN), 1000, 5000, Map.of(), "1 links");
+    format(sample, new Progress.Snapshot("load", "rows", 5000, 200000, Double.NaN), 0, 5000, 0, Map.of(), null);
     format(sample, new Progress.Snapshot("run", "ops", 5000, Progress.NO_COUNT, 50), 1000, 5000, Map.of(), null);
   }
 
@@ -113,24 +121,34 @@ final class StatusLine implements IntervalSink {
     });
   }
 
+  /** The line of {@code interval} when the run is younger than the recent rate's window: that rate is the average. */
+  static String format(Interval interval, Progress.Snapshot p, long sinceLast, long sinceStart,
+      Map<String, Long> runCounts, String figures) {
+    return format(interval, p, sinceLast, sinceStart, Math.max(0, sinceStart) / Math.max(1e-9, interval.endSeconds()),
+        runCounts, figures);
+  }
+
   /**
    * The line of {@code interval}.
    *
    * @param sinceLast units done in this interval
    * @param sinceStart units done since the first measured operation
+   * @param recentRate units per second over the last {@value RecentRate#WINDOW_SECONDS} s (NaN: not known)
    * @param runCounts operations so far per name, which picks the operations named
    * @param figures the workload's own figures, or null
    */
-  static String format(Interval interval, Progress.Snapshot p, long sinceLast, long sinceStart,
+  static String format(Interval interval, Progress.Snapshot p, long sinceLast, long sinceStart, double recentRate,
       Map<String, Long> runCounts, String figures) {
     StringBuilder sb = new StringBuilder(PREFIX);
     sb.append(String.format(Locale.ROOT, "%5s %-4s ", elapsed(interval), p.phase()));
     // a count that went down was reset under the line (another run configured in this JVM): no negative rate
     double now = Math.max(0, sinceLast) / interval.seconds();
     double avg = Math.max(0, sinceStart) / Math.max(1e-9, interval.endSeconds());
+    // the ETA's rate: a collapse shows at once, a recovery over the window
+    double etaRate = Double.isNaN(recentRate) ? now : Math.min(now, recentRate);
     // the time limit ends the run before the count would
     boolean timeBound = p.timeBound() || !Double.isNaN(p.secondsLeft()) && p.total() > 0
-        && p.secondsLeft() < (p.total() - p.done()) / Math.max(1e-9, avg);
+        && p.secondsLeft() < (p.total() - p.done()) / Math.max(1e-9, etaRate);
     if (p.total() > 0 && !p.timeBound()) {
       int w = String.valueOf(p.total()).length();
       sb.append(String.format(Locale.ROOT, "%" + w + "d/%d %s %5.1f%%", p.done(), p.total(), p.unit(),
@@ -142,8 +160,10 @@ final class StatusLine implements IntervalSink {
     sb.append(String.format(Locale.ROOT, " | %7s %s/s now, %7s avg", rate(now), p.unit(), rate(avg)));
     if (timeBound) {
       sb.append(String.format(Locale.ROOT, " | left %5s", Progress.duration(p.secondsLeft())));
-    } else if (p.total() > 0 && avg > 0) {
-      sb.append(String.format(Locale.ROOT, " | ETA  %5s", Progress.duration(Math.max(0, (p.total() - p.done()) / avg))));
+    } else if (p.total() > 0 && etaRate > 0) {
+      sb.append(String.format(Locale.ROOT, " | ETA  %5s", Progress.duration(Math.max(0, (p.total() - p.done()) / etaRate))));
+    } else if (p.total() > 0 && p.done() < p.total()) {
+      sb.append(" | ETA      ?"); // nothing done in the interval: no rate to go by
     }
     appendOperations(sb, interval, runCounts);
     if (figures != null && !figures.isEmpty()) {

@@ -2,6 +2,7 @@ package site.ycsbx.store;
 
 import java.util.List;
 import java.util.Properties;
+import site.ycsbx.faults.StartWait;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.util.OwnedProperties;
 import site.ycsbx.util.UserError;
@@ -34,7 +35,8 @@ public final class PreflightOnce {
         Preflight p = instantiate(type);
         // bin/ycsb has checked every owner already; under YCSB's stock Client this is the only check
         OwnedProperties.check(props, List.of(p));
-        p.check(props, Preflight.Phase.of(props), StoreDemand.of(props), fp);
+        // a server away as the run starts is waited for when the run asks (an experiment's cells do)
+        StartWait.run(props, () -> p.check(props, Preflight.Phase.of(props), StoreDemand.of(props), fp), System.err);
         fp.printOnce(System.out);
       } catch (UserError e) {
         failure = e;

@@ -103,7 +103,9 @@ final class Usage {
         + " measured is exported, marked INTERRUPTED).");
     out.println("Server outages: broken connections are re-opened, each outage named in an [OUTAGE] line; the run gives up"
         + " after " + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY + " (default "
-        + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.OperationTimeout.PROPERTY
+        + site.ycsbx.faults.Reconnect.GIVE_UP_PROPERTY_DEFAULT + " s); " + site.ycsbx.faults.StartWait.PROPERTY
+        + "=true waits as long for a server away when the run starts (an experiment's cells do); "
+        + site.ycsbx.faults.OperationTimeout.PROPERTY
         + "=S fails operations waiting longer than S seconds (default: off); maxexecutiontime=N ends the run by N + "
         + site.ycsbx.faults.Deadline.GRACE_SECONDS + " s even if operations hang (they count as failed, exit 1).");
     out.println("Efficiency: at the end, context switches, CPU and disk I/O per operation from /proc, sampled every"

@@ -54,6 +54,43 @@ class StatusLineTest {
     assertTrue(line.contains(" 500/1000 ops  50.0% |"), line);
   }
 
+  /**
+   * A load of 60000 rows at 2000 rows/s for 20 s, then 200 rows/s (the table outgrew the cache), then
+   * 400, then nothing, one line per 10 s. Worked by hand: at 30 s, 18000 rows left at 200 rows/s are
+   * 90 s away (the average since the start, 1400 rows/s, said 13 s); at 40 s the last 30 s did 24000
+   * rows (800/s) and the interval 200/s: 16000 left, 80 s; at 50 s the interval did 400/s, the last
+   * 30 s 8000 rows (267/s): 12000 left, 45 s; at 60 s 400/s and 10000 rows in 30 s (333/s): 8000 left,
+   * 24 s; at 70 s nothing moved: no ETA to give.
+   */
+  @Test
+  void theEtaGoesByTheRecentRateSoACollapsingRateShowsAtOnce() {
+    long[] done = {20_000, 40_000, 42_000, 44_000, 48_000, 52_000, 52_000};
+    String[] eta = {"| ETA   20 s", "| ETA   10 s", "| ETA  1m30s", "| ETA  1m20s", "| ETA   45 s", "| ETA   24 s",
+        "| ETA      ?"};
+    RecentRate recent = new RecentRate();
+    recent.start(0, 0);
+    long last = 0;
+    for (int k = 0; k < done.length; k++) {
+      Interval i = new Interval(10 * k, 10 * (k + 1), false, ops());
+      String line = StatusLine.format(i, new Progress.Snapshot("load", "rows", done[k], 60_000, Double.NaN),
+          done[k] - last, done[k], recent.next(10 * (k + 1), done[k]), Map.of(), null);
+      assertTrue(line.endsWith(eta[k]), "at " + 10 * (k + 1) + " s: " + line);
+      last = done[k];
+    }
+  }
+
+  /** A time limit that comes first at the recent rate, not at the average, says the time left. */
+  @Test
+  void aCollapsedRateMakesTheTimeLimitTheEnd() {
+    Interval i = new Interval(20, 30, false, ops());
+    // 42000 of 60000 rows, 1400/s on average, 200/s now; 60 s left of the limit: the limit ends it
+    String line = StatusLine.format(i, new Progress.Snapshot("load", "rows", 42_000, 60_000, 60), 2_000, 42_000, 1400,
+        Map.of(), null);
+    assertTrue(line.endsWith("| left 1m00s"), line);
+    // at the average rate the rows would be done in 13 s, before the limit
+    assertFalse(line.contains("ETA"), line);
+  }
+
   @Test
   void aRunBoundedByTimeSaysTheTimeLeftNotAShareOfItsCount() {
     Interval i = new Interval(0, 10, false, ops("GET_NODE", latencies(210)));

@@ -21,7 +21,8 @@ import site.ycsbx.util.UserError;
 
 /**
  * A binding for core's own tests: keeps the probe table in this JVM's memory. Options:
- * {@code memory.failevery=N} makes every N-th put fail; {@code memory.password} is resolved
+ * {@code memory.failevery=N} makes every N-th put fail; {@code memory.awayuntil=EPOCH_MS}: the
+ * server is away (refused) until then; {@code memory.unreachable=URL}: refused for good, not as away; {@code memory.password} is resolved
  * through {@link Props#get} and only its length reaches the fingerprint.
  */
 @Provides(stores = MemoryProbeDb.Stores.class, preflight = MemoryProbeDb.Check.class)
@@ -38,6 +39,11 @@ public class MemoryProbeDb extends DB {
     @Override
     public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fingerprint) {
       long every = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
+      // a server away until this instant (epoch ms): what a restart looks like to a run that starts meanwhile
+      long awayUntil = Props.getLong(props, "memory.awayuntil", 0, 0, Long.MAX_VALUE);
+      if (System.currentTimeMillis() < awayUntil) {
+        throw new site.ycsbx.faults.ServerAway("cannot reach memory server: Connection refused");
+      }
       if (props.containsKey("memory.unreachable")) {
         throw UserError.target("cannot reach memory server " + site.ycsbx.util.Secrets.maskUrl(Props.get(props, "memory.unreachable", "")));
       }

@@ -41,6 +41,8 @@ public final class RunFolderFixture {
   private String phase = "run";
   private String unitOperation;
   public static final int THREADS = 4;
+  private long[] outages = {0, 0};
+  private double outageSeconds;
   private final Map<String, String> extraFields = new LinkedHashMap<>();
 
   public RunFolderFixture(int index, int count, String host, long startMs, long intervalMs) {
@@ -91,6 +93,13 @@ public final class RunFolderFixture {
   /** The operation the family declares as timing its unit as a whole (sysbench's TRANSACTION). */
   public RunFolderFixture unitOperation(String op) {
     unitOperation = op;
+    return this;
+  }
+
+  /** The outages the run met, as result.json's outages gives them (none by default). */
+  public RunFolderFixture outages(long count, double seconds, long beforeStart) {
+    outages = new long[] {count, beforeStart};
+    outageSeconds = seconds;
     return this;
   }
 
@@ -145,6 +154,8 @@ public final class RunFolderFixture {
     others.put("cpu_threshold_pct", 10.0);
     others.put("server_threshold_pct", 50.0);
     otherCounters.forEach(others::put);
+    r.putObject("outages").put("count", outages[0]).put("seconds", outageSeconds).put("before_start", outages[1])
+        .put("operations_lost", 0).put("gave_up", false);
     // the size at the end as the null binding reports it (nothing stored); extraFields may replace them
     r.putObject("headline").put("db_size_mb", 0.0);
     ObjectNode size = r.putObject("data_size");

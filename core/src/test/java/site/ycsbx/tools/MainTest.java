@@ -50,6 +50,34 @@ class MainTest {
     assertTrue(r.stderr().contains("[ERRORS] OK: 300 operations, 0 failed"), r.stderr());
   }
 
+  /** A run that waited for its server at its start records the wait in its run folder; one that did not, nothing. */
+  @Test
+  void theRunFolderRecordsTheOutagesTheRunMet(@TempDir Path dir) throws Exception {
+    Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"), "-p", "recordcount=100",
+        "-p", "memory.awayuntil=" + (System.currentTimeMillis() + 1500), "-p", "ycsbx.reconnect.atstart=true",
+        "-p", "ycsbx.reconnect.backoffms=100", "-p", "ycsbx.out=" + dir.resolve("waited"));
+    assertEquals(0, r.exitCode(), r.all());
+    com.fasterxml.jackson.databind.JsonNode outages = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(dir.resolve("waited/result.json").toFile()).path("outages");
+    assertEquals(1, outages.path("count").asInt(), outages.toString());
+    assertEquals(1, outages.path("before_start").asInt(), outages.toString());
+    assertEquals(0, outages.path("operations_lost").asInt(), outages.toString());
+    assertFalse(outages.path("gave_up").asBoolean(), outages.toString());
+    double secs = outages.path("seconds").asDouble();
+    assertTrue(secs > 0.5 && secs < 30, outages.toString());
+    String summary = Files.readString(dir.resolve("waited/summary.txt"));
+    assertTrue(summary.contains(String.format(java.util.Locale.ROOT, "(%.1f s): before the run started (it waited for"
+        + " the server); cause: cannot reach memory server: Connection refused", secs)), summary);
+    assertTrue(r.stderr().contains("[ERRORS] OK: 100 operations, 0 failed"), r.stderr());
+
+    Result clean = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"), "-p", "recordcount=10",
+        "-p", "ycsbx.out=" + dir.resolve("clean"));
+    assertEquals(0, clean.exitCode(), clean.all());
+    String json = Files.readString(dir.resolve("clean/result.json"));
+    assertTrue(json.replaceAll("\\s", "").contains("\"outages\":{\"count\":0,\"seconds\":0.0,\"before_start\":0,"
+        + "\"operations_lost\":0,\"gave_up\":false}"), json);
+  }
+
   @Test
   void anyFailureInALoadExits1AndSaysWhy() {
     Result r = JavaProcess.run(MAIN, "load", MEMORY, "-P", JavaProcess.workload("probe"),

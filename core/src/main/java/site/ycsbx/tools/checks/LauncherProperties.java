@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Set;
 import site.ycsbx.faults.OperationTimeout;
 import site.ycsbx.faults.Reconnect;
+import site.ycsbx.faults.StartWait;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Intervals;
@@ -56,6 +57,9 @@ public final class LauncherProperties implements PropertyOwner {
           + " doubles the wait, up to this (ms)"),
       PropertyDef.of(Reconnect.GIVE_UP_PROPERTY, Reconnect.GIVE_UP_PROPERTY_DEFAULT, "seconds an outage may last"
           + " before the run gives up on the server (exit 1); 0: at the first broken connection"),
+      PropertyDef.of(StartWait.PROPERTY, StartWait.PROPERTY_DEFAULT, "true: a server away when the run starts"
+          + " (refused, no answer) is waited for as an outage, within the reconnect limits; bin/ycsb experiment sets it"
+          + " for its cells"),
       new PropertyDef(OperationTimeout.PROPERTY, PropertyDef.show(OperationTimeout.PROPERTY_DEFAULT) + " (off)",
           "seconds an operation may wait for the server before it fails"),
       PropertyDef.noDefault(ClientSlice.CLIENTS_PROPERTY, "clients of one run, each its own process or host (with"

@@ -22,6 +22,13 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
   static final String HEADLINE_PREFIX = "headline.";
   /** 1 when the cell ran beside other load ({@code others} of its result.json), 0 when not. */
   static final String BESIDE = "others.marked";
+  /** The outages of the server the cell met (its result.json's {@code outages}), 0 when none. */
+  static final String OUTAGES = "outages";
+  /** Their seconds added up, 0 when none. */
+  static final String OUTAGE_SECS = "outage.secs";
+  // a run folder written before result.json had outages: its summary's [OUTAGE] lines, "(11.8 s)"
+  private static final java.util.regex.Pattern OUTAGE_LINE = java.util.regex.Pattern.compile(
+      "^\\[OUTAGE\\] from \\S+ to .*? \\((\\d+(?:\\.\\d+)?) s\\)", java.util.regex.Pattern.MULTILINE);
 
   CellResult(Map<String, Double> figures, Map<String, String> fingerprint, String mainOp) {
     this(figures, fingerprint, mainOp, java.util.List.of());
@@ -62,6 +69,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       f.put(BESIDE, others.path("marked").asBoolean(false) ? 1.0 : 0.0);
       f.put("others.cpu_pct", others.path("cpu_pct").asDouble(Double.NaN));
     }
+    outages(rf.result().path(OUTAGES), runFolder.resolve("summary.txt"), f);
     // a family that times its unit as a whole (sysbench's transaction) declares it: its latency is the run's
     String unitOp = rf.unitOperation();
     if (unitOp != null && f.containsKey(unitOp + ".p99_us")) {
@@ -87,6 +95,41 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       RateTable.derive(f);
     }
     return new CellResult(f, rf.fingerprint(), main, rounds);
+  }
+
+  /** {@value #OUTAGES} and {@value #OUTAGE_SECS} into {@code f}: from result.json, else the summary's lines. */
+  static void outages(com.fasterxml.jackson.databind.JsonNode json, Path summary, Map<String, Double> f) {
+    double count = 0;
+    double secs = 0;
+    if (json.isObject()) {
+      count = json.path("count").asDouble(0);
+      secs = json.path("seconds").asDouble(0);
+    } else if (Files.exists(summary)) {
+      try {
+        java.util.regex.Matcher m = OUTAGE_LINE.matcher(Files.readString(summary));
+        while (m.find()) {
+          count++;
+          secs += Double.parseDouble(m.group(1));
+        }
+      } catch (java.io.IOException e) {
+        count = Double.NaN;
+        secs = Double.NaN;
+      }
+    }
+    f.put(OUTAGES, count);
+    f.put(OUTAGE_SECS, secs);
+  }
+
+  /** What a row's cells met of outages: "2 outages, 11.8 s" (null when none met one). */
+  static String outageNote(java.util.List<CellResult> cells) {
+    double n = cells.stream().mapToDouble(c -> c.get(OUTAGES)).filter(v -> v > 0).sum();
+    if (n <= 0) {
+      return null;
+    }
+    double secs = cells.stream().mapToDouble(c -> c.get(OUTAGE_SECS)).filter(v -> v > 0).sum();
+    long met = cells.stream().filter(c -> c.get(OUTAGES) > 0).count();
+    return String.format(java.util.Locale.ROOT, "%s%d outage%s, %.1f s", cells.size() > 1 ? met + " of " + cells.size()
+        + " cells met " : "", (long) n, n == 1 ? "" : "s", secs);
   }
 
   /** The per-unit efficiency ({@code cpu_us.row}, {@code wkb.row}) into {@code f}: see {@link UnitEfficiency}. */

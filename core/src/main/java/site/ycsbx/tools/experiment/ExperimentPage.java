@@ -230,12 +230,13 @@ final class ExperimentPage {
       sb.append(i < 1 ? "<th>" : "<th class=\"num\">").append(ReportHtml.esc(cols.get(i))).append("</th>");
     }
     sb.append("<th>note</th></tr></thead><tbody>\n");
+    boolean anyOutage = false;
     for (StepTable.Row r : rows) {
       List<Outcome> ok = r.ok();
       boolean pending = r.cells().isEmpty();
       sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target().name())).append("\" data-threads=\"")
-          .append(r.threads()).append("\"").append(ok.isEmpty() ? pending ? " class=\"pending\"" : " class=\"unfinished\""
-              : "").append(">").append(td("target", r.target().name())).append(num("threads", String.valueOf(r.threads())))
+          .append(r.threads()).append("\"").append(outageSecs(ok)).append(ok.isEmpty() ? pending ? " class=\"pending\""
+              : " class=\"unfinished\"" : "").append(">").append(td("target", r.target().name())).append(num("threads", String.valueOf(r.threads())))
           .append(num("n", String.valueOf(ok.size())));
       if (ok.isEmpty()) {
         // every cell's reason: the first failure says why, the cells after it that they were not run
@@ -269,6 +270,11 @@ final class ExperimentPage {
         } else if (o.result().get(CellResult.BESIDE) > 0) {
           note.add(o.cell().id() + " ran beside other load (its result.json says why)");
         }
+        String outage = o.ok() ? CellResult.outageNote(List.of(o.result())) : null;
+        if (outage != null) {
+          note.add(o.cell().id() + " met " + outage);
+          anyOutage = true;
+        }
       }
       sb.append(note.size() > (ok.size() > 1 ? 1 : 0) ? "<td class=\"why\" data-col=\"note\">" : "<td data-col=\"note\">")
           .append(ReportHtml.esc(String.join("; ", note))).append("</td></tr>\n");
@@ -278,7 +284,22 @@ final class ExperimentPage {
             + " (red below, green above); %s in ms; %s.", rateName, targets.get(0).name(), StepTable.REL_LOW,
             StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(unit))))
         .append("</p>\n");
+    if (anyOutage) {
+      sb.append("<p class=\"note outage\">").append(ReportHtml.esc(StepTable.OUTAGE_NOTE)).append(".</p>\n");
+    }
     return sb.toString();
+  }
+
+  /** What a finished cell met of outages, for the plan: empty when none. */
+  private static String outageOf(Outcome o) {
+    String outage = CellResult.outageNote(List.of(o.result()));
+    return outage == null ? "" : "met " + outage;
+  }
+
+  /** A row's {@code data-outage-secs}: the seconds of the outages its cells met, none when they met none. */
+  private static String outageSecs(List<Outcome> ok) {
+    double secs = ok.stream().mapToDouble(o -> o.result().get(CellResult.OUTAGE_SECS)).filter(v -> v > 0).sum();
+    return secs > 0 ? String.format(Locale.ROOT, " data-outage-secs=\"%.1f\"", secs) : "";
   }
 
   private String charts(Step s, List<Target> targets, List<StepTable.Row> rows, List<Outcome> outcomes, String rate) {
@@ -375,7 +396,7 @@ final class ExperimentPage {
           .append(td("target", c.target().name())).append(num("threads", String.valueOf(c.threads())))
           .append(num("repeat", String.valueOf(c.repeat()))).append(td("status", status))
           .append(num("seconds", o == null ? "" : String.format(Locale.ROOT, "%.1f", o.entry().seconds())))
-          .append(o == null || o.ok() ? td("why", "") : "<td class=\"why\" data-col=\"why\">"
+          .append(o == null ? td("why", "") : o.ok() ? td("why", outageOf(o)) : "<td class=\"why\" data-col=\"why\">"
               + ReportHtml.esc(o.entry().why()) + "</td>").append("</tr>\n");
     }
     return sb.append("</tbody></table></div>\n").toString();

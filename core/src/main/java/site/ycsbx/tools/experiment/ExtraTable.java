@@ -18,14 +18,22 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
     this(kind, title, columns, rows, note, false);
   }
 
-  /** A row: its cells after the target's (or {@code why} instead of them), and whether it is marked. */
-  record Row(String target, int threads, List<String> cells, boolean marked, String why) {
+  /**
+   * A row: its cells after the target's (or {@code why} instead of them), whether it is marked, and
+   * the outages its cell met ({@link CellResult#outageNote}; null: none), said after the row.
+   */
+  record Row(String target, int threads, List<String> cells, boolean marked, String why, String outage) {
     static Row of(String target, int threads, List<String> cells, boolean marked) {
-      return new Row(target, threads, cells, marked, null);
+      return new Row(target, threads, cells, marked, null, null);
     }
 
     static Row unfinished(String target, int threads, String why) {
-      return new Row(target, threads, List.of(), false, why);
+      return new Row(target, threads, List.of(), false, why, null);
+    }
+
+    /** This row, said to come from a cell that met {@code outage} (null: none). */
+    Row withOutage(String outage) {
+      return new Row(target, threads, cells, marked, why, outage);
     }
   }
 
@@ -74,7 +82,8 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
           line.add(pad(d.get(i), width[i], i == t));
         }
       }
-      sb.append("[EXPERIMENT] ").append(String.join(" ", line).stripTrailing()).append('\n');
+      sb.append("[EXPERIMENT] ").append(String.join(" ", line).stripTrailing())
+          .append(r.outage() == null ? "" : "  (met " + r.outage() + ")").append('\n');
     }
     return note == null ? sb.toString() : sb.append("[EXPERIMENT] ").append(note).append('\n').toString();
   }
@@ -91,6 +100,7 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target())).append("\" data-threads=\"")
           .append(r.threads())
           .append("\" data-marked=\"").append(r.marked()).append("\"")
+          .append(r.outage() == null ? "" : " data-outage=\"" + ReportHtml.esc(r.outage()) + "\"")
           .append(r.why() != null ? " class=\"unfinished\"" : "").append(">");
       if (r.why() != null) {
         sb.append("<td data-col=\"target\">").append(ReportHtml.esc(r.target())).append("</td>")
@@ -111,6 +121,9 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
         sb.append("<td class=\"num").append(mark).append("\" data-col=\"")
             .append(ReportHtml.esc(columns.get(i))).append("\">")
             .append(ReportHtml.esc(marked ? v.substring(0, v.length() - 1) : v)).append("</td>");
+      }
+      if (r.outage() != null) {
+        sb.append("<td class=\"why\" data-col=\"outage\">met ").append(ReportHtml.esc(r.outage())).append("</td>");
       }
       sb.append("</tr>\n");
     }

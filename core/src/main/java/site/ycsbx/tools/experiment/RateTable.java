@@ -100,7 +100,8 @@ final class RateTable {
       for (int i = 0; i < f.length; i++) {
         c.add(x(f[i]) + (i == 0 && !kept ? ExtraTable.MARK : ""));
       }
-      out.add(ExtraTable.Row.of(label(s, r), r.threads(), c, !kept));
+      out.add(ExtraTable.Row.of(label(s, r), r.threads(), c, !kept)
+          .withOutage(CellResult.outageNote(r.ok().stream().map(Outcome::result).toList())));
     }
     String title = paced ? String.format(Locale.ROOT, "step %s: inserts at %s rows/s asked, the insert benchmark's"
         + " summary; ips marked * below %.0f%% of the rate asked", s.name(), StepTable.number(asked), 100 * SUSTAINED)

@@ -102,6 +102,7 @@ final class SizeTables {
       Double v = round.get(f);
       cellsOut.add(v == null || v.isNaN() ? NOT_MEASURED : StepTable.number(v));
     }
-    return ExtraTable.Row.of(label, threads, cellsOut, false);
+    // the load's outages, said on each of its sizes (not only the round they fell in)
+    return ExtraTable.Row.of(label, threads, cellsOut, false).withOutage(CellResult.outageNote(List.of(o.result())));
   }
 }

@@ -20,6 +20,10 @@ final class StepTable {
   static final List<String> EFFICIENCY = List.of("cpu.Kop", "wkb.op");
   /** A bend cannot be told from two points: KneeFinder judges from three thread counts. */
   static final int KNEE_THREADS = 3;
+  /** The line under a table with a row whose cells met an outage. */
+  static final String OUTAGE_NOTE = "outage: the cells' server was away that long (the [OUTAGE] lines of each cell's"
+      + " summary.txt): before its run started a cell waited for it; inside a run operations failed meanwhile and the"
+      + " time counts in the rate; a server that restarted has cold caches. Not an undisturbed run's figures";
 
   private StepTable() {
   }
@@ -159,6 +163,7 @@ final class StepTable {
     List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
     boolean anyBeside = false;
+    boolean anyOutage = false;
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
@@ -207,6 +212,11 @@ final class StepTable {
         sb.append("  (").append(beside).append(" of ").append(ok.size()).append(" beside other load)");
         anyBeside = true;
       }
+      String outage = CellResult.outageNote(ok.stream().map(Outcome::result).toList());
+      if (outage != null) {
+        sb.append("  (").append(outage).append(')');
+        anyOutage = true;
+      }
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
@@ -216,6 +226,9 @@ final class StepTable {
       sb.append("[EXPERIMENT] beside other load: in those cells more of the host's CPU than ycsbx.others.cpu was"
           + " neither client nor server, or the server did more than ycsbx.others.server for other clients (each"
           + " cell's result.json says which): their figures are not their target's alone\n");
+    }
+    if (anyOutage) {
+      sb.append("[EXPERIMENT] ").append(OUTAGE_NOTE).append('\n');
     }
     String knee = kneeLine(step, targets, rows, rate);
     if (knee != null) {

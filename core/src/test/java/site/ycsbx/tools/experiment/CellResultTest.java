@@ -64,4 +64,27 @@ class CellResultTest {
         .interval("INSERT_TXN", 3000, 3100).write(dir.resolve("more"));
     assertEquals("DELETE_TXN", CellResult.read(more).mainOp(), "more deletes than inserts: the busiest is shown");
   }
+
+  /** result.json's outages; a folder written before it had them: its summary's [OUTAGE] lines; none: 0, not unknown. */
+  @Test
+  void theOutagesACellMetAreReadFromItsRunFolder(@TempDir Path dir) throws IOException {
+    Path met = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L, 1000).interval("READ", 100, 200)
+        .outages(2, 17.04, 1).write(dir.resolve("met"));
+    CellResult r = CellResult.read(met);
+    assertEquals(2.0, r.get(CellResult.OUTAGES));
+    assertEquals(17.04, r.get(CellResult.OUTAGE_SECS), 1e-9);
+    CellResult none = CellResult.read(new RunFolderFixture(0, 1, "host", 1_700_000_000_000L, 1000)
+        .interval("READ", 100).write(dir.resolve("none")));
+    assertEquals(0.0, none.get(CellResult.OUTAGES));
+    assertEquals(0.0, none.get(CellResult.OUTAGE_SECS));
+
+    Map<String, Double> f = new HashMap<>();
+    Path summary = dir.resolve("summary.txt");
+    java.nio.file.Files.writeString(summary, "[OVERALL], RunTime(ms), 30000\n"
+        + "[OUTAGE] from 2026-11-23T18:59:10.228Z to 2026-11-23T18:59:22.002Z (11.8 s): 7 operations lost; cause: x (1.5 s)\n"
+        + "[OUTAGE] from 2026-11-23T19:00:10.000Z to (not back when the run ended) (2.5 s): 3 operations lost; cause: y\n");
+    CellResult.outages(com.fasterxml.jackson.databind.node.MissingNode.getInstance(), summary, f);
+    assertEquals(2.0, f.get(CellResult.OUTAGES));
+    assertEquals(14.3, f.get(CellResult.OUTAGE_SECS), 1e-9);
+  }
 }

@@ -117,6 +117,41 @@ class StepTableTest {
             o.result())).toList()).contains("knee"));
   }
 
+  /**
+   * a's second repeat met an outage of 11.8 s inside its run, b's first two (5.2 s waited for before
+   * its run, then 3.1 s inside it): each row says how many of its cells met how many outages and for
+   * how long, a line under the table says what that means; a row whose cells met none says nothing.
+   */
+  @Test
+  void aRowWhoseCellsMetAnOutageSaysHowManyAndHowLong() {
+    Step s = step("run", 2);
+    List<Outcome> outcomes = new java.util.ArrayList<>();
+    double[][] outages = {{0, 0}, {1, 11.8}, {2, 8.3}, {0, 0}};
+    int k = 0;
+    for (Target t : List.of(A, B)) {
+      for (int r = 1; r <= 2; r++) {
+        CellResult res = new CellResult(Map.of("ops_s", 1000.0, "READ.p50_us", 100.0, "READ.p99_us", 900.0,
+            CellResult.OUTAGES, outages[k][0], CellResult.OUTAGE_SECS, outages[k][1]), Map.of(), "READ");
+        k++;
+        Cell c = new Cell(k, s, t, 1, r);
+        outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "", Ledger.Status.OK, 0, 1, ""), res));
+      }
+    }
+    String table = StepTable.format(s, List.of(A, B), outcomes);
+    List<String> rows = table.lines().filter(l -> l.matches("\\[EXPERIMENT] [ab] +1 .*")).toList();
+    assertTrue(rows.get(0).endsWith("  (1 of 2 cells met 1 outage, 11.8 s)"), table);
+    assertTrue(rows.get(1).endsWith("  (1 of 2 cells met 2 outages, 8.3 s)"), table);
+    assertTrue(table.contains("[EXPERIMENT] " + StepTable.OUTAGE_NOTE + "\n"), table);
+    // one cell a row: the count and the seconds alone
+    String one = StepTable.format(step("run", 1), List.of(A), List.of(new Outcome(new Cell(1, step("run", 1), A, 1, 1),
+        new Ledger.Entry("c", "", Ledger.Status.OK, 0, 1, ""), new CellResult(Map.of("ops_s", 10.0,
+            CellResult.OUTAGES, 1.0, CellResult.OUTAGE_SECS, 5.25), Map.of(), null))));
+    assertTrue(one.lines().anyMatch(l -> l.startsWith("[EXPERIMENT] a ") && l.endsWith("  (1 outage, 5.3 s)")), one);
+    // no outage: no mark, no line
+    String clean = StepTable.format(s, List.of(A, B), List.of(outcomes.get(0), outcomes.get(3)));
+    assertTrue(!clean.contains("outage"), clean);
+  }
+
   @Test
   void noCautionWithRepeatsOrWithOneTarget() {
     assertNull(StepTable.singleRunCaution(step("run", 2), List.of(A, B)));

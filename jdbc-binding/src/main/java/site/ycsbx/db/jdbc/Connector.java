@@ -10,6 +10,7 @@ import java.sql.SQLNonTransientConnectionException;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import site.ycsbx.faults.ServerAway;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
 
@@ -66,7 +67,7 @@ public final class Connector {
     try {
       c = connect(url, info);
     } catch (SQLException e) {
-      throw UserError.target(describe(e, o));
+      throw failure(e, o);
     }
     if (!o.socketTimeoutInUrl()) {
       try {
@@ -126,14 +127,34 @@ public final class Connector {
     }
   }
 
-  /** One line about a failed connection attempt. */
-  static String describe(SQLException e, JdbcOptions o) {
+  /**
+   * A failed connection attempt as the error a run ends with: a {@link ServerAway} when the server
+   * was not reached (refused, reset, no answer) or is starting up, which a run that waits for its
+   * server at its start tries again; otherwise (an unknown host, a login refused) a UserError.
+   */
+  static UserError failure(SQLException e, JdbcOptions o) {
+    Throwable network = network(e);
+    boolean away = network != null && !(network instanceof UnknownHostException)
+        || POSTGRES_STARTING.equals(e.getSQLState());
+    return away ? new ServerAway(describe(e, o)) : UserError.target(describe(e, o));
+  }
+
+  /** PostgreSQL's cannot_connect_now: "the database system is starting up" (or shutting down, in recovery). */
+  private static final String POSTGRES_STARTING = "57P03";
+
+  // refused, reset, no route (SocketException), timed out, unknown host: the server was not reached
+  private static Throwable network(SQLException e) {
     Throwable network = e;
-    // refused, reset, no route (SocketException), timed out, unknown host: the server was not reached
     while (network != null && !(network instanceof SocketException || network instanceof SocketTimeoutException
         || network instanceof UnknownHostException)) {
       network = network.getCause();
     }
+    return network;
+  }
+
+  /** One line about a failed connection attempt. */
+  static String describe(SQLException e, JdbcOptions o) {
+    Throwable network = network(e);
     if (network != null) {
       String why = network instanceof UnknownHostException ? "unknown host " + network.getMessage()
           : network instanceof SocketTimeoutException ? "no answer within " + CONNECT_TIMEOUT_SECONDS + " s"

@@ -61,7 +61,7 @@ final class MissingDatabase {
           : e.getErrorCode() == MYSQL_UNKNOWN_DATABASE;
       if (!missing) {
         // what the preflight's own connection would say: said now, not after a second wait
-        throw UserError.target(Connector.describe(e, o));
+        throw Connector.failure(e, o);
       }
     }
     // PostgreSQL needs a database to connect to: its maintenance database

@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
+import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.ServerAddress;
@@ -127,7 +128,7 @@ public class MongoPreflight implements Preflight {
       try {
         build = db.runCommand(new Document("buildInfo", 1));
       } catch (MongoTimeoutException e) {
-        throw UserError.target("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
+        throw new ServerAway("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
             + TIMEOUT_SECONDS + " s: " + MongoOptions.redact(whyUnreachable(client), options.url()));
       } catch (MongoSecurityException e) {
         throw UserError.target("cannot log in to MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + "): "

@@ -10,6 +10,7 @@ import site.ycsbx.db.mongodb.BeforeCommands;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.WriteConcernSetting;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
+import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;
 import site.ycsbx.shaded.mongo35.com.mongodb.DB;
@@ -119,7 +120,7 @@ public final class LegacyPreflight implements Preflight {
         hello = admin.command("isMaster");
         hello.throwOnError();
       } catch (MongoTimeoutException e) {
-        throw UserError.target("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
+        throw new ServerAway("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
             + TIMEOUT_SECONDS + " s: " + (refused.get() == null ? "no server answered" : MongoLegacyClient.describe(
             refused.get().getCause() == null ? refused.get() : refused.get().getCause())));
       } catch (MongoSecurityException e) {
