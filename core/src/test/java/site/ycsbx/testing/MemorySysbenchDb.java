@@ -16,6 +16,7 @@ import site.ycsbx.store.Provides;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -144,17 +145,24 @@ public class MemorySysbenchDb extends MemoryProbeDb {
     }
 
     private static List<Row> rows(NavigableMap<Integer, Row> t, ReadKey key, int from, int to) {
+      return rows(t, KeyRange.between(key, from, to));
+    }
+
+    // in key order (ties on k in id order), as the limit form needs
+    private static List<Row> rows(NavigableMap<Integer, Row> t, KeyRange range) {
       synchronized (t) {
-        if (key == ReadKey.ID) {
-          return new ArrayList<>(t.subMap(from, true, to, true).values());
-        }
         List<Row> out = new ArrayList<>();
-        for (Row r : t.values()) {
-          if (r.k() >= from && r.k() <= to) {
-            out.add(r);
+        if (range.key() == ReadKey.ID) {
+          out.addAll(t.subMap(range.from(), true, range.to(), true).values());
+        } else {
+          for (Row r : t.values()) {
+            if (r.k() >= range.from() && r.k() <= range.to()) {
+              out.add(r);
+            }
           }
+          out.sort(java.util.Comparator.comparingInt(Row::k));
         }
-        return out;
+        return range.limited() && out.size() > range.limit() ? new ArrayList<>(out.subList(0, range.limit())) : out;
       }
     }
 
@@ -164,23 +172,23 @@ public class MemorySysbenchDb extends MemoryProbeDb {
     }
 
     @Override
-    public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-      return rows(table(table), key, from, to).stream().map(Row::c).toList();
+    public List<String> simpleRange(SysbenchTable table, KeyRange range) throws StoreException {
+      return rows(table(table), range).stream().map(Row::c).toList();
     }
 
     @Override
-    public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-      return rows(table(table), key, from, to).stream().mapToLong(Row::k).sum();
+    public long sumRange(SysbenchTable table, KeyRange range) throws StoreException {
+      return rows(table(table), range).stream().mapToLong(Row::k).sum();
     }
 
     @Override
-    public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-      return rows(table(table), key, from, to).stream().map(Row::c).sorted().toList();
+    public List<String> orderRange(SysbenchTable table, KeyRange range) throws StoreException {
+      return rows(table(table), range).stream().map(Row::c).sorted().toList();
     }
 
     @Override
-    public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-      return List.copyOf(new TreeSet<>(rows(table(table), key, from, to).stream().map(Row::c).toList()));
+    public List<String> distinctRange(SysbenchTable table, KeyRange range) throws StoreException {
+      return List.copyOf(new TreeSet<>(rows(table(table), range).stream().map(Row::c).toList()));
     }
 
     @Override

@@ -65,17 +65,20 @@ public interface SysbenchStore {
   /** POINT_SELECT: c of the row(s) whose {@code key} is {@code value}. */
   List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException;
 
-  /** SIMPLE_RANGE: c of the rows with {@code key} from {@code from} to {@code to}, both included. */
-  List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException;
+  /**
+   * SIMPLE_RANGE: c of the rows of the range, in key order: sysbench's {@code key BETWEEN from AND
+   * to}, or the first {@code limit} rows from {@code from} on ({@link KeyRange#first}).
+   */
+  List<String> simpleRange(SysbenchTable table, KeyRange range) throws StoreException;
 
-  /** SUM_RANGE: the sum of k over the rows with {@code key} from {@code from} to {@code to}. */
-  long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException;
+  /** SUM_RANGE: the sum of k over the rows of the range. */
+  long sumRange(SysbenchTable table, KeyRange range) throws StoreException;
 
-  /** ORDER_RANGE: c of the rows in the range, ordered by c. */
-  List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException;
+  /** ORDER_RANGE: c of the rows of the range, ordered by c. */
+  List<String> orderRange(SysbenchTable table, KeyRange range) throws StoreException;
 
-  /** DISTINCT_RANGE: the distinct c of the rows in the range, ordered by c. */
-  List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException;
+  /** DISTINCT_RANGE: the distinct c of the rows of the range, ordered by c. */
+  List<String> distinctRange(SysbenchTable table, KeyRange range) throws StoreException;
 
   /** INDEX_UPDATE: k = k + 1 on the row with this id; returns the rows changed. */
   int indexUpdate(SysbenchTable table, int id) throws StoreException;

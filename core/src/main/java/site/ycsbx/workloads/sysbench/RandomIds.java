@@ -41,7 +41,8 @@ final class RandomIds {
 
   static final List<PropertyDef> PROPERTIES = List.of(
       PropertyDef.of(RAND_TYPE_PROPERTY, RAND_TYPE_PROPERTY_DEFAULT, "distribution of the ids a transaction reads and"
-          + " writes (and of k at the load): uniform, gaussian, special or pareto"),
+          + " writes (and of k at the load): uniform, gaussian, special or pareto (uniform by default under"
+          + " sysbench.client=sysbench-mongodb)"),
       PropertyDef.of(RAND_SPEC_ITER_PROPERTY, RAND_SPEC_ITER_PROPERTY_DEFAULT, "uniform draws averaged per gaussian"
           + " (and special) value, 1 to 100"),
       PropertyDef.of(RAND_SPEC_PCT_PROPERTY, RAND_SPEC_PCT_PROPERTY_DEFAULT, "special: percent of the values that are"
@@ -59,7 +60,12 @@ final class RandomIds {
   /** The distribution and its parameters, checked. */
   record Spec(Type type, int iter, double pct, double res, double paretoH, long seed) {
     static Spec of(Properties p) {
-      String name = p.getProperty(RAND_TYPE_PROPERTY, RAND_TYPE_PROPERTY_DEFAULT).trim().toLowerCase(Locale.ROOT);
+      return of(p, RAND_TYPE_PROPERTY_DEFAULT);
+    }
+
+    /** As {@link #of(Properties)}, with {@code typeDefault} where the properties name no type. */
+    static Spec of(Properties p, String typeDefault) {
+      String name = p.getProperty(RAND_TYPE_PROPERTY, typeDefault).trim().toLowerCase(Locale.ROOT);
       Type type;
       try {
         type = Type.valueOf(name.toUpperCase(Locale.ROOT));
@@ -77,6 +83,11 @@ final class RandomIds {
       }
       long seed = Props.getLong(p, RAND_SEED_PROPERTY, RAND_SEED_PROPERTY_DEFAULT, Long.MIN_VALUE, Long.MAX_VALUE);
       return new Spec(type, iter, pct, res, h, seed);
+    }
+
+    /** The type's name as rand_type takes it. */
+    String typeName() {
+      return type.name().toLowerCase(Locale.ROOT);
     }
 
     /** For the fingerprint and the first line: the type with the parameters it reads. */

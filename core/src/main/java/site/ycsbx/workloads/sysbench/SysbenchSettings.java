@@ -3,6 +3,7 @@ package site.ycsbx.workloads.sysbench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -58,6 +59,10 @@ public final class SysbenchSettings {
   public static final String REPORT_INTERVAL_PROPERTY = "sysbench.report_interval";
   public static final double REPORT_INTERVAL_PROPERTY_DEFAULT = 10;
   public static final String REPORT_CHECKPOINTS_PROPERTY = "sysbench.report_checkpoints";
+  public static final String TABLE_PER_TRANSACTION_PROPERTY = "sysbench.table_per_transaction";
+  public static final boolean TABLE_PER_TRANSACTION_PROPERTY_DEFAULT = SysbenchClient.SYSBENCH.tablePerTransaction;
+  public static final String RANGE_TYPE_PROPERTY = "sysbench.range_type";
+  public static final String RANGE_TYPE_PROPERTY_DEFAULT = SysbenchClient.SYSBENCH.rangeType.value();
 
   /** Every sysbench.* property, for the misspelling check and {@code bin/ycsb help properties}. */
   public static final List<PropertyDef> PROPERTIES;
@@ -68,6 +73,13 @@ public final class SysbenchSettings {
         PropertyDef.of(TABLE_SIZE_PROPERTY, TABLE_SIZE_PROPERTY_DEFAULT, "rows per table (ids 1..table_size)"),
         PropertyDef.of(RANGE_SIZE_PROPERTY, RANGE_SIZE_PROPERTY_DEFAULT, "rows per range SELECT (from a random id on),"
             + " at most table_size"),
+        PropertyDef.of(RANGE_TYPE_PROPERTY, RANGE_TYPE_PROPERTY_DEFAULT, "between: ranges are key BETWEEN from AND"
+            + " from+range_size-1 (sysbench); limit: key >= from ORDER BY key LIMIT range_size, range_size rows also on"
+            + " k (limit by default under sysbench.client=sysbench-mongodb)"),
+        PropertyDef.of(TABLE_PER_TRANSACTION_PROPERTY, TABLE_PER_TRANSACTION_PROPERTY_DEFAULT, "true: one table drawn"
+            + " per transaction for all its statements (sysbench-mongodb, the default under sysbench.client="
+            + "sysbench-mongodb); false: one per kind of statement (sysbench)"),
+        SysbenchClient.PROPERTY,
         PropertyDef.of(POINT_SELECTS_PROPERTY, POINT_SELECTS_PROPERTY_DEFAULT, "point SELECTs per transaction"
             + " (POINT_SELECT)"),
         PropertyDef.of(SIMPLE_RANGES_PROPERTY, SIMPLE_RANGES_PROPERTY_DEFAULT, "simple range SELECTs per transaction"
@@ -126,6 +138,9 @@ public final class SysbenchSettings {
   final double reportInterval;
   final long[] reportCheckpoints;
   final RandomIds.Spec rand;
+  final SysbenchClient client;
+  final boolean tablePerTransaction;
+  final SysbenchClient.RangeType rangeType;
   final boolean load;
   final ClientShare share;
   final int threads;
@@ -164,7 +179,10 @@ public final class SysbenchSettings {
     verify = Props.getBoolean(p, VERIFY_PROPERTY, VERIFY_PROPERTY_DEFAULT);
     reportInterval = Props.getDouble(p, REPORT_INTERVAL_PROPERTY, REPORT_INTERVAL_PROPERTY_DEFAULT, 0, 86_400);
     reportCheckpoints = checkpoints(p.getProperty(REPORT_CHECKPOINTS_PROPERTY, ""));
-    rand = RandomIds.Spec.of(p);
+    client = SysbenchClient.of(p);
+    rand = RandomIds.Spec.of(p, client.randType);
+    tablePerTransaction = Props.getBoolean(p, TABLE_PER_TRANSACTION_PROPERTY, client.tablePerTransaction);
+    rangeType = rangeType(p, client.rangeType);
     share = ClientShare.of(p);
     threads = Props.getInt(p, "threadcount", 1, 1, 100_000);
     if (transactionSteps() == 0) {
@@ -198,6 +216,20 @@ public final class SysbenchSettings {
     return out;
   }
 
+  private static SysbenchClient.RangeType rangeType(Properties p, SysbenchClient.RangeType def) {
+    String v = p.getProperty(RANGE_TYPE_PROPERTY, "").trim();
+    if (v.isEmpty()) {
+      return def;
+    }
+    for (SysbenchClient.RangeType t : SysbenchClient.RangeType.values()) {
+      if (t.value().equalsIgnoreCase(v)) {
+        return t;
+      }
+    }
+    throw new UserError(RANGE_TYPE_PROPERTY + "=" + p.getProperty(RANGE_TYPE_PROPERTY) + " is not a form of range; "
+        + RANGE_TYPE_PROPERTY + " accepts between or limit");
+  }
+
   private static int count(Properties p, String key, int def) {
     return Props.getInt(p, key, def, 0, 1_000_000);
   }
@@ -229,6 +261,27 @@ public final class SysbenchSettings {
 
   ReadKey readKey() {
     return secondary ? ReadKey.K : ReadKey.ID;
+  }
+
+  /** The range of {@code range_size} rows from {@code from} on, in the run's form. */
+  KeyRange range(int from) {
+    return rangeType == SysbenchClient.RangeType.LIMIT ? KeyRange.first(readKey(), from, rangeSize)
+        // sysbench's range may run past the last id: it then simply finds fewer rows
+        : KeyRange.between(readKey(), from, (int) Math.min(Integer.MAX_VALUE, (long) from + rangeSize - 1));
+  }
+
+  /** The client reproduced, with what the run set otherwise. */
+  String clientShape() {
+    return client.describe(rand.typeName(), tablePerTransaction, rangeType);
+  }
+
+  /** For the run's first line: how tables and ranges are chosen, and as whose client. */
+  String describeChoices() {
+    String key = readKey().column();
+    String ranges = rangeType == SysbenchClient.RangeType.LIMIT ? key + " >= v ORDER BY " + key + " LIMIT " + rangeSize
+        : key + " BETWEEN v AND v+" + (rangeSize - 1);
+    return (tablePerTransaction ? "one table per transaction" : "a table per kind of statement") + ", ranges "
+        + ranges + ", as " + clientShape();
   }
 
   /** All the tables of the run: sbtest1..sbtestN. */
@@ -279,6 +332,9 @@ public final class SysbenchSettings {
         .defining(SKIP_TRX_PROPERTY, skipTrx)
         .defining(SECONDARY_PROPERTY, secondary)
         .defining(RandomIds.RAND_TYPE_PROPERTY, rand.describe())
+        .defining(TABLE_PER_TRANSACTION_PROPERTY, tablePerTransaction)
+        .defining(RANGE_TYPE_PROPERTY, rangeType.value())
+        .defining(SysbenchClient.CLIENT_PROPERTY, clientShape())
         .other(TABLES_PROPERTY, tables)
         .other(TABLE_SIZE_PROPERTY, tableSize)
         .other(CREATE_SECONDARY_PROPERTY, createSecondary)

@@ -134,11 +134,12 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
   }
 
-  /** A client thread: its generators, and in a load its tables and where it is in them. */
-  private final class Worker {
+  /** A client thread: its generators, its statements, and in a load its tables and where it is in them. */
+  private final class Worker implements SysbenchStatements.Steps {
     final SysbenchStore store;
     final RandomIds ids;
     final Digits digits;
+    final SysbenchStatements statements;
     final List<SysbenchTable> tables;
     final RowBatch batch;
     int table;
@@ -148,14 +149,40 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     final AtomicLong committed = new AtomicLong();
     final AtomicLong busyNanos = new AtomicLong();
     boolean ignored;
-    int changed; // rows the last UPDATE changed
 
     Worker(SysbenchStore store, int threadId, int threadCount) {
       this.store = store;
       this.ids = settings.rand.forThread(threadId);
       this.digits = new Digits(ids.random());
+      this.statements = new SysbenchStatements(settings, ids, digits, this);
       this.tables = settings.load ? settings.tablesOf(threadId, threadCount) : List.of();
       this.batch = settings.load ? new RowBatch((int) Math.min(settings.batchSize, settings.tableSize)) : null;
+    }
+
+    @Override
+    public void read(String op, SysbenchStatements.Call call) throws StoreException {
+      step(this, op, call);
+      report.read();
+    }
+
+    // sysbench's drivers count a statement that changed no row as "other", not as a write
+    @Override
+    public void update(String op, SysbenchStatements.Update call) throws StoreException {
+      int[] changed = new int[1];
+      step(this, op, () -> changed[0] = call.run());
+      if (changed[0] > 0) {
+        report.write();
+      } else {
+        report.other();
+      }
+    }
+
+    @Override
+    public void write(String op, int statements, SysbenchStatements.Call call) throws StoreException {
+      step(this, op, call);
+      for (int i = 0; i < statements; i++) {
+        report.write();
+      }
     }
   }
 
@@ -168,7 +195,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
           System.out.println("[SYSBENCH] " + settings.tables + " tables x " + settings.tableSize + " rows, "
               + settings.transactionSteps() + " statements a transaction, " + (settings.skipTrx ? "autocommit"
               : store.transactions()) + ", ids " + settings.rand.describe() + ", reads by "
-              + settings.readKey().column());
+              + settings.readKey().column() + ", " + settings.describeChoices());
           report.start(settings.reportInterval, settings.reportCheckpoints, this::fairness, () -> workers.forEach(w -> {
             w.committed.set(0);
             w.busyNanos.set(0);
@@ -271,34 +298,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
       report.notSent();
     }
     try {
-      SysbenchTable t = table(w);
-      for (int i = 0; i < c.pointSelects; i++) {
-        int id = w.ids.next(c.tableSize);
-        read(w, POINT_SELECT, () -> s.pointSelect(t, c.readKey(), id));
-      }
-      ranges(w, SIMPLE_RANGE, c.simpleRanges, (tt, from, to) -> s.simpleRange(tt, c.readKey(), from, to));
-      ranges(w, SUM_RANGE, c.sumRanges, (tt, from, to) -> s.sumRange(tt, c.readKey(), from, to));
-      ranges(w, ORDER_RANGE, c.orderRanges, (tt, from, to) -> s.orderRange(tt, c.readKey(), from, to));
-      ranges(w, DISTINCT_RANGE, c.distinctRanges, (tt, from, to) -> s.distinctRange(tt, c.readKey(), from, to));
-      SysbenchTable u = table(w);
-      for (int i = 0; i < c.indexUpdates; i++) {
-        int id = w.ids.next(c.tableSize);
-        update(w, INDEX_UPDATE, () -> w.changed = s.indexUpdate(u, id));
-      }
-      SysbenchTable v = table(w);
-      for (int i = 0; i < c.nonIndexUpdates; i++) {
-        int id = w.ids.next(c.tableSize);
-        String cValue = w.digits.c();
-        update(w, NON_INDEX_UPDATE, () -> w.changed = s.nonIndexUpdate(v, id, cValue));
-      }
-      SysbenchTable d = table(w);
-      for (int i = 0; i < c.deleteInserts; i++) {
-        int id = w.ids.next(c.tableSize);
-        int k = w.ids.next(c.tableSize);
-        String cValue = w.digits.c();
-        String pad = w.digits.pad();
-        write(w, DELETE_INSERT, 2, () -> s.deleteInsert(d, id, k, cValue, pad));
-      }
+      w.statements.run(s);
       if (!c.skipTrx) {
         s.commit();
       }
@@ -321,54 +321,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
   }
 
-  // sysbench draws a table for each kind of statement, not one per transaction
-  private SysbenchTable table(Worker w) {
-    return new SysbenchTable(w.ids.table(settings.tables));
-  }
-
-  @FunctionalInterface
-  private interface Range {
-    void run(SysbenchTable t, int from, int to) throws StoreException;
-  }
-
-  private void ranges(Worker w, String op, int count, Range range) throws StoreException {
-    if (count == 0) {
-      return;
-    }
-    SysbenchTable t = table(w);
-    for (int i = 0; i < count; i++) {
-      int from = w.ids.next(settings.tableSize);
-      // sysbench's range may run past the last id: it then simply finds fewer rows
-      int to = (int) Math.min(Integer.MAX_VALUE, (long) from + settings.rangeSize - 1);
-      read(w, op, () -> range.run(t, from, to));
-    }
-  }
-
-  private void read(Worker w, String op, StoreCall call) throws StoreException {
-    step(w, op, call);
-    report.read();
-  }
-
-  // sysbench's drivers count a statement that changed no row as "other", not as a write
-  private void update(Worker w, String op, StoreCall call) throws StoreException {
-    w.changed = 0;
-    step(w, op, call);
-    if (w.changed > 0) {
-      report.write();
-    } else {
-      report.other();
-    }
-  }
-
-  private void write(Worker w, String op, int statements, StoreCall call) throws StoreException {
-    step(w, op, call);
-    for (int i = 0; i < statements; i++) {
-      report.write();
-    }
-  }
-
   /** A statement timed under its name; a failure ends the transaction. */
-  private void step(Worker w, String op, StoreCall call) throws StoreException {
+  private void step(Worker w, String op, SysbenchStatements.Call call) throws StoreException {
     Status s = timed(op, () -> {
       try {
         call.run();
@@ -383,10 +337,6 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
   }
 
-  /**
-   * After a run, sysbench's report; after either, {@code sysbench.verify} on a connection of its
-   * own, opened after the client threads closed theirs.
-   */
   /** The load's figures for the export: rows loaded, their rate, and the index builds' time. */
   private java.util.Map<String, Double> loadResults() {
     if (startNanos == 0) {
@@ -407,6 +357,10 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
         workers.stream().mapToLong(w -> w.busyNanos.get()).toArray()};
   }
 
+  /**
+   * After a run, sysbench's report; after either, {@code sysbench.verify} on a connection of its
+   * own, opened after the client threads closed theirs.
+   */
   @Override
   public void cleanup() {
     super.cleanup();

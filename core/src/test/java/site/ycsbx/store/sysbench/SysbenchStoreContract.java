@@ -87,12 +87,13 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     for (int id = 101; id <= 200; id++) {
       range.add(c(id));
     }
-    assertEquals(range, s.simpleRange(t, ReadKey.ID, 101, 200), "c of ids 101..200 in id order");
-    assertEquals(sumK(101, 200), s.sumRange(t, ReadKey.ID, 101, 200));
-    assertEquals(range.stream().sorted().toList(), s.orderRange(t, ReadKey.ID, 101, 200));
-    assertEquals(List.copyOf(new TreeSet<>(range)), s.distinctRange(t, ReadKey.ID, 101, 200));
-    assertEquals(7, s.distinctRange(t, ReadKey.ID, 101, 200).size());
-    assertEquals(11, s.simpleRange(t, ReadKey.ID, ROWS - 10, ROWS + 89).size(), "a range past the last id finds fewer");
+    assertEquals(range, s.simpleRange(t, KeyRange.between(ReadKey.ID, 101, 200)), "c of ids 101..200 in id order");
+    assertEquals(sumK(101, 200), s.sumRange(t, KeyRange.between(ReadKey.ID, 101, 200)));
+    assertEquals(range.stream().sorted().toList(), s.orderRange(t, KeyRange.between(ReadKey.ID, 101, 200)));
+    assertEquals(List.copyOf(new TreeSet<>(range)), s.distinctRange(t, KeyRange.between(ReadKey.ID, 101, 200)));
+    assertEquals(7, s.distinctRange(t, KeyRange.between(ReadKey.ID, 101, 200)).size());
+    assertEquals(11, s.simpleRange(t, KeyRange.between(ReadKey.ID, ROWS - 10, ROWS + 89)).size(),
+        "a range past the last id finds fewer");
   }
 
   @Test
@@ -107,11 +108,68 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     }
     assertEquals(6, withK.size());
     assertEquals(withK.stream().sorted().toList(), s.pointSelect(t, ReadKey.K, 10).stream().sorted().toList());
-    assertEquals(ROWS / 50 * 3, s.simpleRange(t, ReadKey.K, 10, 12).size());
-    assertEquals(6L * (10 + 11 + 12), s.sumRange(t, ReadKey.K, 10, 12));
-    List<String> ordered = s.orderRange(t, ReadKey.K, 10, 12);
+    assertEquals(ROWS / 50 * 3, s.simpleRange(t, KeyRange.between(ReadKey.K, 10, 12)).size());
+    assertEquals(6L * (10 + 11 + 12), s.sumRange(t, KeyRange.between(ReadKey.K, 10, 12)));
+    List<String> ordered = s.orderRange(t, KeyRange.between(ReadKey.K, 10, 12));
     assertEquals(ordered.stream().sorted().toList(), ordered);
-    assertEquals(List.copyOf(new TreeSet<>(ordered)), s.distinctRange(t, ReadKey.K, 10, 12));
+    assertEquals(List.copyOf(new TreeSet<>(ordered)), s.distinctRange(t, KeyRange.between(ReadKey.K, 10, 12)));
+  }
+
+  /**
+   * The limit form by id: the next 100 ids from the drawn one, all four kinds of range; at the
+   * table's end fewer (ids 251..300: 50), past it none. Worked by hand: k = 1 + id % 50 runs over
+   * 1..50 once in any 50 consecutive ids, so ids 101..200 sum k to 2 x 1275 and ids 251..300 to 1275.
+   */
+  @Test
+  void limitRangesByIdReadTheNextRangeSizeIds() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 10);
+    List<String> range = new ArrayList<>();
+    for (int id = 101; id <= 200; id++) {
+      range.add(c(id));
+    }
+    KeyRange next100 = KeyRange.first(ReadKey.ID, 101, 100);
+    assertEquals(range, s.simpleRange(t, next100), "c of ids 101..200 in id order");
+    assertEquals(2 * 1275, s.sumRange(t, next100));
+    assertEquals(range.stream().sorted().toList(), s.orderRange(t, next100));
+    assertEquals(List.copyOf(new TreeSet<>(range)), s.distinctRange(t, next100));
+    assertEquals(7, s.distinctRange(t, next100).size());
+
+    KeyRange atTheEnd = KeyRange.first(ReadKey.ID, 251, 100);
+    assertEquals(50, s.simpleRange(t, atTheEnd).size(), "ids 251..300: fewer at the table's end");
+    assertEquals(1275, s.sumRange(t, atTheEnd));
+    assertEquals(50, s.orderRange(t, atTheEnd).size());
+    assertEquals(List.of(c(ROWS)), s.simpleRange(t, KeyRange.first(ReadKey.ID, ROWS, 100)));
+    assertEquals(List.of(), s.simpleRange(t, KeyRange.first(ReadKey.ID, ROWS + 1, 100)));
+    assertEquals(0, s.sumRange(t, KeyRange.first(ReadKey.ID, ROWS + 1, 100)));
+  }
+
+  /**
+   * The limit form by k returns range_size rows where BETWEEN does not. Worked by hand: each k of
+   * 1..50 is on 6 rows; k >= 10 are 41 values, 246 rows, so BETWEEN 10 AND 109 finds 246 and the
+   * next 100 rows in k order are k 10..25 (96 rows) and 4 of the 6 rows of k 26: sum 6 x (10 + .. +
+   * 25) + 4 x 26 = 6 x 280 + 104 = 1784, whichever 4 the server takes. Their c (id % 7) take all 7
+   * values (the ids of one k step by 50, and 50 % 7 = 1). From k 45: 6 values, 36 rows.
+   */
+  @Test
+  void limitRangesByKReadTheNextRangeSizeRowsInKOrder() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = loaded(s, 11);
+    assertEquals(246, s.simpleRange(t, KeyRange.between(ReadKey.K, 10, 109)).size(), "BETWEEN: as many as fall there");
+    KeyRange next100 = KeyRange.first(ReadKey.K, 10, 100);
+    assertEquals(100, s.simpleRange(t, next100).size());
+    assertEquals(1784, s.sumRange(t, next100));
+    List<String> ordered = s.orderRange(t, next100);
+    assertEquals(100, ordered.size());
+    assertEquals(ordered.stream().sorted().toList(), ordered);
+    assertEquals(List.copyOf(new TreeSet<>(ordered)), s.distinctRange(t, next100));
+    assertEquals(7, s.distinctRange(t, next100).size());
+
+    KeyRange atTheEnd = KeyRange.first(ReadKey.K, 45, 100);
+    assertEquals(36, s.simpleRange(t, atTheEnd).size(), "k 45..50: fewer at the end of k");
+    assertEquals(6L * (45 + 46 + 47 + 48 + 49 + 50), s.sumRange(t, atTheEnd));
+    assertEquals(36, s.orderRange(t, atTheEnd).size());
+    assertEquals(List.of(), s.simpleRange(t, KeyRange.first(ReadKey.K, 51, 100)), "past the largest k");
   }
 
   @Test
@@ -119,14 +177,14 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     SysbenchStore s = store();
     SysbenchTable t = loaded(s, 4);
     assertEquals(1, s.indexUpdate(t, 5));
-    assertEquals(k(5) + 1, s.sumRange(t, ReadKey.ID, 5, 5));
+    assertEquals(k(5) + 1, s.sumRange(t, KeyRange.between(ReadKey.ID, 5, 5)));
     assertEquals(0, s.indexUpdate(t, ROWS + 5), "no such id");
     String newC = "12345678901-".repeat(9) + "12345678901";
     assertEquals(1, s.nonIndexUpdate(t, 6, newC));
     assertEquals(List.of(newC), s.pointSelect(t, ReadKey.ID, 6));
     s.deleteInsert(t, 7, 49_999, c(8), pad(8));
     assertEquals(List.of(c(8)), s.pointSelect(t, ReadKey.K, 49_999), "the row inserted again has its new k");
-    assertEquals(49_999, s.sumRange(t, ReadKey.ID, 7, 7));
+    assertEquals(49_999, s.sumRange(t, KeyRange.between(ReadKey.ID, 7, 7)));
     TableCensus after = s.census(t);
     assertEquals(ROWS, after.rows(), "a delete and insert of one id keeps the count");
     assertEquals(1, after.minId());
@@ -152,13 +210,14 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     s.deleteInsert(t, 11, 7, c(1), pad(1));
     s.rollback();
     int kept = transactional() ? 0 : 1; // each step alone: nothing to roll back
-    assertEquals(k(10) + kept, s.sumRange(t, ReadKey.ID, 10, 10), "rolled back unless each step stands alone");
+    assertEquals(k(10) + kept, s.sumRange(t, KeyRange.between(ReadKey.ID, 10, 10)),
+        "rolled back unless each step stands alone");
     assertEquals(List.of(transactional() ? c(11) : c(1)), s.pointSelect(t, ReadKey.ID, 11));
     s.rollback(); // outside a transaction: nothing to do
     s.begin();
     s.indexUpdate(t, 10);
     s.commit();
-    assertEquals(k(10) + 1 + kept, s.sumRange(t, ReadKey.ID, 10, 10));
+    assertEquals(k(10) + 1 + kept, s.sumRange(t, KeyRange.between(ReadKey.ID, 10, 10)));
     assertEquals(ROWS, s.census(t).rows());
   }
 

@@ -47,6 +47,14 @@ class SysbenchBadInputTest {
   }
 
   @Test
+  void unknownClientOrRangeType() {
+    assertOneLineError(load("sysbench.client=mongodb"), 2, "sysbench.client=mongodb",
+        "accepts sysbench or sysbench-mongodb");
+    assertOneLineError(load("sysbench.range_type=lim"), 2, "sysbench.range_type=lim", "accepts between or limit");
+    assertOneLineError(load("sysbench.table_per_transaction=yes"), 2, "sysbench.table_per_transaction=yes");
+  }
+
+  @Test
   void misspeltKey() {
     assertOneLineError(load("sysbench.tabels=4"), 2, "sysbench.tabels");
   }

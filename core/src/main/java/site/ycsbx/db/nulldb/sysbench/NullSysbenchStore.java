@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import site.ycsbx.db.nulldb.tables.NullTables;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -65,22 +66,22 @@ public class NullSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) {
+  public List<String> simpleRange(SysbenchTable table, KeyRange range) {
     return List.of();
   }
 
   @Override
-  public long sumRange(SysbenchTable table, ReadKey key, int from, int to) {
+  public long sumRange(SysbenchTable table, KeyRange range) {
     return 0;
   }
 
   @Override
-  public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) {
+  public List<String> orderRange(SysbenchTable table, KeyRange range) {
     return List.of();
   }
 
   @Override
-  public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) {
+  public List<String> distinctRange(SysbenchTable table, KeyRange range) {
     return List.of();
   }
 

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import site.ycsbx.db.jdbc.ClientConnection;
 import site.ycsbx.db.jdbc.Connector;
 import site.ycsbx.db.jdbc.JdbcOptions;
@@ -19,6 +18,7 @@ import site.ycsbx.db.jdbc.Tables;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -43,29 +43,34 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   private final SqlDialect dialect;
   private final StatementCache statements;
   private final StatementCache loads;
-  // the run's statements by kind, key and table number: found without building a key, a string
-  // or a hash per statement (the StatementCache owns and closes them)
-  private final PreparedStatement[][] hot = new PreparedStatement[Kind.values().length * 2][];
+  // the run's statements by kind, key, range form and table number: found without building a key,
+  // a string or a hash per statement (the StatementCache owns and closes them)
+  private final PreparedStatement[][] hot = new PreparedStatement[Kind.values().length * 4][];
   private PreparedStatement begin;
   private PreparedStatement commit;
   private boolean inTransaction;
 
-  /** The run's statements; reads come in two forms, by id and by k. */
+  @FunctionalInterface
+  private interface Sql {
+    String of(SysbenchTable t, ReadKey key, boolean limited);
+  }
+
+  /** The run's statements; reads come by id or by k, ranges as BETWEEN or as the next rows (LIMIT). */
   private enum Kind {
-    POINT("point select", SysbenchSchema::pointSelect),
+    POINT("point select", (t, key, limited) -> SysbenchSchema.pointSelect(t, key)),
     SIMPLE_RANGE("simple range", SysbenchSchema::simpleRange),
     SUM_RANGE("sum range", SysbenchSchema::sumRange),
     ORDER_RANGE("order range", SysbenchSchema::orderRange),
     DISTINCT_RANGE("distinct range", SysbenchSchema::distinctRange),
-    INDEX_UPDATE("index update", (t, key) -> SysbenchSchema.indexUpdate(t)),
-    NON_INDEX_UPDATE("non-index update", (t, key) -> SysbenchSchema.nonIndexUpdate(t)),
-    DELETE("delete+insert", (t, key) -> SysbenchSchema.delete(t)),
-    INSERT("insert", (t, key) -> SysbenchSchema.insert(t));
+    INDEX_UPDATE("index update", (t, key, limited) -> SysbenchSchema.indexUpdate(t)),
+    NON_INDEX_UPDATE("non-index update", (t, key, limited) -> SysbenchSchema.nonIndexUpdate(t)),
+    DELETE("delete+insert", (t, key, limited) -> SysbenchSchema.delete(t)),
+    INSERT("insert", (t, key, limited) -> SysbenchSchema.insert(t));
 
     final String label;
-    final BiFunction<SysbenchTable, ReadKey, String> sql;
+    final Sql sql;
 
-    Kind(String label, BiFunction<SysbenchTable, ReadKey, String> sql) {
+    Kind(String label, Sql sql) {
       this.label = label;
       this.sql = sql;
     }
@@ -225,16 +230,14 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, Kind.SIMPLE_RANGE, key, from, to);
+  public List<String> simpleRange(SysbenchTable table, KeyRange range) throws StoreException {
+    return range(table, Kind.SIMPLE_RANGE, range);
   }
 
   @Override
-  public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+  public long sumRange(SysbenchTable table, KeyRange range) throws StoreException {
     try {
-      PreparedStatement ps = prepared(table, Kind.SUM_RANGE, key);
-      ps.setInt(1, from);
-      ps.setInt(2, to);
+      PreparedStatement ps = bound(table, Kind.SUM_RANGE, range);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? rs.getLong(1) : 0L;
       }
@@ -244,24 +247,29 @@ public final class JdbcSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, Kind.ORDER_RANGE, key, from, to);
+  public List<String> orderRange(SysbenchTable table, KeyRange range) throws StoreException {
+    return range(table, Kind.ORDER_RANGE, range);
   }
 
   @Override
-  public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return range(table, Kind.DISTINCT_RANGE, key, from, to);
+  public List<String> distinctRange(SysbenchTable table, KeyRange range) throws StoreException {
+    return range(table, Kind.DISTINCT_RANGE, range);
   }
 
-  private List<String> range(SysbenchTable table, Kind kind, ReadKey key, int from, int to) throws StoreException {
+  private List<String> range(SysbenchTable table, Kind kind, KeyRange range) throws StoreException {
     try {
-      PreparedStatement ps = prepared(table, kind, key);
-      ps.setInt(1, from);
-      ps.setInt(2, to);
-      return strings(ps);
+      return strings(bound(table, kind, range));
     } catch (SQLException e) {
       throw failure(table, kind, e);
     }
+  }
+
+  // either form takes two ints: BETWEEN's from and to, or the limit form's from and rows
+  private PreparedStatement bound(SysbenchTable table, Kind kind, KeyRange range) throws SQLException {
+    PreparedStatement ps = prepared(table, kind, range.key(), range.limited());
+    ps.setInt(1, range.from());
+    ps.setInt(2, range.second());
+    return ps;
   }
 
   private static List<String> strings(PreparedStatement ps) throws SQLException {
@@ -360,9 +368,13 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     return "BEGIN/COMMIT statements, autocommit between them";
   }
 
-  /** The statement of {@code kind} on {@code t} read by {@code key}, prepared at its first use. */
   private PreparedStatement prepared(SysbenchTable t, Kind kind, ReadKey key) throws SQLException {
-    int slot = kind.ordinal() * 2 + key.ordinal();
+    return prepared(t, kind, key, false);
+  }
+
+  /** The statement of {@code kind} on {@code t} read by {@code key}, in its range form, prepared at its first use. */
+  private PreparedStatement prepared(SysbenchTable t, Kind kind, ReadKey key, boolean limited) throws SQLException {
+    int slot = (kind.ordinal() * 2 + key.ordinal()) * 2 + (limited ? 1 : 0);
     PreparedStatement[] byTable = hot[slot];
     int n = t.number();
     if (byTable == null || n >= byTable.length) {
@@ -371,7 +383,8 @@ public final class JdbcSysbenchStore implements SysbenchStore {
     }
     PreparedStatement ps = byTable[n];
     if (ps == null) {
-      ps = byTable[n] = statements.get(kind.label + ' ' + key.column() + '/' + t.name(), () -> kind.sql.apply(t, key));
+      ps = byTable[n] = statements.get(kind.label + ' ' + key.column() + (limited ? " limit" : "") + '/' + t.name(),
+          () -> kind.sql.of(t, key, limited));
     }
     return ps;
   }

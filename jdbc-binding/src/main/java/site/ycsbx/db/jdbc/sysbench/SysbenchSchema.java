@@ -94,19 +94,51 @@ final class SysbenchSchema {
   }
 
   static String simpleRange(SysbenchTable t, ReadKey key) {
-    return "SELECT c FROM " + t.name() + " WHERE " + key.column() + " BETWEEN ? AND ?";
+    return simpleRange(t, key, false);
+  }
+
+  /**
+   * The range statements take two parameters in either form: sysbench's {@code key BETWEEN ? AND ?}
+   * (from, to), or, {@code limited}, the next rows in key order, {@code key >= ? ORDER BY key LIMIT
+   * ?} (from, rows); the sum, order and distinct ranges read those rows in a derived table.
+   */
+  static String simpleRange(SysbenchTable t, ReadKey key, boolean limited) {
+    return limited ? "SELECT c FROM " + t.name() + next(key) : "SELECT c FROM " + t.name() + between(key);
   }
 
   static String sumRange(SysbenchTable t, ReadKey key) {
-    return "SELECT SUM(k) FROM " + t.name() + " WHERE " + key.column() + " BETWEEN ? AND ?";
+    return sumRange(t, key, false);
+  }
+
+  static String sumRange(SysbenchTable t, ReadKey key, boolean limited) {
+    return limited ? "SELECT SUM(k) FROM (SELECT k FROM " + t.name() + next(key) + ") AS r"
+        : "SELECT SUM(k) FROM " + t.name() + between(key);
   }
 
   static String orderRange(SysbenchTable t, ReadKey key) {
-    return "SELECT c FROM " + t.name() + " WHERE " + key.column() + " BETWEEN ? AND ? ORDER BY c";
+    return orderRange(t, key, false);
+  }
+
+  static String orderRange(SysbenchTable t, ReadKey key, boolean limited) {
+    return limited ? "SELECT c FROM (SELECT c FROM " + t.name() + next(key) + ") AS r ORDER BY c"
+        : "SELECT c FROM " + t.name() + between(key) + " ORDER BY c";
   }
 
   static String distinctRange(SysbenchTable t, ReadKey key) {
-    return "SELECT DISTINCT c FROM " + t.name() + " WHERE " + key.column() + " BETWEEN ? AND ? ORDER BY c";
+    return distinctRange(t, key, false);
+  }
+
+  static String distinctRange(SysbenchTable t, ReadKey key, boolean limited) {
+    return limited ? "SELECT DISTINCT c FROM (SELECT c FROM " + t.name() + next(key) + ") AS r ORDER BY c"
+        : "SELECT DISTINCT c FROM " + t.name() + between(key) + " ORDER BY c";
+  }
+
+  private static String between(ReadKey key) {
+    return " WHERE " + key.column() + " BETWEEN ? AND ?";
+  }
+
+  private static String next(ReadKey key) {
+    return " WHERE " + key.column() + " >= ? ORDER BY " + key.column() + " LIMIT ?";
   }
 
   static String indexUpdate(SysbenchTable t) {

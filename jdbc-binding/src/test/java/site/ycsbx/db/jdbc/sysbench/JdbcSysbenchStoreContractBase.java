@@ -141,6 +141,17 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
       String plan = explain(sql.replaceFirst("\\?", "100").replaceFirst("\\?", "109"));
       assertTrue(plan.contains(target().mariadb() ? "key=k_9" : "k_9"), sql + ":\n" + plan);
     }
+    // the limit form (sysbench.range_type=limit): the next rows in the key's order, read through the key
+    for (String sql : List.of(SysbenchSchema.simpleRange(t, ReadKey.ID, true), SysbenchSchema.sumRange(t, ReadKey.ID,
+        true), SysbenchSchema.orderRange(t, ReadKey.ID, true), SysbenchSchema.distinctRange(t, ReadKey.ID, true))) {
+      String plan = explain(sql.replaceFirst("\\?", "100").replaceFirst("\\?", "100"));
+      assertTrue(plan.contains(pk), sql + ":\n" + plan);
+    }
+    for (String sql : List.of(SysbenchSchema.simpleRange(t, ReadKey.K, true), SysbenchSchema.sumRange(t, ReadKey.K,
+        true), SysbenchSchema.orderRange(t, ReadKey.K, true), SysbenchSchema.distinctRange(t, ReadKey.K, true))) {
+      String plan = explain(sql.replaceFirst("\\?", "100").replaceFirst("\\?", "10"));
+      assertTrue(plan.contains(target().mariadb() ? "key=k_9" : "k_9"), sql + ":\n" + plan);
+    }
     assertEquals(20_000, s.census(t).indexRows());
   }
 
@@ -251,6 +262,6 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
     s.begin();
     s.deleteInsert(t, 1, 7, "q", "r");
     s.commit();
-    assertEquals(13, s.sumRange(t, ReadKey.ID, 1, 2));
+    assertEquals(13, s.sumRange(t, site.ycsbx.store.sysbench.KeyRange.between(ReadKey.ID, 1, 2)));
   }
 }

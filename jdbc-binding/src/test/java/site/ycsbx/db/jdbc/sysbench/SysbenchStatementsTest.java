@@ -43,6 +43,16 @@ class SysbenchStatementsTest {
     return List.copyOf(out);
   }
 
+  /** The same event as sysbench-mongodb's client (sysbench.client=sysbench-mongodb): the ranges in the limit form. */
+  private static List<String> limitForm() {
+    List<String> out = new ArrayList<>(OLTP);
+    out.set(11, "SELECT c FROM sbtest1 WHERE id >= ? ORDER BY id LIMIT ?");
+    out.set(12, "SELECT SUM(k) FROM (SELECT k FROM sbtest1 WHERE id >= ? ORDER BY id LIMIT ?) AS r");
+    out.set(13, "SELECT c FROM (SELECT c FROM sbtest1 WHERE id >= ? ORDER BY id LIMIT ?) AS r ORDER BY c");
+    out.set(14, "SELECT DISTINCT c FROM (SELECT c FROM sbtest1 WHERE id >= ? ORDER BY id LIMIT ?) AS r ORDER BY c");
+    return out;
+  }
+
   // the driver inlines the parameters: put the placeholders back
   private static String placeholders(String sql) {
     return sql.replaceAll("'[^']*'", "?").replaceAll("(?<=[=(, ])-?\\d+(?=[ ,)]|$)", "?");
@@ -111,6 +121,12 @@ class SysbenchStatementsTest {
           "sysbench.point_selects", "1", "sysbench.range_selects", "false", "sysbench.index_updates", "0",
           "sysbench.non_index_updates", "0", "sysbench.delete_inserts", "0", "sysbench.secondary", "true"),
           "sysbench-point-secondary: one SELECT by k");
+      assertEquals(limitForm(), transaction(db, "sysbench.client", "sysbench-mongodb"));
+      assertEquals(List.of("SELECT c FROM sbtest1 WHERE k >= ? ORDER BY k LIMIT ?"), transaction(db,
+          "sysbench.skip_trx", "true", "sysbench.point_selects", "0", "sysbench.sum_ranges", "0",
+          "sysbench.order_ranges", "0", "sysbench.distinct_ranges", "0", "sysbench.index_updates", "0",
+          "sysbench.non_index_updates", "0", "sysbench.delete_inserts", "0", "sysbench.secondary", "true",
+          "sysbench.range_size", "100", "sysbench.range_type", "limit"), "sysbench-range-secondary, limit form");
     }
   }
 }

@@ -34,6 +34,7 @@ import site.ycsbx.db.mongodb.MongoSchema;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
@@ -46,7 +47,9 @@ import site.ycsbx.store.sysbench.TableCensus;
  * a point select is a find by _id projecting c, the sum range an aggregate $match + $group $sum
  * k, the order range a find sorted by c, the distinct range distinct("c") sorted as sysbench's
  * ORDER BY c; updates $inc k and $set c; the delete+insert a deleteOne then an insertOne of the
- * same _id. With {@value #TRANSACTIONS_PROPERTY} on a server that has them the steps between
+ * same _id. Ranges filter $gte..$lte as sysbench-mongodb did, or in the limit form
+ * ({@link KeyRange#first}) $gte with a sort on the key and a limit: a find for the simple range,
+ * an aggregation ($match, $sort, $limit, then $group or $sort by c) for the others. With {@value #TRANSACTIONS_PROPERTY} on a server that has them the steps between
  * begin and commit share one multi-document transaction (committed with the run's write
  * concern); otherwise each step stands alone and begin, commit and rollback send nothing.
  *
@@ -205,12 +208,31 @@ public final class MongoSysbenchStore implements SysbenchStore {
     return new BsonDocument(field(key), new BsonInt32(value));
   }
 
-  private static Bson between(ReadKey key, int from, int to) {
-    return new BsonDocument(field(key), new BsonDocument("$gte", new BsonInt32(from)).append("$lte", new BsonInt32(to)));
+  // sysbench-mongodb's $gte..$lte, or the limit form's $gte (its sort on the key and limit are added where it runs)
+  private static BsonDocument filter(KeyRange range) {
+    BsonDocument bounds = new BsonDocument("$gte", new BsonInt32(range.from()));
+    if (!range.limited()) {
+      bounds.append("$lte", new BsonInt32(range.to()));
+    }
+    return new BsonDocument(field(range.key()), bounds);
+  }
+
+  private static BsonDocument byKey(KeyRange range) {
+    return new BsonDocument(field(range.key()), new BsonInt32(1));
   }
 
   private static String field(ReadKey key) {
     return key == ReadKey.ID ? ID : SysbenchTable.K;
+  }
+
+  /** The range's documents as an aggregation starts: $match, and in the limit form $sort on the key and $limit. */
+  private static List<Bson> rows(KeyRange range) {
+    List<Bson> stages = new ArrayList<>(List.of(new BsonDocument("$match", filter(range))));
+    if (range.limited()) {
+      stages.add(new BsonDocument("$sort", byKey(range)));
+      stages.add(new BsonDocument("$limit", new BsonInt32(range.limit())));
+    }
+    return stages;
   }
 
   @Override
@@ -219,34 +241,61 @@ public final class MongoSysbenchStore implements SysbenchStore {
   }
 
   @Override
-  public List<String> simpleRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return step(table, "simple range", () -> strings(find(table, between(key, from, to))));
+  public List<String> simpleRange(SysbenchTable table, KeyRange range) throws StoreException {
+    return step(table, "simple range", () -> strings(range(table, range)));
+  }
+
+  // the find of a range: in the limit form sorted on the key with limit range_size, as the post's "limit 1000"
+  private FindIterable<BsonDocument> range(SysbenchTable table, KeyRange range) {
+    FindIterable<BsonDocument> f = find(table, filter(range));
+    return range.limited() ? f.sort(byKey(range)).limit(range.limit()) : f;
   }
 
   @Override
-  public long sumRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    List<Bson> pipeline = List.of(new BsonDocument("$match", (BsonDocument) between(key, from, to)),
-        new BsonDocument("$group", new BsonDocument(ID, BsonNull.VALUE)
-            .append("sum", new BsonDocument("$sum", new BsonString("$" + SysbenchTable.K)))));
+  public long sumRange(SysbenchTable table, KeyRange range) throws StoreException {
+    List<Bson> pipeline = rows(range);
+    pipeline.add(new BsonDocument("$group", new BsonDocument(ID, BsonNull.VALUE)
+        .append("sum", new BsonDocument("$sum", new BsonString("$" + SysbenchTable.K)))));
     return step(table, "sum range", () -> {
-      MongoCollection<BsonDocument> c = collection(table);
-      AggregateIterable<BsonDocument> a = session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
-      BsonDocument d = a.first();
+      BsonDocument d = aggregate(table, pipeline).first();
       BsonValue sum = d == null ? null : d.get("sum");
       return sum != null && sum.isNumber() ? sum.asNumber().longValue() : 0L;
     });
   }
 
   @Override
-  public List<String> orderRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
-    return step(table, "order range", () -> strings(find(table, between(key, from, to)).sort(BY_C)));
+  public List<String> orderRange(SysbenchTable table, KeyRange range) throws StoreException {
+    if (!range.limited()) {
+      return step(table, "order range", () -> strings(find(table, filter(range)).sort(BY_C)));
+    }
+    // a find cannot sort by c the rows a sort on the key and a limit chose: an aggregation can
+    List<Bson> pipeline = rows(range);
+    pipeline.add(new BsonDocument("$project", (BsonDocument) C_ONLY));
+    pipeline.add(new BsonDocument("$sort", (BsonDocument) BY_C));
+    return step(table, "order range", () -> strings(aggregate(table, pipeline)));
   }
 
   @Override
-  public List<String> distinctRange(SysbenchTable table, ReadKey key, int from, int to) throws StoreException {
+  public List<String> distinctRange(SysbenchTable table, KeyRange range) throws StoreException {
+    if (range.limited()) {
+      // distinct takes no limit: the range's rows grouped by c, sorted as ORDER BY c
+      List<Bson> pipeline = rows(range);
+      pipeline.add(new BsonDocument("$group", new BsonDocument(ID, new BsonString("$" + SysbenchTable.C))));
+      pipeline.add(new BsonDocument("$sort", new BsonDocument(ID, new BsonInt32(1))));
+      return step(table, "distinct range", () -> {
+        List<String> out = new ArrayList<>();
+        for (BsonDocument d : aggregate(table, pipeline)) {
+          BsonValue v = d.get(ID);
+          if (v != null && v.isString()) {
+            out.add(v.asString().getValue());
+          }
+        }
+        return out;
+      });
+    }
     return step(table, "distinct range", () -> {
       MongoCollection<BsonDocument> c = collection(table);
-      Bson filter = between(key, from, to);
+      Bson filter = filter(range);
       DistinctIterable<BsonValue> d = session == null ? c.distinct(SysbenchTable.C, filter, BsonValue.class)
           : c.distinct(session, SysbenchTable.C, filter, BsonValue.class);
       List<String> out = new ArrayList<>();
@@ -260,12 +309,17 @@ public final class MongoSysbenchStore implements SysbenchStore {
     });
   }
 
+  private AggregateIterable<BsonDocument> aggregate(SysbenchTable table, List<Bson> pipeline) {
+    MongoCollection<BsonDocument> c = collection(table);
+    return session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
+  }
+
   private FindIterable<BsonDocument> find(SysbenchTable table, Bson filter) {
     MongoCollection<BsonDocument> c = collection(table);
     return (session == null ? c.find(filter) : c.find(session, filter)).projection(C_ONLY);
   }
 
-  private static List<String> strings(FindIterable<BsonDocument> found) {
+  private static List<String> strings(com.mongodb.client.MongoIterable<BsonDocument> found) {
     List<String> out = new ArrayList<>();
     try (MongoCursor<BsonDocument> cursor = found.iterator()) {
       while (cursor.hasNext()) {

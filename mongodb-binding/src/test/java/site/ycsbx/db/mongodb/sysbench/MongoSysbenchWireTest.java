@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Properties;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonValue;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsb.measurements.Measurements;
 import site.ycsbx.db.mongodb.MongoDbClient;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.db.mongodb.MongoPreflight;
@@ -32,11 +35,13 @@ import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
+import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
 import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.sysbench.SysbenchWorkload;
 
 /**
  * The MongoDB sysbench store in process: the steps of one transaction on the wire with
@@ -175,6 +180,120 @@ class MongoSysbenchWireTest {
     steps(s);
     assertEquals(List.of("find", "update", "delete", "insert"), sent.names());
     assertEquals("false: each step alone, no multi-document transaction (as sysbench-mongodb)", s.transactions());
+  }
+
+  private static BsonDocument json(String s) {
+    return BsonDocument.parse(s);
+  }
+
+  /**
+   * The limit form ({@code sysbench.range_type=limit}) on the wire: the simple range a find of the
+   * key {@code $gte} the drawn value, sorted on the key, with {@code limit}; the other ranges an
+   * aggregation that starts with the same $match, $sort and $limit.
+   */
+  @Test
+  void aLimitRangeIsAFindFromTheDrawnKeySortedOnItWithTheLimit() throws Exception {
+    SysbenchStore s = store(standalone, TestServer.freshDatabase());
+    s.createTable(T1, false);
+    sent.clear();
+    s.simpleRange(T1, KeyRange.first(ReadKey.K, 5, 1000));
+    s.simpleRange(T1, KeyRange.first(ReadKey.ID, 7, 100));
+    s.simpleRange(T1, KeyRange.between(ReadKey.ID, 7, 106));
+    List<BsonDocument> finds = sent.commands("find");
+    assertEquals(json("{k: {$gte: 5}}"), finds.get(0).getDocument("filter"));
+    assertEquals(json("{k: 1}"), finds.get(0).getDocument("sort"));
+    assertEquals(new BsonInt32(1000), finds.get(0).get("limit"));
+    assertEquals(json("{c: 1, _id: 0}"), finds.get(0).getDocument("projection"));
+    assertEquals(json("{_id: {$gte: 7}}"), finds.get(1).getDocument("filter"));
+    assertEquals(json("{_id: 1}"), finds.get(1).getDocument("sort"));
+    assertEquals(new BsonInt32(100), finds.get(1).get("limit"));
+    // sysbench-mongodb's own OLTP range: $gte..$lte, no sort, no limit
+    assertEquals(json("{_id: {$gte: 7, $lte: 106}}"), finds.get(2).getDocument("filter"));
+    assertFalse(finds.get(2).containsKey("sort") || finds.get(2).containsKey("limit"), finds.get(2).toJson());
+
+    sent.clear();
+    KeyRange r = KeyRange.first(ReadKey.K, 5, 1000);
+    s.sumRange(T1, r);
+    s.orderRange(T1, r);
+    s.distinctRange(T1, r);
+    assertEquals(List.of("aggregate", "aggregate", "aggregate"), sent.names(), "distinct takes no limit");
+    List<BsonValue> first3 = List.of(json("{$match: {k: {$gte: 5}}}"), json("{$sort: {k: 1}}"), json("{$limit: 1000}"));
+    for (BsonDocument a : sent.commands("aggregate")) {
+      assertEquals(first3, a.getArray("pipeline").subList(0, 3), a.toJson());
+    }
+    List<BsonDocument> a = sent.commands("aggregate");
+    assertEquals(json("{$group: {_id: null, sum: {$sum: '$k'}}}"), a.get(0).getArray("pipeline").get(3));
+    assertEquals(json("{$sort: {c: 1}}"), a.get(1).getArray("pipeline").get(4));
+    assertEquals(json("{$group: {_id: '$c'}}"), a.get(2).getArray("pipeline").get(3));
+  }
+
+  /**
+   * {@code sysbench.client=sysbench-mongodb} through the workload: every command of a transaction
+   * goes to one collection (drawn per transaction), and with {@code sysbench.secondary=true} and
+   * {@code range_size=1000} (the post's range queries on k) the range find is {@code k $gte} a
+   * drawn value, sorted on k, {@code limit: 1000}; the sum, order and distinct ranges aggregate the
+   * same 1000 rows.
+   */
+  @Test
+  void asSysbenchMongodbRanItATransactionIsOnOneCollectionAndItsRangesLimit1000OnK() throws Exception {
+    String database = TestServer.freshDatabase();
+    SysbenchStore loader = store(standalone, database);
+    for (int n = 1; n <= 4; n++) {
+      SysbenchTable t = new SysbenchTable(n);
+      loader.createTable(t, false);
+      site.ycsbx.store.sysbench.RowBatch b = new site.ycsbx.store.sysbench.RowBatch(1500);
+      b.start(1, 1500);
+      for (int i = 0; i < 1500; i++) {
+        b.set(i, 1 + i * 7919 % 1500, "c" + i % 13, "p"); // k: each of 1..1500 once
+      }
+      loader.loadRows(t, b);
+      loader.createSecondaryIndex(t);
+    }
+    Properties p = props(standalone, database, "db", MongoDbClient.class.getName(), "workload",
+        SysbenchWorkload.class.getName(), "dotransactions", "true",
+        "threadcount", "1", "operationcount", "8", "sysbench.tables", "4", "sysbench.table_size", "1500",
+        "sysbench.point_selects", "2",
+        "sysbench.client", "sysbench-mongodb", "sysbench.secondary", "true", "sysbench.range_size", "1000",
+        "sysbench.report_interval", "0", "sysbench.rand_seed", "5");
+    Measurements.setProperties(p);
+    MongoDbClient db = new MongoDbClient();
+    db.setProperties(p);
+    StoreRegistry.clear();
+    db.init();
+    clients.add(db);
+    SysbenchWorkload w = new SysbenchWorkload();
+    java.util.Set<String> used = new java.util.TreeSet<>();
+    try {
+      w.init(p);
+      Object state = w.initThread(p, 0, 1);
+      for (int t = 0; t < 8; t++) {
+        sent.clear();
+        assertTrue(w.doTransaction(null, state));
+        java.util.Set<String> collections = new java.util.TreeSet<>();
+        for (String op : List.of("find", "aggregate", "distinct", "update", "delete", "insert")) {
+          for (BsonDocument c : sent.commands(op)) {
+            collections.add(c.getString(op).getValue());
+          }
+        }
+        assertEquals(1, collections.size(), "transaction " + t + " on one collection: " + sent);
+        used.addAll(collections);
+        List<BsonDocument> ranges = sent.commands("find").stream().filter(f -> f.containsKey("limit")).toList();
+        assertEquals(1, ranges.size(), "the simple range; the point selects have no limit: " + sent.commands("find"));
+        BsonDocument range = ranges.get(0);
+        assertEquals(List.of("$gte"), List.copyOf(range.getDocument("filter").getDocument("k").keySet()), range.toJson());
+        assertEquals(json("{k: 1}"), range.getDocument("sort"));
+        assertEquals(new BsonInt32(1000), range.get("limit"));
+        assertEquals(3, sent.commands("aggregate").size(), sent.toString());
+        for (BsonDocument a : sent.commands("aggregate")) {
+          assertEquals(json("{$limit: 1000}"), a.getArray("pipeline").get(2), a.toJson());
+        }
+        assertEquals(List.of(), sent.commands("distinct"));
+      }
+    } finally {
+      w.cleanup();
+      StoreRegistry.clear();
+    }
+    assertTrue(used.size() > 1, "a collection drawn per transaction, uniformly over 4: " + used);
   }
 
   @Test
