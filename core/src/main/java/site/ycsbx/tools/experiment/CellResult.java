@@ -53,6 +53,9 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
       f.put(s.op() + ".p95_us", s.p95());
       f.put(s.op() + ".p99_us", s.p99());
       f.put(s.op() + ".max_us", s.max());
+      // YCSB's own mean of the operation (LinkBench's latency lines give a mean beside the percentiles)
+      f.put(s.op() + ".mean_us", rf.result().path("operations").path(s.op()).path("summary").path("AverageLatency(us)")
+          .asDouble(Double.NaN));
       errors += s.errors();
       // the operation a table's latency columns show: the most frequent, batch round trips aside
       // a delete per insert (iibench's l.i1) ties with its insert: the insert stays the step's operation

@@ -11,9 +11,15 @@ import java.util.Locale;
  * inserted and per request where the family counts them (else per operation).
  */
 final class ClientsTable {
-  /** The post's columns, in its order; the target's name follows as {@code engine}. */
-  static final List<String> COLUMNS = List.of("cs.sec", "cpu.sec", "cs.op", "cpu.Kop", "r.sec", "rkb.sec", "wkb.sec",
-      "r.op", "rkb.op", "wkb.op");
+  /**
+   * The post's columns, in its order, its {@code cpu.sec} on both scales: {@value #CPU_PCT}, the
+   * post's (vmstat's us+sy, percent of the host's CPU time), and {@value #CPU_S}, host CPU seconds
+   * busy per second; the target's name follows as {@code engine}.
+   */
+  static final List<String> COLUMNS = List.of("cs.sec", "cpu.sec(%)", "cpu.sec(s)", "cs.op", "cpu.Kop", "r.sec",
+      "rkb.sec", "wkb.sec", "r.op", "rkb.op", "wkb.op");
+  static final String CPU_PCT = "cpu.sec(%)";
+  static final String CPU_S = "cpu.sec(s)";
   /** The run's efficiency window, kept by {@link CellResult}: per-unit figures are counts over it. */
   static final String WINDOW = "efficiency_s";
   private static final String P = "[EXPERIMENT] ";
@@ -44,9 +50,10 @@ final class ClientsTable {
     int at = PairedSteps.efficiencyThreads(run);
     sb.append(efficiency(load, at, targets, outcomes));
     sb.append(efficiency(run, at, targets, outcomes));
-    sb.append(P).append("cs: context switches; cpu: host CPU seconds busy (user+nice+system+irq+softirq+steal); r:"
-        + " disk reads; rkb/wkb: KB read/written; .sec: per second; .op: per unit named above the rows; cpu.Kop: host"
-        + " CPU seconds per 1000 units (CPU ms per unit)\n");
+    sb.append(P).append("cs: context switches; cpu.sec(%): vmstat's us+sy, % of the host's CPU time (the post's"
+        + " cpu.sec); cpu.sec(s): host CPU seconds busy per second (user+nice+system+irq+softirq+steal; 2 busy cores:"
+        + " 2.00); r: disk reads; rkb/wkb: KB read/written; .sec: per second; .op: per unit named above the rows;"
+        + " cpu.Kop: host CPU seconds per 1000 units (CPU ms per unit)\n");
     sb.append(LatencyTable.format(run, at, targets, outcomes));
     return sb.toString();
   }
@@ -57,7 +64,8 @@ final class ClientsTable {
         .filter(java.util.Objects::nonNull).findFirst().map(CellResult.UNITS::get).orElse("operation");
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%sefficiency of step %s at %d clients, per %s (.sec: per second, .op: per"
-        + " %s; cpu in host CPU s, rkb/wkb in KB)%n", P, step.name(), threads, unit, unit));
+        + " %s; cpu.sec in %% and in host CPU s, cpu.Kop in host CPU s, rkb/wkb in KB)%n", P, step.name(), threads,
+        unit, unit));
     StringBuilder head = new StringBuilder(P);
     COLUMNS.forEach(c -> head.append(String.format(Locale.ROOT, "%10s ", c)));
     sb.append(head).append("engine\n");
@@ -84,6 +92,12 @@ final class ClientsTable {
    * the family's headline count (links, requests) over the efficiency window, where it has one.
    */
   static double figure(CellResult r, String column) {
+    if (column.equals(CPU_PCT)) {
+      return r.get("us") + r.get("sy");
+    }
+    if (column.equals(CPU_S)) {
+      return r.get("cpu.sec");
+    }
     String count = unitCount(r);
     if (column.endsWith(".sec") || count == null) {
       return r.get(column);

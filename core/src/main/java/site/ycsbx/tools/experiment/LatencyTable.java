@@ -8,13 +8,14 @@ import java.util.Set;
 /**
  * LinkBench's per-operation latency lines, per engine, as the 2015 post gave them after its
  * {@code clients IPS QPS} table: for one step at one client count, a row per target and operation
- * type ({@code ADD_LINK}, {@code GET_LINKS_LIST}, ...) with its count and p50/p95/p99/max, the
- * mean over the step's repeats at that count. An operation a target did not run shows {@code -}
+ * type ({@code ADD_LINK}, {@code GET_LINKS_LIST}, ...) with its count, p50/p95/p99/max and mean
+ * (LinkBench's lines give count, p50, p99, max and mean; the mean is YCSB's {@code AverageLatency(us)}
+ * of the cell's summary), the mean over the step's repeats at that count. An operation a target did not run shows {@code -}
  * where the others have figures, so a missing operation reads as missing, not as fast.
  */
 final class LatencyTable {
   private static final String P = "[EXPERIMENT] ";
-  private static final List<String> FIGURES = List.of("count", "p50_us", "p95_us", "p99_us", "max_us");
+  private static final List<String> FIGURES = List.of("count", "p50_us", "p95_us", "p99_us", "max_us", "mean_us");
 
   private LatencyTable() {
   }
@@ -27,10 +28,10 @@ final class LatencyTable {
     }
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%slatency per operation of step %s at %d clients (LinkBench's latency lines"
-        + " per engine): count per cell, p50 p95 p99 max in ms%s%n", P, step.name(), threads,
+        + " per engine): count per cell, p50 p95 p99 max mean in ms%s%n", P, step.name(), threads,
         step.repeats() > 1 ? ", the mean of " + step.repeats() + " repeats" : ""));
-    sb.append(String.format(Locale.ROOT, "%s%-16s %-22s %10s %9s %9s %9s %9s%n", P, "engine", "operation", "count", "p50",
-        "p95", "p99", "max"));
+    sb.append(String.format(Locale.ROOT, "%s%-16s %-22s %10s %9s %9s %9s %9s %9s%n", P, "engine", "operation", "count",
+        "p50", "p95", "p99", "max", "mean"));
     for (Target t : targets) {
       List<Outcome> ok = cells(step, threads, t, outcomes);
       if (ok.isEmpty()) {

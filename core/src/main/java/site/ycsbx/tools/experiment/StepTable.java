@@ -89,13 +89,16 @@ final class StepTable {
     return rate.substring(rate.indexOf('.') + 1).replaceFirst("_s$", "/s");
   }
 
-  /** The family's headline figures of the step's cells, the rate aside (it has its own column). */
+  /**
+   * The family's headline figures of the step's cells, the rate aside (it has its own column) and
+   * the plan (iibench's rounds, which give the size tables their sizes: in results.csv).
+   */
   static Set<String> headline(Step step, List<Outcome> outcomes, String rate) {
     Set<String> headline = new LinkedHashSet<>();
     for (Outcome o : outcomes) {
       if (o.ok() && o.cell().step().equals(step)) {
-        o.result().figures().keySet().stream().filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && !k.equals(rate))
-            .forEach(headline::add);
+        o.result().figures().keySet().stream().filter(k -> k.startsWith(CellResult.HEADLINE_PREFIX) && !k.equals(rate)
+            && !SizeTables.PLAN.contains(k)).forEach(headline::add);
       }
     }
     return headline;

@@ -142,6 +142,9 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
       return null;
     }
     java.util.Map<String, Double> out = IIBenchFigures.headline(r.insertedRows(), r.elapsedSeconds(), r.lastLine());
+    // the plan beside what was done: a reader's sizes come from it, not from where rounds happened to end
+    out.put("planned_rows", (double) settings.rows());
+    out.put("round_rows", (double) settings.roundRows);
     if (settings.insertRate > 0) {
       // the rate asked beside the rate kept: a reader (an experiment's mark) sees whether it held
       out.put("asked_rows_s", settings.insertRate);

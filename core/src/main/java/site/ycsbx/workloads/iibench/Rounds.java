@@ -16,14 +16,16 @@ import site.ycsbx.store.SizeReport;
 
 /**
  * The insert benchmark's rounds. Each inserting client has a quota of rows; round k ends when
- * every client has stored its share of the first k x roundRows rows, or has attempted its whole
- * quota (clients do not wait for each other, as in the published runs). Rounds advance on
- * stored rows: a failing server does not make rounds pass, and rounds in which nothing was
- * stored are not printed (except the last), so a crash is one line, not dozens of empty ones.
- * Each round prints one aligned line and appends a CSV row: rows so far, DB size, bytes per row,
- * write rate, bytes written during the round and per row stored in it, seconds, transactions/s,
- * rows/s during the round and since the start, queries/s, and the spread of the times at which
- * the clients finished their share of the round. An appended CSV continues its round numbers.
+ * every client has stored its share of the first k x roundRows rows of this load (its planned
+ * size), or has attempted its whole quota (clients do not wait for each other, as in the published
+ * runs). Rounds advance on stored rows: a failing server does not make rounds pass, and rounds in
+ * which nothing was stored are not printed (except the last), so a crash is one line, not dozens of
+ * empty ones. Each round prints one aligned line and appends a CSV row: rows so far, DB size, bytes
+ * per row, write rate, bytes written during the round and per row stored in it, seconds,
+ * transactions/s, rows/s during the round and since the start, queries/s, and the spread of the
+ * times at which the clients finished their share of the round. Every figure of a line is the
+ * round's (from the previous round's end to its own) except those named cumulative. An appended
+ * CSV continues its round numbers.
  */
 public final class Rounds {
   /** Column names of the text lines, documented in workloads/iibench and docs/workloads/iibench.md. */
@@ -36,11 +38,20 @@ public final class Rounds {
       + "written_bytes,written_bytes_per_row,host_written_bytes,secs,tps,rows_per_s,cumulative_rows_per_s,queries_per_s,"
       + "client_spread_s,size_source,written_source";
 
-  /** One round's figures; -1 / NaN where not known. */
-  public record Line(int round, long rows, long dbBytes, long memtableBytes, double bytesPerRow,
-      double writeBytesPerSec, long writtenBytes, double writtenBytesPerRow, long hostWrittenBytes, double seconds,
-      double tps, double rowsPerSec, double cumulativeRowsPerSec, double queriesPerSec, double spreadSeconds,
-      String sizeSource) {
+  /**
+   * One round's figures; -1 / NaN where not known. {@code plannedRows}: rows of this load the round
+   * completes (k x roundRows, the last one the load's rows); {@code loadRows}: rows this load had
+   * stored when it ended, {@code rows} with those the tables held before; {@code seconds} and the
+   * rates over it, {@code writtenBytes}, {@code hostWrittenBytes}: the round's own; {@code
+   * cumulative...}: since the load's start. A round that ended in the same instant as the one
+   * before (a client crossed both with one transaction) has 0 seconds, no rates (NaN) and no writes
+   * of its own (-1: the next round's count what the meters moved meanwhile).
+   */
+  public record Line(int round, long plannedRows, long loadRows, long rows, long dbBytes, long memtableBytes,
+      double bytesPerRow, double writeBytesPerSec, long writtenBytes, double writtenBytesPerRow, long hostWrittenBytes,
+      double seconds, double tps, double rowsPerSec, double queriesPerSec, double spreadSeconds,
+      double cumulativeSeconds, double cumulativeRowsPerSec, long cumulativeWrittenBytes,
+      long cumulativeHostWrittenBytes, String sizeSource) {
   }
 
   private static final class RoundState {
@@ -70,6 +81,9 @@ public final class Rounds {
   private long lastTransactions;
   private long lastServerBytes;
   private long lastHostBytes;
+  private long startServerBytes;
+  private long startHostBytes;
+  private boolean toldSameInstant;
   private long queries;
   private long lastQueries;
   private int completed;
@@ -216,7 +230,15 @@ public final class Rounds {
       lastNanos = nowNanos;
       lastServerBytes = meters.serverBytes();
       lastHostBytes = meters.hostBytes();
+      startServerBytes = lastServerBytes;
+      startHostBytes = lastHostBytes;
     }
+  }
+
+  /** Rows of this load that round k completes: k x roundRows, the last round the load's rows. */
+  long plannedRows(int k) {
+    // past the load's rows (or a long) when roundRows > totalRows / k
+    return k >= roundCount() || roundRows > totalRows / k ? totalRows : k * roundRows;
   }
 
   // rows client i must have stored to finish round k
@@ -225,7 +247,7 @@ public final class Rounds {
       return quota[client];
     }
     // its share of the first k*roundRows rows, in proportion to its quota
-    long globalRows = Math.min(totalRows, (long) k * roundRows);
+    long globalRows = plannedRows(k);
     return Math.min(quota[client], (long) Math.ceil((double) globalRows * quota[client] / Math.max(1, totalRows)));
   }
 
@@ -309,11 +331,14 @@ public final class Rounds {
     rounds.remove(k);
     completed = k;
     long stored = insertedRows - lastRows;
-    boolean filled = insertedRows >= Math.min(totalRows, (long) k * roundRows);
+    boolean filled = insertedRows >= plannedRows(k);
     if (!filled && stored == 0 && k < roundCount() && lastLine != null) {
       return null; // passed by clients that ran out their quota failing: its time goes to the next line
     }
-    double secs = Math.max(1e-9, (nowNanos - lastNanos) / 1e9);
+    // clients read the clock before they queue for this lock: a later round can carry an earlier time
+    long end = Math.max(nowNanos, lastNanos);
+    long nanos = end - lastNanos;
+    double secs = nanos / 1e9;
     long rowsSoFar = existingRows + insertedRows;
     long sizeStart = System.nanoTime();
     completing = k;
@@ -322,25 +347,49 @@ public final class Rounds {
     sizeQueries++;
     long db = s.totalBytes();
     long serverNow = meters.serverBytes();
-    long written = serverNow < 0 || lastServerBytes < 0 ? -1 : serverNow - lastServerBytes;
     long hostNow = meters.hostBytes();
-    long hostWritten = hostNow < 0 || lastHostBytes < 0 ? -1 : hostNow - lastHostBytes;
-    double sinceStart = Math.max(1e-9, (nowNanos - startNanos) / 1e9);
-    Line line = new Line(k + roundOffset, rowsSoFar, db, s.memtableBytes(),
-        db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar, written < 0 ? Double.NaN : written / secs,
-        written, written < 0 || stored == 0 ? Double.NaN : (double) written / stored, hostWritten, secs,
-        (transactions - lastTransactions) / secs, stored / secs, insertedRows / sinceStart,
-        (queries - lastQueries) / secs, (r.maxNanos - r.minNanos) / 1e9, s.source());
-    lastNanos = nowNanos;
+    // a round that ended in the same instant as the one before has no time of its own: what the meters moved
+    // meanwhile (the size queries' time) goes to the next round's writes, not to a round of 0 s
+    boolean sameInstant = nanos == 0 && lastLine != null;
+    long written = sameInstant ? -1 : delta(serverNow, lastServerBytes);
+    long hostWritten = sameInstant ? -1 : delta(hostNow, lastHostBytes);
+    double sinceStart = (end - startNanos) / 1e9;
+    Line line = new Line(k + roundOffset, plannedRows(k), insertedRows, rowsSoFar, db, s.memtableBytes(),
+        db < 0 || rowsSoFar == 0 ? Double.NaN : (double) db / rowsSoFar, per(written, secs), written,
+        written < 0 || stored == 0 ? Double.NaN : (double) written / stored, hostWritten, secs,
+        per(transactions - lastTransactions, secs), per(stored, secs), per(queries - lastQueries, secs),
+        (r.maxNanos - r.minNanos) / 1e9, sinceStart, per(insertedRows, sinceStart), delta(serverNow, startServerBytes),
+        delta(hostNow, startHostBytes), s.source());
+    lastNanos = end;
     lastRows = insertedRows;
     lastTransactions = transactions;
     lastQueries = queries;
-    lastServerBytes = serverNow;
-    lastHostBytes = hostNow;
+    if (!sameInstant) {
+      lastServerBytes = serverNow;
+      lastHostBytes = hostNow;
+    }
     lastLine = line;
     lines.add(line);
     print(line);
+    if (sameInstant && !toldSameInstant) {
+      toldSameInstant = true;
+      out.println(String.format(Locale.ROOT, "[IIBENCH] round %d ended in the same instant as round %d: one"
+          + " transaction took its client past both (a client's share of a round is smaller than its transactions);"
+          + " such a round has secs 0, no rates and no writes of its own (n/a: the next round's count them); rounds"
+          + " of at least clients x iibench.batchsize rows (iibench.roundrows) end apart", line.round(),
+          line.round() - 1));
+    }
     return line;
+  }
+
+  // a count over seconds; not a rate when no time passed
+  private static double per(long count, double secs) {
+    return count < 0 || secs <= 0 ? Double.NaN : count / secs;
+  }
+
+  // bytes from one reading to another, -1 when either is not known
+  private static long delta(long now, long before) {
+    return now < 0 || before < 0 ? -1 : now - before;
   }
 
   private void print(Line l) {
@@ -352,17 +401,22 @@ public final class Rounds {
       writeCsv(CSV_HEADER, true);
     }
     out.println(String.format(Locale.ROOT,
-        "%-14s %6d %14d %11s %9s %11s %12s %12s %11s %12s %9.1f %9.1f %11.1f %11.1f %9.1f %9.3f", "[IIBENCH]",
+        "%-14s %6d %14d %11s %9s %11s %12s %12s %11s %12s %9.3f %9s %11s %11s %9s %9.3f", "[IIBENCH]",
         l.round(), l.rows(), mb(l.dbBytes()), mb(l.memtableBytes()), num(l.bytesPerRow(), 1),
         mbRate(l.writeBytesPerSec()), mb(l.writtenBytes()), num(l.writtenBytesPerRow(), 1), mb(l.hostWrittenBytes()),
-        l.seconds(), l.tps(), l.rowsPerSec(), l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds()));
+        l.seconds(), num(l.tps(), 1), num(l.rowsPerSec(), 1), num(l.cumulativeRowsPerSec(), 1),
+        num(l.queriesPerSec(), 1), l.spreadSeconds()));
     out.flush();
-    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s", l.round(),
-        l.rows(), bytes(l.dbBytes()), bytes(l.memtableBytes()), num(l.bytesPerRow(), 2).replace("n/a", ""),
-        num(l.writeBytesPerSec(), 0).replace("n/a", ""), bytes(l.writtenBytes()),
-        num(l.writtenBytesPerRow(), 2).replace("n/a", ""), bytes(l.hostWrittenBytes()), l.seconds(), l.tps(),
-        l.rowsPerSec(), l.cumulativeRowsPerSec(), l.queriesPerSec(), l.spreadSeconds(), csvText(l.sizeSource()),
+    writeCsv(String.format(Locale.ROOT, "%d,%d,%s,%s,%s,%s,%s,%s,%s,%.3f,%s,%s,%s,%s,%.3f,%s,%s", l.round(),
+        l.rows(), bytes(l.dbBytes()), bytes(l.memtableBytes()), csvNum(l.bytesPerRow(), 2),
+        csvNum(l.writeBytesPerSec(), 0), bytes(l.writtenBytes()), csvNum(l.writtenBytesPerRow(), 2),
+        bytes(l.hostWrittenBytes()), l.seconds(), csvNum(l.tps(), 3), csvNum(l.rowsPerSec(), 3),
+        csvNum(l.cumulativeRowsPerSec(), 3), csvNum(l.queriesPerSec(), 3), l.spreadSeconds(), csvText(l.sizeSource()),
         csvText(meters.serverSource())), false);
+  }
+
+  private static String csvNum(double d, int decimals) {
+    return Double.isNaN(d) ? "" : num(d, decimals);
   }
 
   private void writeCsv(String row, boolean header) {

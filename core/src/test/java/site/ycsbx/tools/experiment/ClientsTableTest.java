@@ -42,7 +42,9 @@ class ClientsTableTest {
       return "[HEADLINE], links_s, " + (b ? 2000 : 1000) * c.threads() + "\n[HEADLINE], links, 5000\n"
           + "[EFFICIENCY], Seconds, 5\n[EFFICIENCY], Operations, 50\n[EFFICIENCY], cs.sec, 2000\n"
           + "[EFFICIENCY], cpu.sec, " + (b ? 1.0 : 0.5) + "\n[EFFICIENCY], r.sec, 10\n[EFFICIENCY], rkb.sec, 40\n"
-          + "[EFFICIENCY], wkb.sec, 800\n[EFFICIENCY], cs.op, 99\n[EFFICIENCY], cpu.Kop, 99\n";
+          + "[EFFICIENCY], wkb.sec, 800\n[EFFICIENCY], cs.op, 99\n[EFFICIENCY], cpu.Kop, 99\n"
+          // vmstat's us and sy on a 2-core host: 0.5 CPU s/s is 25% of its CPU time
+          + "[EFFICIENCY], us, " + (b ? 40 : 20) + "\n[EFFICIENCY], sy, " + (b ? 10 : 5) + "\n";
     }
     return "[HEADLINE], requests_s, " + (100 * c.threads() + c.repeat()) + "\n[HEADLINE], requests, 1000\n"
         + "[EFFICIENCY], Seconds, 10\n[EFFICIENCY], cs.sec, 300\n[EFFICIENCY], cpu.sec, 0.2\n"
@@ -87,11 +89,17 @@ class ClientsTableTest {
     String table = ClientsTable.format(plan.experiment(), query, outcomes);
     assertTrue(table.contains("efficiency of step load at 4 clients, per link"), table);
     assertTrue(table.contains("efficiency of step query at 4 clients, per request"), table);
-    assertTrue(table.contains("    cs.sec    cpu.sec      cs.op    cpu.Kop      r.sec    rkb.sec    wkb.sec       r.op"
-        + "     rkb.op     wkb.op engine\n"), table);
-    // a's load: 2000 cs/s over 5 s for 5000 links is 2 a link, not the 99 per chunk; 0.5 CPU s/s: 0.5 s per 1000 links
-    assertTrue(table.contains("[EXPERIMENT]       2000     0.5000       2.00     0.5000      10.00      40.00      800.0"
-        + "     0.0100     0.0400     0.8000 a\n"), table);
+    assertTrue(table.contains("    cs.sec cpu.sec(%) cpu.sec(s)      cs.op    cpu.Kop      r.sec    rkb.sec    wkb.sec"
+        + "       r.op     rkb.op     wkb.op engine\n"), table);
+    // a's load: 2000 cs/s over 5 s for 5000 links is 2 a link, not the 99 per chunk; 0.5 CPU s/s: 0.5 s per 1000
+    // links; the post's cpu.sec on vmstat's scale: us 20 + sy 5 = 25 (%)
+    assertTrue(table.contains("[EXPERIMENT]       2000      25.00     0.5000       2.00     0.5000      10.00      40.00"
+        + "      800.0     0.0100     0.0400     0.8000 a\n"), table);
+    assertTrue(table.contains("[EXPERIMENT]       2000      50.00       1.00       2.00       1.00"), table);
+    // the query cells exported no us/sy: not measured, not 0
+    assertTrue(table.contains("[EXPERIMENT]      300.0        n/a     0.2000       3.00"), table);
+    assertTrue(table.contains("cpu.sec(%): vmstat's us+sy, % of the host's CPU time (the post's cpu.sec); cpu.sec(s):"
+        + " host CPU seconds busy per second"), table);
     CellResult bLoad = outcomes.stream().filter(o -> o.cell().id().equals("load.b.t4.r1")).findFirst().orElseThrow()
         .result();
     assertEquals(1.0, ClientsTable.figure(bLoad, "cpu.Kop"), 1e-12);
@@ -121,21 +129,24 @@ class ClientsTableTest {
     Step query = plan.experiment().steps().get(1);
     String table = ClientsTable.format(plan.experiment(), query, outcomes);
     assertTrue(table.contains("latency per operation of step query at 4 clients (LinkBench's latency lines per engine):"
-        + " count per cell, p50 p95 p99 max in ms, the mean of 2 repeats\n"), table);
-    assertTrue(table.contains("engine           operation                   count       p50       p95       p99       max\n"),
-        table);
+        + " count per cell, p50 p95 p99 max mean in ms, the mean of 2 repeats\n"), table);
+    assertTrue(table.contains("engine           operation                   count       p50       p95       p99       max"
+        + "      mean\n"), table);
     CellResult r1 = result("query.a.t4.r1");
     CellResult r2 = result("query.a.t4.r2");
     StringBuilder add = new StringBuilder(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s", "a",
         "ADD_LINK", String.format(java.util.Locale.ROOT, "%.0f", r1.get("ADD_LINK.count"))));
-    for (String f : List.of("p50_us", "p95_us", "p99_us", "max_us")) {
+    for (String f : List.of("p50_us", "p95_us", "p99_us", "max_us", "mean_us")) {
       add.append(String.format(java.util.Locale.ROOT, " %9s", StepTable.number(
           (r1.get("ADD_LINK." + f) + r2.get("ADD_LINK." + f)) / 2 / 1000)));
     }
     assertEquals(2.0, r1.get("ADD_LINK.count"), 0);
+    // the mean is YCSB's AverageLatency(us) of the run folder: 1 ms and 3 ms average to 2 ms (HdrHistogram's, to its
+    // precision of 3 digits)
+    assertEquals(2000.0, r1.get("ADD_LINK.mean_us"), 1.0);
     assertTrue(table.contains(add + "\n"), add + " in\n" + table);
-    assertTrue(table.contains(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s %9s %9s %9s %9s%n", "b",
-        "ADD_LINK", "-", "-", "-", "-", "-")), "b ran no ADD_LINK: " + table);
+    assertTrue(table.contains(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s %9s %9s %9s %9s %9s%n",
+        "b", "ADD_LINK", "-", "-", "-", "-", "-", "-")), "b ran no ADD_LINK: " + table);
     assertTrue(table.contains(String.format(java.util.Locale.ROOT, "[EXPERIMENT] %-16s %-22s %10s", "b", "GET_LINK",
         String.format(java.util.Locale.ROOT, "%.0f", result("query.b.t4.r1").get("GET_LINK.count")))), table);
     assertTrue(table.indexOf("] a                ADD_LINK") < table.indexOf("] b                ADD_LINK"), table);

@@ -69,23 +69,34 @@ class InsertBenchmarkTablesTest {
     Path folder = f.write(dir.resolve(Ledger.CELLS).resolve(c.id()));
     StringBuilder s = new StringBuilder();
     if (c.step().isLoad()) {
+      // each round 1000 rows in 1 s (b: 1.5 s), the server writing 0.75 MB, the host's disks 2 MB
       int rounds = b(c) ? 2 : 3;
+      double secs = b(c) ? 1.5 : 1.0;
       for (int r = 1; r <= rounds; r++) {
         round(s, r, "round", r);
+        round(s, r, "planned_rows", 1000 * r);
+        round(s, r, "load_rows", 1000 * r);
         round(s, r, "rows", 1000 * r);
-        round(s, r, "test_secs", (b(c) ? 1.5 : 1.0) * r);
         if (!(b(c) && r == 2)) {
           round(s, r, "db_size_mb", 0.25 * r);
           round(s, r, "bytes_row", 262.144);
         } else {
           round(s, r, "mem_mb", 0.5);
         }
-        round(s, r, "written_mb", 0.75 * r);
-        round(s, r, "write_mb_s", 0.75 / (b(c) ? 1.5 : 1.0));
-        round(s, r, "cum_rows_s", 1000 / (b(c) ? 1.5 : 1.0));
+        round(s, r, "test_secs", secs);
+        round(s, r, "rows_s", 1000 / secs);
+        round(s, r, "written_mb", 0.75);
+        round(s, r, "write_mb_s", 0.75 / secs);
+        round(s, r, "host_wr_mb", 2.0);
+        round(s, r, "host_wr_mb_s", 2.0 / secs);
+        round(s, r, "spread_s", 0);
+        round(s, r, "cum_test_secs", secs * r);
+        round(s, r, "cum_rows_s", 1000 / secs);
+        round(s, r, "cum_written_mb", 0.75 * r);
       }
+      s.append("[HEADLINE], planned_rows, 3000\n[HEADLINE], round_rows, 1000\n");
       s.append("[HEADLINE], rows_s, ").append(b(c) ? 666.7 : 1000).append('\n');
-      s.append("[HEADLINE], rows, ").append(rounds * 1000).append('\n');
+      s.append("[HEADLINE], rows, ").append(rounds * 1000 + (b(c) ? 400 : 0)).append('\n');
       s.append("[HEADLINE], index_secs, ").append(b(c) ? 3.0 : 2.0).append('\n');
       s.append("[HEADLINE], indexed_rows, ").append(rounds * 1000).append('\n');
     } else {
@@ -119,20 +130,21 @@ class InsertBenchmarkTablesTest {
   @Test
   void aLoadInRoundsGetsATablePerSizeWithItsRunFoldersFiguresAndWhereATargetStopped() {
     List<ExtraTable> tables = SizeTables.tables(step("load"), targets(), outcomes);
-    assertEquals(3, tables.size(), "a table per size any target reached");
+    assertEquals(3, tables.size(), "a table per planned size");
     for (int size = 1; size <= 3; size++) {
       ExtraTable t = tables.get(size - 1);
-      assertTrue(t.title().startsWith("step load at " + size * 1000 + " rows"), t.title());
+      assertEquals("step load at " + size * 1000 + " rows inserted by the load (round " + size + " of 3): the insert"
+          + " benchmark's table per size", t.title());
       assertEquals("Server", t.columns().get(t.columns().size() - 1), "the post's last column");
       for (ExtraTable.Row row : t.rows()) {
         CellResult r = result("load." + row.target() + ".t1.r1");
         if (size > r.rounds().size()) {
           assertEquals("b", row.target());
-          assertEquals("not reached: stopped at 2000 rows", row.why(), "b keeps the sizes it reached");
+          assertEquals("not reached: stopped at 2400 rows", row.why(), "b keeps the sizes it reached");
           continue;
         }
         Map<String, Double> round = r.rounds().get(size - 1);
-        assertEquals(size * 1000.0, round.get("rows"));
+        assertEquals(size * 1000.0, round.get("planned_rows"));
         assertNull(row.why());
         for (int i = 0; i < SizeTables.FIGURES.size(); i++) {
           Double v = round.get(SizeTables.FIGURES.get(i));
@@ -145,11 +157,14 @@ class InsertBenchmarkTablesTest {
     assertEquals("X", tables.get(1).rows().get(1).cells().get(0));
     assertEquals("X", tables.get(1).rows().get(1).cells().get(1));
     String text = StepTables.format(step("load"), targets(), outcomes);
-    assertTrue(text.contains("[EXPERIMENT] step load at 3000 rows"), text);
-    assertTrue(text.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] +DB-size\\(MB\\) .* TPS\\(rows/s\\) +Server")), text);
-    assertTrue(text.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] +0\\.7500 +262\\.1 +0\\.7500 +2\\.25 +3\\.00 +1000 +a")),
-        text);
-    assertTrue(text.contains("[EXPERIMENT] b                not reached: stopped at 2000 rows"), text);
+    assertTrue(text.contains("[EXPERIMENT] step load at 3000 rows inserted by the load (round 3 of 3)"), text);
+    assertTrue(text.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] +DB-size\\(MB\\) +Bytes-per-doc +Write-rate\\(MB/s\\)"
+        + " +Bytes-written\\(MB\\) +Test-secs +TPS\\(rows/s\\) +Spread-secs +Proc-write\\(MB/s\\) +Proc-written\\(MB\\)"
+        + " +Server")), text);
+    // a at 3000 rows: its third round's own 1 s and 1000 rows/s, not the 3 s since the load's start
+    assertTrue(text.lines().anyMatch(l -> l.matches("\\[EXPERIMENT] +0\\.7500 +262\\.1 +2\\.00 +2\\.00 +1\\.00 +1000 +0"
+        + " +0\\.7500 +0\\.7500 +a")), text);
+    assertTrue(text.contains("[EXPERIMENT] b                not reached: stopped at 2400 rows"), text);
     // the run step has no rounds: no size table
     assertTrue(SizeTables.tables(step("qr100"), targets(), outcomes).isEmpty());
   }
@@ -213,6 +228,8 @@ class InsertBenchmarkTablesTest {
     assertEquals(List.of("seq", "cell", "step", "target", "threads", "repeat", "round"), head.subList(0, 7));
     int round = head.indexOf("round");
     int size = head.indexOf("round.db_size_mb");
+    int secs = head.indexOf("round.test_secs");
+    int cum = head.indexOf("round.cum_test_secs");
     int pct = head.indexOf(RateTable.SUSTAINED_PCT);
     assertEquals(1 + 4 + 5, lines.size(), csv);
     List<String[]> rows = lines.stream().skip(1).map(l -> l.split(",", -1)).toList();
@@ -220,6 +237,8 @@ class InsertBenchmarkTablesTest {
     String[] a3 = rows.stream().filter(r -> r[1].equals("load.a.t1.r1") && r[round].equals("3")).findFirst()
         .orElseThrow();
     assertEquals("0.75", a3[size]);
+    assertEquals("1.0", a3[secs], "the round's own seconds");
+    assertEquals("3.0", a3[cum], "since the load's start: cum_");
     assertEquals(head.size(), a3.length);
     String[] b = rows.stream().filter(r -> r[1].equals("qr100.b.t1.r1")).findFirst().orElseThrow();
     assertEquals("80.0", b[pct]);

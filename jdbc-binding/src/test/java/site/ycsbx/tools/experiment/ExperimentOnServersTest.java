@@ -223,13 +223,13 @@ class ExperimentOnServersTest {
       CellResult i0 = CellResult.read(out.resolve("cells/i0.innodb.t1.r1"));
       assertEquals(3, i0.rounds().size(), i0.rounds().toString());
       for (Map<String, Double> round : i0.rounds()) {
-        long rows = round.get("rows").longValue();
-        String title = "[EXPERIMENT] step i0 at " + rows + " rows";
+        long rows = round.get("planned_rows").longValue();
+        String title = "[EXPERIMENT] step i0 at " + rows + " rows inserted by the load";
         String table = stdout.substring(stdout.indexOf(title));
         String row = table.lines().filter(l -> l.endsWith(" innodb")).findFirst().orElseThrow();
         assertTrue(row.matches("\\[EXPERIMENT] +" + StepTable.number(round.get("db_size_mb")) + " +"
             + StepTable.number(round.get("bytes_row")) + " .* " + StepTable.number(round.get("test_secs")) + " +"
-            + StepTable.number(round.get("cum_rows_s")) + " innodb"), row + " vs " + round);
+            + StepTable.number(round.get("rows_s")) + " .* innodb"), row + " vs " + round);
       }
       // the indexes were built: the next step appends to the table with iibench.indexes=3 (else refused)
       assertEquals(3, innodb.secondaryIndexes("purchases_index").size());
@@ -252,6 +252,70 @@ class ExperimentOnServersTest {
       assertEquals(1, stdout.lines().filter(l -> l.matches(floodRow)).count(), stdout);
       String page = Files.readString(out.resolve(ExperimentPage.FILE));
       assertEquals(1, ExperimentPageTest.count(page, "data-marked=\"true\""), "the flood step's row only");
+    }
+  }
+
+  /**
+   * The 2014 post's method on MariaDB and PostgreSQL: 3 clients, each on a table of its own
+   * (iibench.tableperthread), one of them holding 50 rows before the load. Rounds end when the last
+   * client has stored its share, past their sizes (transactions of 100 rows, shares of 334, 667,
+   * 1000): a table per planned size all the same, both targets in each, with the round's own
+   * Test-secs and TPS as the cell's [IIBENCH] lines print them.
+   */
+  @Test
+  void aLoadByThreeClientsOnTablesOfTheirOwnHasATablePerPlannedSizeWithEveryTarget() throws Exception {
+    try (TestDatabase innodb = TestDatabase.create(TestDatabase.Target.MARIADB_INNODB);
+        TestDatabase pg = TestDatabase.create(TestDatabase.Target.POSTGRESQL)) {
+      Map<String, String> k = new LinkedHashMap<>(target("innodb", innodb));
+      k.putAll(target("pg", pg));
+      k.put("targets", "innodb,pg");
+      k.put("steps", "before,load");
+      for (String step : List.of("before", "load")) {
+        k.put("step." + step + ".command", "load");
+        k.put("step." + step + ".P", JavaProcess.workload("iibench"));
+      }
+      // rows in the first client's table before the load: not the load's
+      k.put("step.before.recordcount", "50");
+      k.put("step.before.iibench.table", "purchases_index_0");
+      k.put("step.before.iibench.roundrows", "50");
+      k.put("step.before.iibench.drop", "true");
+      k.put("step.load.recordcount", "3000");
+      k.put("step.load.threads", "3");
+      k.put("step.load.iibench.tableperthread", "true");
+      k.put("step.load.iibench.batchsize", "100");
+      k.put("step.load.iibench.roundrows", "1000");
+      Path out = tmp.resolve("out");
+      Result r = InProcessMain.run("experiment", file(k).toString(), "--out", out.toString());
+      assertEquals(0, r.exitCode(), r.all());
+      String stdout = r.stdout();
+      assertEquals(3, stdout.lines().filter(l -> l.endsWith(": the insert benchmark's table per size")).count(), stdout);
+      assertFalse(stdout.contains("not reached"), stdout);
+      List<String> head = List.of(site.ycsbx.workloads.iibench.Rounds.TEXT_HEADER.trim().split("\\s+"));
+      for (String t : List.of("innodb", "pg")) {
+        String log = Files.readString(out.resolve("cells/load." + t + ".t3.r1.log"));
+        assertTrue(log.contains("purchases_index_0: appending to 50 existing rows"), log);
+        List<String[]> lines = log.lines().filter(l -> l.matches("\\[IIBENCH\\] +\\d+ .*")).map(l -> l.trim().split("\\s+"))
+            .toList();
+        assertEquals(3, lines.size(), log);
+        for (int round = 1; round <= 3; round++) {
+          String title = "[EXPERIMENT] step load at " + round * 1000 + " rows inserted by the load (round " + round
+              + " of 3): the insert benchmark's table per size";
+          String table = stdout.substring(stdout.indexOf(title));
+          String[] row = table.lines().skip(2).limit(2).filter(l -> l.endsWith(" " + t)).findFirst().orElseThrow()
+              .trim().split("\\s+");
+          String[] line = lines.get(round - 1);
+          double secs = Double.parseDouble(line[head.indexOf("secs")]);
+          double rowsS = Double.parseDouble(line[head.indexOf("rows_s")]);
+          // Test-secs and TPS: the table's 3 significant digits or more against the line's 3 and 1 decimals
+          assertEquals(secs, Double.parseDouble(row[5]), Math.max(0.0006, secs * 0.006), t + " round " + round
+              + ": " + String.join(" ", row) + " vs " + String.join(" ", line));
+          assertEquals(rowsS, Double.parseDouble(row[6]), Math.max(0.6, rowsS * 0.006), t + " round " + round);
+          assertEquals(Double.parseDouble(line[head.indexOf("spread_s")]), Double.parseDouble(row[7]), 0.0006);
+          // the rows at the round's end: past its size, and the 50 from before in them
+          long rows = Long.parseLong(line[head.indexOf("rows")]);
+          assertTrue(rows >= round * 1000 + 50, String.join(" ", line));
+        }
+      }
     }
   }
 
