@@ -101,7 +101,7 @@ class OutageMarksTest {
   }
 
   private static Map<String, Double> round(int n, double rows) {
-    return Map.of("round", (double) n, "rows", rows, "test_secs", n * 1.0, "db_size_mb", n * 0.25, "bytes_row", 262.0,
-        "written_mb", n * 0.5, "write_mb_s", 0.5, "cum_rows_s", 1000.0);
+    return Map.of("round", (double) n, "rows", rows, "planned_rows", rows, "load_rows", rows, "test_secs", 1.0,
+        "db_size_mb", n * 0.25, "bytes_row", 262.0, "written_mb", 0.5, "write_mb_s", 0.5, "rows_s", 1000.0);
   }
 }
