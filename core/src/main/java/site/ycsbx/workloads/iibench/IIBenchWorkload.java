@@ -120,7 +120,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     if (r == null || settings.inserters() == 0) {
       return null;
     }
-    double secs = r.elapsedSeconds();
+    double secs = r.insertingSeconds();
     long rows = r.insertedRows();
     Rounds.Line last = r.lastLine();
     String size;
@@ -141,7 +141,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     if (r == null || settings.inserters() == 0) {
       return null;
     }
-    java.util.Map<String, Double> out = IIBenchFigures.headline(r.insertedRows(), r.elapsedSeconds(), r.lastLine());
+    java.util.Map<String, Double> out = IIBenchFigures.headline(r.insertedRows(), r.insertingSeconds(), r.lastLine());
     // the plan beside what was done: a reader's sizes come from it, not from where rounds happened to end
     out.put("planned_rows", (double) settings.rows());
     out.put("round_rows", (double) settings.roundRows);
@@ -170,7 +170,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
       return;
     }
     insertersDone = true;
-    double secs = rounds.elapsedSeconds();
+    double secs = rounds.insertingSeconds();
     long rows = rounds.insertedRows();
     System.out.println(String.format(Locale.ROOT, "[IIBENCH] STOPPED before its %d rows: inserted %d rows in %.1f s"
         + " (%.1f rows/s); %d failed transactions", settings.rows(), rows, secs, rows / Math.max(1e-9, secs),
@@ -346,7 +346,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
       return;
     }
     insertersDone = true;
-    double secs = Math.max(1e-9, rounds.elapsedSeconds());
+    double secs = Math.max(1e-9, rounds.insertingSeconds());
     long rows = rounds.insertedRows();
     System.out.println(String.format(Locale.ROOT,
         "[IIBENCH] inserted %d rows in %.1f s: %.1f rows/s, %.1f transactions/s of up to %d rows; %d failed transactions;"

@@ -76,6 +76,7 @@ public final class Rounds {
   private long insertedRows;
   private long transactions;
   private long startNanos = -1;
+  private long lastStoredNanos;
   private long lastNanos;
   private long lastRows;
   private long lastTransactions;
@@ -268,6 +269,9 @@ public final class Rounds {
     boolean quotaDone = this.attempted[client] >= quota[client];
     insertedRows += acked;
     if (acked > 0) {
+      lastStoredNanos = Math.max(lastStoredNanos, nowNanos);
+    }
+    if (acked > 0) {
       transactions++;
     }
     List<Line> done = new java.util.ArrayList<>();
@@ -321,6 +325,16 @@ public final class Rounds {
   /** Seconds from the start to the end of the last completed round. */
   public synchronized double elapsedSeconds() {
     return startNanos < 0 ? 0 : (lastNanos - startNanos) / 1e9;
+  }
+
+  /**
+   * Seconds from the start to the last stored batch: what {@link #insertedRows} took. The same as
+   * {@link #elapsedSeconds} when every round ended; in a run stopped mid-round (maxexecutiontime, a
+   * signal) the rows after the last round's end count, and so does their time (dividing them by the
+   * last round's end gave 15300 rows in 0.0 s when no round had ended).
+   */
+  public synchronized double insertingSeconds() {
+    return startNanos < 0 ? 0 : (Math.max(lastNanos, lastStoredNanos) - startNanos) / 1e9;
   }
 
   /**

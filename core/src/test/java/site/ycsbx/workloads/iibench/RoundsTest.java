@@ -117,6 +117,32 @@ class RoundsTest {
     assertEquals(5, text.toString().split("\n").length, "legend, header and three lines:\n" + text);
   }
 
+  /**
+   * A run stopped before its first round ended (maxexecutiontime): its rows took the time to their
+   * last stored batch, not 0 s (seen: "inserted 15300 rows in 0.0 s (15300000000000.0 rows/s)").
+   */
+  @Test
+  void aRunStoppedMidRoundTakesTheTimeToItsLastStoredBatch() {
+    Rounds r = new Rounds(new long[] {100_000}, 50_000, 0, WriteMeters.NONE,
+        new PrintStream(new ByteArrayOutputStream()), null);
+    r.start(0);
+    for (int i = 1; i <= 15; i++) {
+      assertTrue(r.onBatch(0, 1000, 1000, i * S / 3, () -> SizeReport.UNKNOWN).isEmpty());
+    }
+    r.onBatch(0, 1000, 0, 6 * S, () -> SizeReport.UNKNOWN); // a failed batch: its time is not the rows'
+    assertEquals(15_000, r.insertedRows());
+    assertEquals(0.0, r.elapsedSeconds(), 1e-9, "no round ended");
+    assertEquals(5.0, r.insertingSeconds(), 1e-9, "15 batches, the last stored at 5 s");
+    // every round ended: the same as the last round's end
+    Rounds done = new Rounds(new long[] {2000}, 1000, 0, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()),
+        null);
+    done.start(0);
+    done.onBatch(0, 1000, 1000, 2 * S, () -> SizeReport.UNKNOWN);
+    done.onBatch(0, 1000, 1000, 5 * S, () -> SizeReport.UNKNOWN);
+    assertEquals(5.0, done.insertingSeconds(), 1e-9);
+    assertEquals(done.elapsedSeconds(), done.insertingSeconds(), 1e-9);
+  }
+
   @Test
   void queriesAndTheCumulativeRateAreInTheRoundLine() {
     Rounds r = new Rounds(new long[] {2000}, 1000, 0, WriteMeters.NONE, new PrintStream(new ByteArrayOutputStream()), null);
