@@ -97,6 +97,11 @@ public final class Main {
     public String mainClass() {
       return Main.class.getName();
     }
+
+    @Override
+    public site.ycsbx.tools.experiment.KnownProperties knownProperties() {
+      return PropertyReference.known();
+    }
   };
 
   /**

@@ -2,12 +2,16 @@ package site.ycsbx.tools;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import site.ycsb.workloads.CoreWorkload;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.tools.checks.RunChecks;
 import site.ycsbx.tools.checks.YcsbProperties;
+import site.ycsbx.tools.experiment.KnownProperties;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
 import site.ycsbx.workloads.Validating;
@@ -69,6 +73,26 @@ final class PropertyReference {
           : new Group(b.name(), about, "YCSB-X knows no property of it: nothing is checked", List.of()));
     }
     return out;
+  }
+
+  /**
+   * Who reads which property, from the same owners as {@link #groups()}: the launcher's, YCSB's and
+   * every family's for every cell, each binding's (one the class path lacks, or without a list, is
+   * left out: an experiment does not refuse what reaches its cells).
+   */
+  static KnownProperties known() {
+    Set<String> general = new TreeSet<>(PropertyDef.names(RunChecks.CORE_PROPERTIES.properties()));
+    general.addAll(PropertyDef.names(YcsbProperties.ALL));
+    Set<String> classes = new TreeSet<>(Set.of(CoreWorkload.class.getName()));
+    for (Shipped w : WORKLOADS) {
+      general.addAll(workload(w.type()).knownProperties());
+      classes.add(w.type().getName());
+    }
+    Map<String, Set<String>> byBinding = new TreeMap<>();
+    for (Bindings.Binding b : Bindings.all()) {
+      RunChecks.bindingOwner(b.className()).ifPresent(o -> byBinding.put(b.name(), o.knownProperties()));
+    }
+    return new KnownProperties(general, byBinding, classes);
   }
 
   /** The group of that name, or empty. */

@@ -48,9 +48,11 @@ final class Usage {
     out.println("           as one run: interval histograms added on wall-clock time, percentiles from the sums;");
     out.println("           --out gets the merged result.json, <OP>.hdr, summary.txt and report.html");
     out.println("  report   DIR: (re)draw DIR/report.html from a run or merged folder (sweep points leave it out)");
-    out.println("  experiment FILE [--out DIR] [--dry-run] [--redo CELL]... [-p key=value]...: targets x steps x threads");
-    out.println("           from one file (experiments/), a run folder per cell, a table per step, results.csv/.json;");
-    out.println("           the same command again continues a stopped experiment");
+    out.println("  experiment FILE [--out DIR] [--dry-run] [--check] [--steps a,b] [--redo CELL]... [-p key=value]...:");
+    out.println("           targets x steps x threads from one file (experiments/), a run folder per cell, a table per");
+    out.println("           step, results.csv/.json; the same command again continues a stopped experiment. --dry-run: the");
+    out.println("           plan, its counts and length; --check: every check, each target's server's too, no cell runs;");
+    out.println("           --steps: those steps only, and the loads they go with; -p key= (empty) removes the file's key");
     out.println("  help     properties [GROUP] [--markdown]: every property YCSB-X knows, with its default and meaning (GROUP:");
     out.println("           ycsbx, ycsb, a workload family or a binding; --markdown: as docs/properties.md)");
     out.println();

@@ -21,8 +21,9 @@ record Experiment(String name, Map<String, String> common, List<Target> targets,
 
   /**
    * {@code bin/ycsb}'s arguments for a cell, without its run folder: the target's property files,
-   * then the step's (the workload), then the properties for every cell, the target's and the
-   * step's, then the thread count.
+   * then the step's (the workload), then the properties for every cell, the target's, the step's
+   * and the target's at that step, each key once where it is set most narrowly, then the thread
+   * count.
    */
   List<String> arguments(Cell c) {
     List<String> args = new ArrayList<>(List.of(c.step().command(), c.target().binding()));
@@ -32,8 +33,15 @@ record Experiment(String name, Map<String, String> common, List<Target> targets,
     for (String f : c.step().propertyFiles()) {
       args.addAll(List.of("-P", f));
     }
-    for (Map<String, String> props : List.of(common, c.target().props(), c.step().props())) {
-      props.forEach((k, v) -> args.addAll(List.of("-p", k + "=" + v)));
+    List<Map<String, String>> scopes = List.of(common, c.target().props(), c.step().props(),
+        c.target().propsAt(c.step().name()));
+    for (int i = 0; i < scopes.size(); i++) {
+      List<Map<String, String>> narrower = scopes.subList(i + 1, scopes.size());
+      scopes.get(i).forEach((k, v) -> {
+        if (narrower.stream().noneMatch(m -> m.containsKey(k))) {
+          args.addAll(List.of("-p", k + "=" + v));
+        }
+      });
     }
     args.addAll(List.of("-threads", String.valueOf(c.threads())));
     return args;

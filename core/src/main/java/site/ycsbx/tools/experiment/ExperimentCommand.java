@@ -3,6 +3,7 @@ package site.ycsbx.tools.experiment;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Set;
 import site.ycsbx.util.UserError;
 
 /**
- * {@code ycsb experiment FILE [--out DIR] [--dry-run] [--redo CELL]... [-p key=value]...}: runs
+ * {@code ycsb experiment FILE [--out DIR] [--dry-run] [--check] [--steps a,b] [--redo CELL]... [-p key=value]...}: runs
  * a published comparison's matrix (targets x steps x thread counts x repeats), one cell per JVM
  * and run folder, and prints each step's table when its last cell ends. The experiment folder's
  * ledger lets the same command continue a stopped experiment after its last finished cell.
@@ -24,7 +25,7 @@ import site.ycsbx.util.UserError;
  * interrupted, and stops.
  */
 public final class ExperimentCommand {
-  static final String USAGE = "experiment FILE [--out DIR] [--dry-run] [--redo CELL]... [-p key=value]...";
+  static final String USAGE = ExperimentArgs.USAGE;
   /** Where an experiment's folder goes when --out is not given: under the git-ignored runs/. */
   static final String DEFAULT_OUT = "runs";
 
@@ -44,63 +45,52 @@ public final class ExperimentCommand {
   }
 
   private int run(List<String> argList) {
-    Path file = null;
-    Path outDir = null;
-    boolean dryRun = false;
-    Set<String> redo = new LinkedHashSet<>();
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (int i = 0; i < argList.size(); i++) {
-      String a = argList.get(i);
-      switch (a) {
-        case "--dry-run" -> dryRun = true;
-        case "--out" -> outDir = Path.of(value(argList, ++i, a));
-        case "--redo" -> redo.add(value(argList, ++i, a));
-        case "-p" -> {
-          String kv = value(argList, ++i, a);
-          int eq = kv.indexOf('=');
-          if (eq <= 0) {
-            throw new UserError("-p " + kv + ": expected key=value");
-          }
-          overrides.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-        }
-        default -> {
-          if (a.startsWith("-") || file != null) {
-            throw new UserError("experiment: unexpected argument '" + a + "'; usage: ycsb " + USAGE);
-          }
-          file = Path.of(a);
-        }
-      }
-    }
-    if (file == null) {
-      throw new UserError("experiment needs a file; usage: ycsb " + USAGE + " (examples in experiments/)");
-    }
-    if (!Files.isRegularFile(file)) {
-      throw new UserError("experiment file " + file + " does not exist");
-    }
-    Experiment e = ExperimentFile.read(file, overrides);
+    ExperimentArgs a = ExperimentArgs.parse(argList);
+    Experiment e = ExperimentFile.read(a.file(), a.overrides(), launcher.knownProperties(), a.steps());
     Plan plan = new Plan(e);
     checkCells(plan);
     e.notes().forEach(n -> out.println("[EXPERIMENT] note: " + n));
-    for (String id : redo) {
+    for (String id : a.redo()) {
       if (plan.cells().stream().noneMatch(c -> c.id().equals(id))) {
-        throw new UserError("--redo " + id + ": no such cell in the plan (ycsb experiment " + file + " --dry-run lists them)");
+        throw new UserError("--redo " + id + ": no such cell in the plan (ycsb experiment " + a.file()
+            + " --dry-run lists them)");
       }
     }
-    Ledger ledger = Ledger.open(outDir != null ? outDir : Path.of(DEFAULT_OUT, e.name()), e.name());
-    checkUnchanged(plan, ledger, redo);
-    if (dryRun) {
-      out.print(plan.describe(ledger.measured()));
-      long done = plan.cells().stream().filter(c -> finished(ledger, c, redo)).count();
+    Path dir = a.out() != null ? a.out() : Path.of(DEFAULT_OUT, e.name());
+    Ledger ledger = Ledger.open(dir, e.name());
+    List<String> changed = changedCells(plan, ledger, a.redo());
+    if (!changed.isEmpty() && !(a.dryRun() && !a.check())) {
+      throw new UserError("cell " + changed.get(0) + " changed since it ran in " + ledger.dir() + " (its properties or"
+          + " property files); --redo " + changed.get(0) + " runs it again, or choose another --out");
+    }
+    if (a.dryRun()) {
+      // a plan of another size is still worth reading: its cells' earlier times are not theirs
+      Map<String, Double> measured = new LinkedHashMap<>(ledger.measured());
+      measured.keySet().removeAll(changed);
+      out.print(plan.describe(measured, MeasuredRates.near(dir, Path.of(DEFAULT_OUT))));
+      long done = plan.cells().stream().filter(c -> finished(ledger, c, a.redo()) && !changed.contains(c.id())).count();
       if (done > 0) {
         out.printf(Locale.ROOT, "%d of %d cells finished before in %s: they are kept%n", done, plan.cells().size(),
             ledger.dir());
       }
-      return 0;
+      if (!changed.isEmpty()) {
+        out.printf(Locale.ROOT, "%d cells changed since they ran in %s (%s%s): a run refuses them; --redo CELL runs"
+            + " one again, another --out starts afresh%n", changed.size(), ledger.dir(), changed.get(0),
+            changed.size() > 1 ? ", ..." : "");
+      }
     }
     CellRunner runner = new CellRunner(launcher.mainClass());
+    if (a.check()) {
+      TargetCheck.all(plan, runner, out);
+      out.println("[EXPERIMENT] check: every check passed, each target's server's too; no cell ran, " + ledger.dir()
+          + (Files.exists(ledger.dir()) ? " is as it was" : " was not created"));
+    }
+    if (a.dryRun() || a.check()) {
+      return 0;
+    }
     TargetCheck.all(plan, runner, out);
     ledger.create(e.name());
-    return new Execution(plan, ledger, runner, redo, out, err).run();
+    return new Execution(plan, ledger, runner, a.redo(), out, err).run();
   }
 
   /** Each cell's command line through the launcher's own checks: bad input stops the experiment before any cell. */
@@ -120,27 +110,21 @@ public final class ExperimentCommand {
     }
   }
 
-  /** A cell that finished OK before under another definition is refused unless --redo names it. */
-  private static void checkUnchanged(Plan plan, Ledger ledger, Set<String> redo) {
+  /** The cells that finished OK before under another definition, which a run refuses unless --redo names them. */
+  private static List<String> changedCells(Plan plan, Ledger ledger, Set<String> redo) {
+    List<String> out = new ArrayList<>();
     for (Cell c : plan.cells()) {
       Ledger.Entry entry = ledger.get(c);
       if (entry != null && entry.status() == Ledger.Status.OK && !redo.contains(c.id())
           && !entry.definition().equals(plan.experiment().definition(c))) {
-        throw new UserError("cell " + c.id() + " changed since it ran in " + ledger.dir() + " (its properties or"
-            + " property files); --redo " + c.id() + " runs it again, or choose another --out");
+        out.add(c.id());
       }
     }
+    return out;
   }
 
   static boolean finished(Ledger ledger, Cell c, Set<String> redo) {
     Ledger.Entry entry = ledger.get(c);
     return entry != null && entry.status() == Ledger.Status.OK && !redo.contains(c.id());
-  }
-
-  private static String value(List<String> args, int i, String option) {
-    if (i >= args.size()) {
-      throw new UserError(option + " needs a value; usage: ycsb " + USAGE);
-    }
-    return args.get(i);
   }
 }

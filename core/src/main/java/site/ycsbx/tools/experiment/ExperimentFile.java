@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,6 +28,7 @@ import site.ycsbx.util.UserError;
  * target.a.P=file,file
  * target.a.expect.KEY=value     what target a's fingerprint must say
  * target.a.KEY=value            any property of a run (db.url, jdbc.engine, jdbc.before, ...)
+ * target.a.step.load.KEY=value  a property of target a's cells of step load only
  * steps=load,query              the steps in the order they run
  * step.load.command=load|run
  * step.load.P=workloads/iibench
@@ -38,8 +40,13 @@ import site.ycsbx.util.UserError;
  * KEY=value                     any property of a run, for every cell
  * </pre>
  *
- * A value whose text after substitution is a product of whole numbers ({@code 100000*4}) is that
- * product, so one variable grows an experiment. Anything else is refused in one line.
+ * Every key is one of these, or a property some binding or workload reads ({@link ExperimentKeys});
+ * {@code -p} sets, replaces or (empty) removes a key ({@link Overrides}); {@code --steps} or
+ * {@code -p steps=} run a subset ({@link StepSelection}).
+ *
+ * A value whose text after substitution is whole numbers with {@code *} and {@code +} between them
+ * ({@code 100000*4}, {@code 2000*5000+1}) is their value (products first, in 64 bits), so one
+ * variable grows an experiment. Anything else is refused in one line.
  */
 final class ExperimentFile {
   static final String NAME = "experiment.name";
@@ -48,14 +55,15 @@ final class ExperimentFile {
   static final String VAR = "var.";
   private static final Pattern NAME_PATTERN = Pattern.compile("[A-Za-z0-9_-]+");
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z0-9_.-]+)}");
-  private static final Pattern PRODUCT = Pattern.compile("\\d+(\\s*\\*\\s*\\d+)+");
+  /** Whole numbers with * and + between them (at least one): {@code 4*25000}, {@code 2000*5000+1}. */
+  private static final Pattern ARITHMETIC = Pattern.compile("\\d+(\\s*[*+]\\s*\\d+)+");
   private static final Pattern NUMBERS = Pattern.compile("\\d+(\\s*,\\s*\\d+)*");
 
   private ExperimentFile() {
   }
 
-  /** The experiment in {@code file} with {@code overrides} (-p key=value) applied. */
-  static Experiment read(Path file, Map<String, String> overrides) {
+  /** The experiment in {@code file} with {@code overrides} (-p key=value) applied; every key checked against {@code known}. */
+  static Experiment read(Path file, Map<String, String> overrides, KnownProperties known, List<String> stepsOption) {
     Properties raw = new Properties();
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       raw.load(r);
@@ -65,20 +73,30 @@ final class ExperimentFile {
     Map<String, String> keys = new TreeMap<>();
     raw.stringPropertyNames().forEach(k -> keys.put(k, raw.getProperty(k).trim()));
     String defaultName = file.getFileName().toString().replaceFirst("\\.[A-Za-z]+$", "");
-    return parse(keys, overrides, defaultName);
+    return parse(keys, overrides, defaultName, known, stepsOption);
   }
 
+  /** As {@link #read(Path, Map, KnownProperties, List)}, the keys unchecked and every step run: the file's own tests. */
+  static Experiment read(Path file, Map<String, String> overrides) {
+    return read(file, overrides, KnownProperties.UNCHECKED, null);
+  }
+
+  /** As {@link #parse(Map, Map, String, KnownProperties, List)}, the keys unchecked and every step run. */
   static Experiment parse(Map<String, String> fileKeys, Map<String, String> overrides, String defaultName) {
-    Map<String, String> keys = new TreeMap<>(fileKeys);
-    overrides.forEach((k, v) -> keys.put(keys.containsKey(VAR + k) ? VAR + k : k, v));
+    return parse(fileKeys, overrides, defaultName, KnownProperties.UNCHECKED, null);
+  }
+
+  static Experiment parse(Map<String, String> fileKeys, Map<String, String> overrides, String defaultName,
+      KnownProperties known, List<String> stepsOption) {
+    Overrides.Merged merged = Overrides.apply(fileKeys, overrides, known);
     Map<String, String> vars = new TreeMap<>();
-    keys.forEach((k, v) -> {
+    merged.keys().forEach((k, v) -> {
       if (k.startsWith(VAR)) {
         vars.put(k.substring(VAR.length()), v);
       }
     });
     Map<String, String> resolved = new TreeMap<>();
-    keys.forEach((k, v) -> {
+    merged.keys().forEach((k, v) -> {
       if (!k.startsWith(VAR)) {
         resolved.put(k, value(k, v, vars));
       }
@@ -86,65 +104,56 @@ final class ExperimentFile {
 
     String name = resolved.getOrDefault(NAME, defaultName);
     checkName("experiment.name", name);
+    List<String> notes = new ArrayList<>(merged.notes());
     List<String> targetNames = names(resolved, TARGETS);
-    List<String> stepNames = names(resolved, STEPS);
-    Map<String, Map<String, String>> perTarget = new LinkedHashMap<>();
-    Map<String, Map<String, String>> perStep = new LinkedHashMap<>();
-    targetNames.forEach(t -> perTarget.put(t, new TreeMap<>()));
-    stepNames.forEach(s -> perStep.put(s, new TreeMap<>()));
-    Map<String, String> common = new TreeMap<>();
-    for (Map.Entry<String, String> e : resolved.entrySet()) {
-      String k = e.getKey();
-      if (k.equals(NAME) || k.equals(TARGETS) || k.equals(STEPS)) {
-        continue;
-      }
-      if (k.startsWith("target.")) {
-        scoped(k, "target.", TARGETS, perTarget).put(k.substring(k.indexOf('.', 7) + 1), e.getValue());
-      } else if (k.startsWith("step.")) {
-        scoped(k, "step.", STEPS, perStep).put(k.substring(k.indexOf('.', 5) + 1), e.getValue());
-      } else if (k.startsWith("experiment.") || k.equals("target") || k.equals("step")) {
-        throw new UserError("experiment file: unknown key '" + k + "'; experiment keys: experiment.name, targets, steps,"
-            + " var.NAME, target.NAME.*, step.NAME.*");
-      } else {
-        common.put(k, e.getValue());
-      }
-    }
+    List<String> listed = names(resolved, STEPS);
+    List<String> declaredSteps = declared(fileKeys, STEPS, vars);
+    List<String> stepNames = StepSelection.select(declaredSteps.isEmpty() ? listed : declaredSteps,
+        merged.fromCommandLine().contains(STEPS) ? listed : null, stepsOption, resolved, notes);
+    ExperimentKeys.Scoped scoped = new ExperimentKeys(known, merged.fromCommandLine(), vars.keySet(),
+        declared(fileKeys, TARGETS, vars), targetNames, declaredSteps, stepNames, resolved).split();
     List<Target> targets = new ArrayList<>();
-    perTarget.forEach((t, props) -> targets.add(target(t, props)));
-    List<Step> steps = new ArrayList<>();
-    perStep.forEach((s, props) -> steps.add(step(s, props)));
+    scoped.perTarget().forEach((t, props) -> targets.add(target(t, props, scoped.perTargetStep().get(t))));
+    Map<String, Step> built = new LinkedHashMap<>();
+    scoped.perStep().forEach((s, props) -> built.put(s, step(s, props)));
+    List<Step> steps = stepNames.stream().map(built::get).toList();
     PairedSteps.check(steps);
     for (Step s : steps) {
       for (Target t : targets) {
         for (String k : s.props().keySet()) {
           if (t.props().containsKey(k)) {
             throw new UserError("experiment file: " + k + " is set by both target." + t.name() + " and step." + s.name()
-                + "; set it in one place");
+                + "; set it in one place (target." + t.name() + ".step." + s.name() + "." + k + " sets it for one"
+                + " target at one step)");
           }
         }
       }
     }
-    List<String> notes = LoadedGraph.carry(steps, overrides);
-    return new Experiment(name, common, targets, steps, vars, notes);
+    // a load left out by --steps still sized the data that the run steps after it read
+    boolean subset = isSubsequence(stepNames, declaredSteps);
+    notes.addAll(LoadedGraph.carry(subset ? declaredSteps.stream().map(built::get).toList() : steps, overrides,
+        Set.copyOf(stepNames)));
+    return new Experiment(name, scoped.common(), targets, steps, vars, notes);
   }
 
-  private static Map<String, String> scoped(String key, String prefix, String listKey,
-      Map<String, Map<String, String>> byName) {
-    int dot = key.indexOf('.', prefix.length());
-    String name = dot < 0 ? key.substring(prefix.length()) : key.substring(prefix.length(), dot);
-    Map<String, String> props = byName.get(name);
-    if (props == null) {
-      throw new UserError("experiment file: " + key + " names " + prefix.substring(0, prefix.length() - 1) + " '" + name
-          + "', which is not in " + listKey + "=" + String.join(",", byName.keySet()));
-    }
-    if (dot < 0 || dot == key.length() - 1) {
-      throw new UserError("experiment file: " + key + " needs a property after the name, e.g. " + prefix + name
-          + (prefix.equals("target.") ? ".binding" : ".command"));
-    }
-    return props;
+  /** The names a list key of the file gives (targets=, steps=), empty when the file has none. */
+  private static List<String> declared(Map<String, String> fileKeys, String key, Map<String, String> vars) {
+    String v = fileKeys.get(key);
+    return v == null || v.isBlank() ? List.of() : names(Map.of(key, value(key, v, vars)), key);
   }
 
-  private static Target target(String name, Map<String, String> props) {
+  /** True when {@code part} is {@code whole} with some names left out, in the same order. */
+  private static boolean isSubsequence(List<String> part, List<String> whole) {
+    int i = 0;
+    for (String w : whole) {
+      if (i < part.size() && part.get(i).equals(w)) {
+        i++;
+      }
+    }
+    return i == part.size();
+  }
+
+  private static Target target(String name, Map<String, String> props, Map<String, Map<String, String>> atSteps) {
     Map<String, String> rest = new TreeMap<>(props);
     String binding = rest.remove("binding");
     if (binding == null || binding.isEmpty()) {
@@ -159,7 +168,7 @@ final class ExperimentFile {
       }
       return false;
     });
-    return new Target(name, binding, files, rest, expect);
+    return new Target(name, binding, files, rest, expect, atSteps);
   }
 
   private static Step step(String name, Map<String, String> props) {
@@ -250,12 +259,21 @@ final class ExperimentFile {
     }
     m.appendTail(sb);
     String out = sb.toString();
-    if (PRODUCT.matcher(out).matches()) {
-      long p = 1;
-      for (String f : out.split("\\*")) {
-        p = Math.multiplyExact(p, Long.parseLong(f.trim()));
+    if (ARITHMETIC.matcher(out).matches()) {
+      try {
+        long sum = 0;
+        for (String term : out.split("\\+")) {
+          long p = 1;
+          for (String f : term.split("\\*")) {
+            p = Math.multiplyExact(p, Long.parseLong(f.trim()));
+          }
+          sum = Math.addExact(sum, p);
+        }
+        return String.valueOf(sum);
+      } catch (ArithmeticException | NumberFormatException e) {
+        throw new UserError("experiment file: " + key + "=" + v + " is " + out + ", beyond a 64-bit count ("
+            + Long.MAX_VALUE + ")");
       }
-      return String.valueOf(p);
     }
     return out;
   }

@@ -27,6 +27,15 @@ final class LoadedGraph {
    * @return a line per run step value replaced, for the console
    */
   static List<String> carry(List<Step> steps, Map<String, String> overrides) {
+    return carry(steps, overrides, steps.stream().map(Step::name).collect(java.util.stream.Collectors.toSet()));
+  }
+
+  /**
+   * As {@link #carry(List, Map)} over every step of the file, those that do not run now
+   * ({@code --steps}) included: a load left out still sized the graph the run steps read. Only
+   * the steps in {@code running} get a note.
+   */
+  static List<String> carry(List<Step> steps, Map<String, String> overrides, java.util.Set<String> running) {
     List<String> notes = new ArrayList<>();
     Step load = null;
     for (Step s : steps) {
@@ -51,7 +60,7 @@ final class LoadedGraph {
               + " only " + loadKey);
         }
         s.props().put(key, loaded);
-        if (own != null) {
+        if (own != null && running.contains(s.name())) {
           notes.add("step " + s.name() + " runs on the graph step " + load.name() + " loads: " + key + "=" + loaded
               + " (" + loadKey + "), not the file's " + own);
         }

@@ -71,23 +71,31 @@ final class Plan {
     return cells;
   }
 
-  /** The cell's time limit in seconds (maxexecutiontime), NaN when a count ends it. */
+  /** The cell's time limit in seconds (maxexecutiontime given by the experiment), NaN when a count ends it. */
   double timeLimit(Cell c) {
-    for (Map<String, String> props : List.of(c.step().props(), c.target().props(), experiment.common())) {
+    for (Map<String, String> props : List.of(c.target().propsAt(c.step().name()), c.step().props(), c.target().props(),
+        experiment.common())) {
       String v = props.get("maxexecutiontime");
-      if (v != null && v.matches("\\d+")) {
-        return Integer.parseInt(v);
+      if (v != null && v.matches("\\d{1,18}") && Long.parseLong(v) > 0) {
+        return Long.parseLong(v);
       }
     }
     return Double.NaN;
   }
 
-  /**
-   * The plan as {@code --dry-run} prints it: one line per cell (what it runs) and an estimate,
-   * from the time limits, or from {@code measured} (seconds of the cells an earlier start of
-   * the same experiment finished), else unknown for cells a count ends.
-   */
+  /** The plan as {@code --dry-run} prints it, with nothing measured before: see {@link #describe(Map, MeasuredRates)}. */
   String describe(Map<String, Double> measured) {
+    return describe(measured, MeasuredRates.NONE);
+  }
+
+  /**
+   * The plan as {@code --dry-run} prints it: what each step asks of every target (its counts,
+   * exact), one line per cell (what it runs, how long and why) and the estimate with its sources
+   * ({@link Estimate}): {@code measured}, seconds of the cells an earlier start of this experiment
+   * finished; {@code rates}, what earlier experiments measured on this host.
+   */
+  String describe(Map<String, Double> measured, MeasuredRates rates) {
+    Estimate estimate = new Estimate(this, measured, rates);
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "experiment %s: %d targets x %d steps, %d cells%n", experiment.name(),
         experiment.targets().size(), experiment.steps().size(), cells.size()));
@@ -95,29 +103,13 @@ final class Plan {
       sb.append(String.format(Locale.ROOT, "  target %-16s %s%s%n", t.name(), t.binding(),
           t.expect().isEmpty() ? "" : "; expects " + t.expect()));
     }
-    double known = 0;
-    int unknown = 0;
+    estimate.stepLines().forEach(l -> sb.append(l).append('\n'));
     for (Cell c : cells) {
-      Double seconds = measured.get(c.id());
-      double limit = timeLimit(c);
-      String length;
-      if (seconds != null) {
-        known += seconds;
-        length = String.format(Locale.ROOT, "took %.0f s before", seconds);
-      } else if (!Double.isNaN(limit)) {
-        known += limit + CELL_OVERHEAD_SECONDS;
-        length = String.format(Locale.ROOT, "%.0f s limit", limit);
-      } else {
-        unknown++;
-        length = "until its count";
-      }
-      sb.append(String.format(Locale.ROOT, "  %3d  %-36s %s%n", c.seq(), c.id(), length));
+      sb.append(String.format(Locale.ROOT, "  %3d  %-36s %s%n", c.seq(), c.id(), estimate.of(c).text()));
       sb.append("         bin/ycsb ").append(String.join(" ", masked(experiment.arguments(c)).stream()
           .map(Plan::quoted).toList())).append('\n');
     }
-    sb.append(String.format(Locale.ROOT, "estimate: %s%s%n", site.ycsbx.measurements.Progress.duration(known),
-        unknown == 0 ? "" : " plus " + unknown + " cell" + (unknown == 1 ? "" : "s") + " that a count ends"
-            + " (no earlier time known)"));
+    sb.append(estimate.total());
     return sb.toString();
   }
 

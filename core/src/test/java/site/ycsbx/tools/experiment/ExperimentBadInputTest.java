@@ -42,12 +42,23 @@ class ExperimentBadInputTest {
   }
 
   @Test
-  void aMisspeltPropertyOfAStepIsRefusedNamingTheStepAndTarget() throws IOException {
+  void aMisspeltPropertyOfAStepIsRefusedWithItsNearestName() throws IOException {
     Map<String, String> k = ExperimentFileTest.base();
     k.remove("target.b.P");
     k.put("step.query.operationcont", "5");
     Result r = run(k);
-    assertOneLineError(r, 2, "step query, target a: unknown property operationcont (did you mean operationcount?)");
+    assertOneLineError(r, 2, "experiment file: step.query.operationcont=5: unknown key step.query.operationcont (did you"
+        + " mean step.query.operationcount?)");
+    assertFalse(Files.exists(dir.resolve("out")));
+  }
+
+  @Test
+  void aBadValueOfAKnownPropertyIsRefusedNamingTheStepAndTarget() throws IOException {
+    Map<String, String> k = ExperimentFileTest.base();
+    k.remove("target.b.P");
+    k.put("step.query.operationcount", "many");
+    Result r = run(k);
+    assertOneLineError(r, 2, "step query, target a: ", "operationcount=many");
     assertFalse(Files.exists(dir.resolve("out")));
   }
 
@@ -87,6 +98,27 @@ class ExperimentBadInputTest {
     assertOneLineError(InProcessMain.run("experiment", dir.resolve("none").toString()), 2, "does not exist");
     assertOneLineError(InProcessMain.run("experiment"), 2, "experiment needs a file");
     assertOneLineError(InProcessMain.run("experiment", "a", "b"), 2, "unexpected argument 'b'");
+  }
+
+  /**
+   * A cell that finished under another definition: a run refuses it; a dry run (a plan of another
+   * size, say) prints the plan without that cell's earlier time and says the run would refuse it.
+   */
+  @Test
+  void aChangedCellIsRefusedByARunAndNamedByADryRun() throws IOException {
+    Map<String, String> k = ExperimentFileTest.base();
+    k.remove("target.b.P");
+    Path out = Files.createDirectories(dir.resolve("out"));
+    Files.writeString(out.resolve(Ledger.NAME_FILE), "exp\n");
+    Files.writeString(out.resolve(Ledger.FILE), "# cell\tdefinition\tstatus\texit\tseconds\n"
+        + "load.a.t1.r1\t000000000000\tOK\t0\t12.0\t\n");
+    assertOneLineError(run(k), 2, "cell load.a.t1.r1 changed since it ran", "--redo load.a.t1.r1");
+    Result dry = run(k, "--dry-run");
+    assertEquals(0, dry.exitCode(), dry.all());
+    assertTrue(dry.stdout().contains("1 cells changed since they ran in " + out + " (load.a.t1.r1): a run refuses"
+        + " them"), dry.stdout());
+    assertFalse(dry.stdout().contains("took 12 s before"), dry.stdout());
+    assertOneLineError(run(k, "--dry-run", "--check"), 2, "cell load.a.t1.r1 changed since it ran");
   }
 
   @Test

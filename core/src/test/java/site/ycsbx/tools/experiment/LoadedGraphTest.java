@@ -34,14 +34,14 @@ class LoadedGraphTest {
       assertEquals("linkbench.maxid1=2001", argument(e, c, "linkbench.maxid1"), c.id());
     }
     assertEquals(List.of("step requests runs on the graph step load loads: linkbench.maxid1=2001"
-        + " (step.load.linkbench.maxid1), not the file's 20000"), e.notes());
+        + " (step.load.linkbench.maxid1), not the file's 20001"), e.notes());
 
     // as the file has it, or sized by its variable: one value, no note
     for (Map<String, String> same : List.of(Map.<String, String>of(), Map.of("scale", "2"),
         Map.of("step.load.linkbench.maxid1", "2001", "step.requests.linkbench.maxid1", "2001"))) {
       Experiment s = ExperimentFile.read(LINKBENCH_ENGINES, same);
       assertEquals(List.of(), s.notes(), same.toString());
-      String expected = same.isEmpty() ? "20000" : same.containsKey("scale") ? "10000" : "2001";
+      String expected = same.isEmpty() ? "20001" : same.containsKey("scale") ? "10001" : "2001";
       for (Cell c : new Plan(s).cells()) {
         assertEquals("linkbench.maxid1=" + expected, argument(s, c, "linkbench.maxid1"), same + " " + c.id());
       }
