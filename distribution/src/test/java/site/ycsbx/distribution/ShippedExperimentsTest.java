@@ -131,7 +131,7 @@ class ShippedExperimentsTest {
     String versions = find(printed, "ycsb-versions -p target.mongo26.binding=mongodb");
     assertTrue(versions.contains("[EXPERIMENT] note: target mongo26 runs on mongodb (-p), not the file's"
         + " mongodb-embedded: dropped target.mongo26.mongodb.embedded.dir=runs/ycsb-versions-data/mongo26"), versions);
-    assertTrue(versions.contains("10,000,000 records per cell (2 per target) (recordcount)"), versions);
+    assertTrue(versions.contains("10,000,000 records per cell (3 per target) (recordcount)"), versions);
   }
 
   private static String find(Map<String, String> printed, String start) {

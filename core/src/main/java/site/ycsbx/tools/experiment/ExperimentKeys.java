@@ -29,7 +29,7 @@ import site.ycsbx.util.UserError;
 final class ExperimentKeys {
   /** A step's own keys, not properties of a run. */
   static final List<String> STEP_KEYS = List.of("command", "P", "threads", "repeats", PairedSteps.AFTER,
-      PairedSteps.EFFICIENCY_THREADS);
+      PairedSteps.EFFICIENCY_THREADS, Step.LATENCY);
   /** Properties the experiment sets for each cell from its own keys: a file's would be overridden. */
   private static final Map<String, String> SET_BY_THE_EXPERIMENT = Map.of("threadcount", "step.NAME.threads",
       "db", "target.NAME.binding", "dotransactions", "step.NAME.command", "ycsbx.out", "--out (a run folder per cell)",

@@ -57,7 +57,7 @@ class ExperimentKeysTest {
         + " key (experiment.name, targets, steps, target.NAME.*, step.NAME.*) nor a property any binding or workload"
         + " reads", refused(ExperimentFileTest.base(), Map.of("scal", "1")));
     assertEquals("-p step.load.treads=2: unknown key step.load.treads (did you mean step.load.threads?): not a step key"
-        + " (command, P, threads, repeats, after, efficiency.threads) nor a property any binding or workload reads",
+        + " (command, P, threads, repeats, after, efficiency.threads, latency) nor a property any binding or workload reads",
         refused(ExperimentFileTest.base(), Map.of("step.load.treads", "2")));
     assertTrue(refused(ExperimentFileTest.base(), Map.of("step.load.recordcont", "1000"))
         .contains("(did you mean step.load.recordcount?)"));
