@@ -23,10 +23,12 @@ public interface RunOutput {
    * What result.json says of the run; the exporter fills it in as YCSB's records pass.
    *
    * @param others what else ran beside the run ({@link OtherLoad.Mark#json}), null when not sampled
+   * @param tables the run's tables at its start and end ({@link ForeignRows#json}), null when not counted
    */
   record Result(long startMs, long endMs, long runtimeMs, long operations, double throughput,
       Interruption.Signal interrupted, Map<String, Map<String, Long>> returns, Map<String, Map<String, Number>> ops,
-      Map<String, Double> headline, Map<String, Object> dataSize, Map<String, Object> others) {
+      Map<String, Double> headline, Map<String, Object> dataSize, Map<String, Object> others,
+      Map<String, Object> tables) {
   }
 
   Path dir();

@@ -192,6 +192,7 @@ public final class RunFolder {
         g.writeEndObject();
         writeObject(g, "data_size", r.dataSize());
         writeObject(g, "others", r.others());
+        writeObject(g, "tables", r.tables());
         g.writeObjectFieldStart("overall");
         g.writeNumberField("runtime_ms", r.runtimeMs());
         g.writeNumberField("operations", r.operations());

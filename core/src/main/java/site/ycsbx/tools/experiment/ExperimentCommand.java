@@ -102,9 +102,14 @@ public final class ExperimentCommand {
       return 0;
     }
     CellRunner runner = new CellRunner(launcher.mainClass());
+    TargetLocks.refuseHeld(plan);
     TargetCheck.all(plan, runner, out);
-    ledger.create(e.name());
-    return new Execution(plan, ledger, runner, redo, out, err).run();
+    // each target's database is this experiment's until it ends; a refusal names who holds it, before any cell
+    try (TargetLocks locks = TargetLocks.take(plan, site.ycsbx.store.DatabaseLock.Holder.create(e.name(),
+        ledger.dir().toAbsolutePath().normalize().toString()), out, err)) {
+      ledger.create(e.name());
+      return new Execution(plan, ledger, runner, redo, out, err, locks.arguments()).run();
+    }
   }
 
   /** Each cell's command line through the launcher's own checks: bad input stops the experiment before any cell. */
@@ -160,9 +165,13 @@ public final class ExperimentCommand {
     private final Map<String, String> failedTargets = new LinkedHashMap<>();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final ExperimentPage page;
+    // the token of the experiment's locks: its cells pass them
+    private final List<String> lockArgs;
     private volatile boolean stopping;
 
-    Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err) {
+    Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err,
+        List<String> lockArgs) {
+      this.lockArgs = lockArgs;
       this.plan = plan;
       this.ledger = ledger;
       this.runner = runner;
@@ -210,7 +219,11 @@ public final class ExperimentCommand {
           break;
         }
         if (finished(ledger, c, redo)) {
-          outcomes.add(new Outcome(c, ledger.get(c), readResult(c)));
+          CellResult kept = readResult(c);
+          if (kept != null) {
+            OwnTables.judge(ledger::cellDir, outcomes, c, kept);
+          }
+          outcomes.add(new Outcome(c, ledger.get(c), kept));
         } else if (failedTargets.containsKey(c.target().name())) {
           record(c, Ledger.Status.NOT_RUN, -1, 0, "target " + c.target().name() + " failed in cell "
               + failedTargets.get(c.target().name()), null);
@@ -259,6 +272,7 @@ public final class ExperimentCommand {
       List<String> args = new ArrayList<>(plan.experiment().arguments(c));
       // report.html is drawn on demand (ycsb report DIR): its drawing would count as the cell's client CPU
       args.addAll(List.of("-p", "ycsbx.out=" + dir.toAbsolutePath(), "-p", "ycsbx.report=false"));
+      args.addAll(lockArgs);
       CellRunner.Exit exit = runner.run(args, log);
       if (stopping) {
         record(c, Ledger.Status.INTERRUPTED, exit.code(), exit.seconds(), "stopped by a signal (Ctrl-C)", null);
@@ -297,6 +311,9 @@ public final class ExperimentCommand {
     private void record(Cell c, Ledger.Status status, int code, double seconds, String why, CellResult result) {
       Ledger.Entry entry = new Ledger.Entry(c.id(), plan.experiment().definition(c), status, code, seconds, why);
       ledger.record(entry);
+      if (status == Ledger.Status.OK && result != null) {
+        OwnTables.judge(ledger::cellDir, outcomes, c, result);
+      }
       outcomes.add(new Outcome(c, entry, status == Ledger.Status.OK ? result : null));
       ResultsFiles.write(ledger.dir(), plan.experiment(), outcomes);
     }

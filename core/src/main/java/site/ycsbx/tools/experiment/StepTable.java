@@ -134,6 +134,7 @@ final class StepTable {
     List<String> efficiency = efficiency(unit);
     StringBuilder sb = new StringBuilder();
     boolean anyBeside = false;
+    List<Outcome> shown = new ArrayList<>();
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
@@ -164,11 +165,11 @@ final class StepTable {
               marked(rel) ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : efficiency) {
-        sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e))));
+        sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e)) + OwnTables.writeMark(ok, e)));
       }
       for (String h : headline) {
         sb.append(String.format(Locale.ROOT, " " + width(h.substring(CellResult.HEADLINE_PREFIX.length()), 12),
-            number(r.mean(h))));
+            number(r.mean(h)) + OwnTables.writeMark(ok, h)));
       }
       if (ok.size() < r.cells().size()) {
         sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
@@ -182,6 +183,8 @@ final class StepTable {
         sb.append("  (").append(beside).append(" of ").append(ok.size()).append(" beside other load)");
         anyBeside = true;
       }
+      sb.append(OwnTables.rowNote(ok));
+      shown.addAll(ok);
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
@@ -192,6 +195,7 @@ final class StepTable {
           + " neither client nor server, or the server did more than ycsbx.others.server for other clients (each"
           + " cell's result.json says which): their figures are not their target's alone\n");
     }
+    OwnTables.notes(shown).forEach(l -> sb.append("[EXPERIMENT] ").append(l).append('\n'));
     String caution = singleRunCaution(step, targets);
     if (caution != null) {
       sb.append("[EXPERIMENT] ").append(caution).append('\n');
