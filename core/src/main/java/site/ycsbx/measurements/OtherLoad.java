@@ -75,6 +75,17 @@ public final class OtherLoad {
       return !why.isEmpty();
     }
 
+    /**
+     * Whether other sessions wrote on the server over the threshold ({@value #SERVER_PROPERTY} and
+     * the floor), by its counters or in the run's own tables: the server process's write figures
+     * (bytes written, KB written per row) then hold their writes too.
+     */
+    public boolean serverShared() {
+      long[] w = server.get(ServerWork.WRITTEN);
+      long[] t = tables.get(ServerWork.WRITTEN);
+      return w != null && over(w[0] - w[1], w[1], thresholds) || t != null && over(t[0] - t[1], t[1], thresholds);
+    }
+
     /** The console's line. */
     String line() {
       String cpu = Double.isNaN(cpuPercent) ? "others' CPU n/a (the server's process on this host was not found)"
@@ -103,6 +114,7 @@ public final class OtherLoad {
       m.put("cpu_pct", cpuPercent);
       m.put("cpu_threshold_pct", thresholds.cpuPercent());
       m.put("server_threshold_pct", thresholds.serverPercent());
+      m.put("server_shared", serverShared());
       server.forEach((k, v) -> {
         String key = k.replace(' ', '_');
         m.put("server_" + key, v[0]);
@@ -211,7 +223,7 @@ public final class OtherLoad {
         long mine = own.getOrDefault(e.getKey(), 0L);
         server.put(e.getKey(), new long[] {whole, mine});
         long others = whole - mine;
-        if (others > SERVER_FLOOR_ROWS && others > mine * t.serverPercent() / 100) {
+        if (over(others, mine, t)) {
           why.add(String.format(Locale.ROOT, "the server's %s grew by %d, this run's connections' by %d (others %d,"
               + " over %s%% of this run's)", e.getKey(), whole, mine, others, pct(t.serverPercent())));
         }
@@ -220,7 +232,7 @@ public final class OtherLoad {
     Map<String, long[]> ownTables = new TreeMap<>(tables);
     ownTables.forEach((k, v) -> {
       long excess = v[0] - v[1];
-      if (excess > SERVER_FLOOR_ROWS && excess > v[1] * t.serverPercent() / 100) {
+      if (over(excess, v[1], t)) {
         why.add(v[1] == 0
             ? String.format(Locale.ROOT, "server: %d %s to the run's tables, none sent by this run: another client?",
                 v[0], k)
@@ -229,6 +241,11 @@ public final class OtherLoad {
       }
     });
     return new Mark(cpuPercent, t, server, ownTables, source, why);
+  }
+
+  /** Others' rows over the floor and over the threshold's share of this run's. */
+  static boolean over(long others, long mine, Thresholds t) {
+    return others > SERVER_FLOOR_ROWS && others > mine * t.serverPercent() / 100;
   }
 
   /** Runs the tick's code once (its class, its formatting), so that the first tick loads nothing. */

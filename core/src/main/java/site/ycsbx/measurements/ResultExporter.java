@@ -73,6 +73,8 @@ public final class ResultExporter implements MeasurementsExporter {
   private final Map<String, Map<String, Number>> figures = new TreeMap<>();
   // the data size at the end (null: not measured) and the [HEADLINE] figures with it, for result.json
   private site.ycsbx.store.CacheFit size;
+  // the run's tables at its start and end against what it wrote (ForeignRows)
+  private java.util.List<ForeignRows.Table> tables = java.util.List.of();
   private Map<String, Double> headline;
   private long rawRunMillis = -1;
   // op -> status -> count, from YCSB's "Return=STATUS" records
@@ -269,8 +271,15 @@ public final class ResultExporter implements MeasurementsExporter {
     // (maxexecutiontime's grace over with operations still waiting: the server froze)
     boolean serverGone = site.ycsbx.faults.Outages.hasGivenUp() || site.ycsbx.faults.Deadline.expired()
         || site.ycsbx.faults.Outages.lines().stream().anyMatch(l -> l.contains("not back when the run ended"));
-    size = DataSize.measure(Interruption.current() != null ? "not measured: the run was interrupted"
-        : serverGone ? "not measured: the server was not answering at the run's end" : null);
+    String whyNot = Interruption.current() != null ? "not measured: the run was interrupted"
+        : serverGone ? "not measured: the server was not answering at the run's end" : null;
+    size = DataSize.measure(whyNot);
+    tables = ForeignRows.judge(whyNot);
+    if (!tables.isEmpty()) {
+      for (Map.Entry<String, Double> e : ForeignRows.rows(tables).entrySet()) {
+        both.write(ForeignRows.METRIC, e.getKey(), e.getValue());
+      }
+    }
     headline = new java.util.LinkedHashMap<>(Progress.results());
     if (size != null) {
       // the family's own figures first (iibench's size at its last round's end): the end's fill the rest
@@ -307,6 +316,9 @@ public final class ResultExporter implements MeasurementsExporter {
     }
     // the details first, the answer last: what the last screen shows
     site.ycsbx.faults.Outages.print(System.err);
+    if (ForeignRows.line(tables) != null) {
+      System.err.println(ForeignRows.line(tables));
+    }
     if (efficiencyTable != null) {
       System.err.print(efficiencyTable);
     }
@@ -353,6 +365,9 @@ public final class ResultExporter implements MeasurementsExporter {
       if (size != null) {
         ps.println(DataSize.line(size));
       }
+      if (ForeignRows.line(tables) != null) {
+        ps.println(ForeignRows.line(tables));
+      }
       ps.flush();
       folder.appendSummary(text.toString(StandardCharsets.UTF_8));
       Map<String, Map<String, Number>> ops = new TreeMap<>();
@@ -374,7 +389,7 @@ public final class ResultExporter implements MeasurementsExporter {
       folder.writeResult(new RunOutput.Result(start, end, runtime, Math.max(0, opsDone()),
           Double.isNaN(throughput) ? 0 : throughput, sig, returns, ops, headline == null ? Map.of() : headline,
           size == null ? Map.of() : DataSize.json(size), others == null ? null : others.json(),
-          site.ycsbx.faults.Outages.json()));
+          site.ycsbx.faults.Outages.json(), ForeignRows.json(tables)));
     } catch (IOException | RuntimeException e) {
       System.err.println("[YCSB-X] cannot write the run folder " + folder.dir() + ": " + e);
       return;

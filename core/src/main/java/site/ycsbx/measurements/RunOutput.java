@@ -24,11 +24,12 @@ public interface RunOutput {
    *
    * @param others what else ran beside the run ({@link OtherLoad.Mark#json}), null when not sampled
    * @param outages the server's outages the run met ({@code site.ycsbx.faults.Outages#json})
+   * @param tables the run's tables at its start and end ({@link ForeignRows#json}), null when not counted
    */
   record Result(long startMs, long endMs, long runtimeMs, long operations, double throughput,
       Interruption.Signal interrupted, Map<String, Map<String, Long>> returns, Map<String, Map<String, Number>> ops,
       Map<String, Double> headline, Map<String, Object> dataSize, Map<String, Object> others,
-      Map<String, Object> outages) {
+      Map<String, Object> outages, Map<String, Object> tables) {
   }
 
   Path dir();

@@ -193,6 +193,7 @@ public final class RunFolder {
         writeObject(g, "data_size", r.dataSize());
         writeObject(g, "others", r.others());
         writeObject(g, "outages", r.outages());
+        writeObject(g, "tables", r.tables());
         g.writeObjectFieldStart("overall");
         g.writeNumberField("runtime_ms", r.runtimeMs());
         g.writeNumberField("operations", r.operations());

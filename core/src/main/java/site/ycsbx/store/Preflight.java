@@ -46,6 +46,23 @@ public interface Preflight extends PropertyOwner {
     return new SizeReport(-1, -1, "not measured by this binding");
   }
 
+  /**
+   * What each of {@code tables} holds now ({@link TableCount}: an exact count only where cheap),
+   * on a connection of its own; called at the start of every load and run, after this check, and
+   * at its end. Empty when the binding does not count its tables.
+   */
+  default java.util.List<TableCount> tableCounts(Properties props, java.util.List<String> tables) {
+    return java.util.List.of();
+  }
+
+  /**
+   * The lock an experiment takes on the database of these options for its whole run; null when
+   * the binding has none (the experiment then says that the target is not locked).
+   */
+  default DatabaseLock databaseLock() {
+    return null;
+  }
+
   /** Whether the Client is about to load or run transactions. */
   enum Phase {
     LOAD, RUN;

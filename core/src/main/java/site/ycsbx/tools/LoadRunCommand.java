@@ -12,6 +12,7 @@ import site.ycsbx.faults.Outages;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.measurements.DataSize;
 import site.ycsbx.measurements.Efficiency;
+import site.ycsbx.measurements.ForeignRows;
 import site.ycsbx.measurements.Interruption;
 import site.ycsbx.measurements.Intervals;
 import site.ycsbx.measurements.ResultExporter;
@@ -119,6 +120,9 @@ final class LoadRunCommand {
       StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
       startAt.await(out);
     }
+    if (provides != null) {
+      countTablesAtStart(provides, props, slice);
+    }
     // an outage's [RECONNECT] lines are not periodic, but come mid-run all the same
     Outages.rehearse();
     ResultExporter.runStarts();
@@ -132,6 +136,17 @@ final class LoadRunCommand {
     List<String> tables = StoreDemand.of(props).tables(props);
     Preflight preflight = PreflightOnce.instantiate(provides.preflight());
     DataSize.measureAtEnd(tables, () -> preflight.storedSize(props, tables));
+  }
+
+  /**
+   * The run's tables as they are just before its start, and how to count them at its end: rows
+   * found there that the run did not write are another client's ({@link ForeignRows}).
+   */
+  private static void countTablesAtStart(Provides provides, Properties props, ClientSlice slice) {
+    List<String> tables = StoreDemand.of(props).tables(props);
+    Preflight preflight = PreflightOnce.instantiate(provides.preflight());
+    ForeignRows.countAtStart(() -> preflight.tableCounts(props, tables), slice == null ? null
+        : "this run is one of " + slice.clients() + " clients writing the same tables");
   }
 
   /**

@@ -119,6 +119,30 @@ class OtherLoadTest {
   }
 
   @Test
+  void theServersWritesAreSharedOnlyWhenOthersWroteOverTheThreshold() {
+    OtherLoad.Thresholds t = OtherLoad.Thresholds.DEFAULT;
+    Map<String, Long> start = Map.of("rows written", 1_000_000L, "rows read", 5_000_000L);
+    Map<String, Long> own = Map.of("rows written", 5_000L, "rows read", 20_000L);
+    // others read a lot, wrote nothing: the run is marked by its reads, its write figures are its own
+    OtherLoad.Mark reads = OtherLoad.judge(0, t, start, Map.of("rows written", 1_005_000L, "rows read", 6_000_000L),
+        own, null);
+    assertTrue(reads.marked());
+    assertFalse(reads.serverShared());
+    assertEquals(false, reads.json().get("server_shared"));
+    // others wrote 2500 rows: over the floor (1000), not over 50% of this run's 5000: the figures stand
+    assertFalse(OtherLoad.judge(0, t, start, Map.of("rows written", 1_007_500L), own, null).serverShared());
+    // 2502 rows: over both
+    assertTrue(OtherLoad.judge(0, t, start, Map.of("rows written", 1_007_502L), own, null).serverShared());
+    // a host busy with others' CPU marks the run, not its server's writes
+    OtherLoad.Mark cpu = OtherLoad.judge(40, t, start, Map.of("rows written", 1_005_000L), own, null);
+    assertTrue(cpu.marked());
+    assertFalse(cpu.serverShared());
+    // PostgreSQL: another client in the run's own tables
+    assertTrue(OtherLoad.judge(0, t, start, Map.of("rows written", 1_005_000L), own,
+        Map.of("rows written", new long[] {14_100, 4_000}), null).serverShared());
+  }
+
+  @Test
   void theRunsTablesAreJudgedAgainstWhatThisRunSentThem() {
     OtherLoad.Thresholds t = OtherLoad.Thresholds.DEFAULT;
     Map<String, Long> start = Map.of("rows written", 1_000_000L);

@@ -68,6 +68,8 @@ public final class LauncherProperties implements PropertyOwner {
           + " slice of the work"),
       PropertyDef.noDefault(StartAt.PROPERTY, "start the timed phase at this instant (ISO-8601 with a zone, or epoch"
           + " ms), after the checks"),
+      PropertyDef.noDefault(site.ycsbx.store.DatabaseLock.HOLDER_PROPERTY, "set by bin/ycsb experiment on its cells: the"
+          + " token of the lock it holds on each target's database, which lets its own cells through"),
       PropertyDef.of(ResultExporter.DELEGATE_PROPERTY, ResultExporter.DELEGATE_PROPERTY_DEFAULT, "set by bin/ycsb"
           + " from exporter: the exporter YCSB-X's own wraps"));
 

@@ -43,8 +43,10 @@ final class ClientsTable {
       for (int threads : run.threads()) {
         StepTable.Row l = row(loads, t, threads);
         StepTable.Row r = row(runs, t, threads);
-        sb.append(String.format(Locale.ROOT, "%s%-16s %7d %12s %12s%n", P, t.name(), threads, value(l, ips),
-            value(r, qps)));
+        List<Outcome> both = new java.util.ArrayList<>(l == null ? List.of() : l.ok());
+        both.addAll(r == null ? List.of() : r.ok());
+        sb.append(String.format(Locale.ROOT, "%s%-16s %7d %12s %12s%s%n", P, t.name(), threads, value(l, ips),
+            value(r, qps), OwnTables.rowNote(both)));
       }
     }
     int at = PairedSteps.efficiencyThreads(run);
@@ -69,6 +71,7 @@ final class ClientsTable {
     StringBuilder head = new StringBuilder(P);
     COLUMNS.forEach(c -> head.append(String.format(Locale.ROOT, "%10s ", c)));
     sb.append(head).append("engine\n");
+    List<Outcome> shown = new java.util.ArrayList<>();
     for (Target t : targets) {
       List<Outcome> ok = outcomes.stream().filter(o -> o.ok() && o.cell().step().equals(step)
           && o.cell().target().equals(t) && o.cell().threads() == threads).toList();
@@ -80,10 +83,12 @@ final class ClientsTable {
       for (String c : COLUMNS) {
         double mean = ok.stream().mapToDouble(o -> figure(o.result(), c)).filter(v -> !Double.isNaN(v)).average()
             .orElse(Double.NaN);
-        sb.append(String.format(Locale.ROOT, "%10s ", StepTable.number(mean)));
+        sb.append(String.format(Locale.ROOT, "%10s ", StepTable.number(mean) + OwnTables.writeMark(ok, c)));
       }
       sb.append(t.name()).append('\n');
+      shown.addAll(ok);
     }
+    OwnTables.notes(shown).forEach(l -> sb.append(P).append(l).append('\n'));
     return sb.toString();
   }
 

@@ -33,9 +33,13 @@ final class Execution {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final ExperimentPage page;
   private final CellEstimates estimates;
+  // the token of the experiment's locks: its cells pass them
+  private final List<String> lockArgs;
   private volatile boolean stopping;
 
-  Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err) {
+  Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err,
+      List<String> lockArgs) {
+    this.lockArgs = lockArgs;
     this.plan = plan;
     this.ledger = ledger;
     this.runner = runner;
@@ -81,7 +85,11 @@ final class Execution {
         break;
       }
       if (ExperimentCommand.finished(ledger, c, redo)) {
-        outcomes.add(new Outcome(c, ledger.get(c), readResult(c)));
+        CellResult kept = readResult(c);
+        if (kept != null) {
+          OwnTables.judge(ledger::cellDir, outcomes, c, kept);
+        }
+        outcomes.add(new Outcome(c, ledger.get(c), kept));
       } else if (failedTargets.containsKey(c.target().name())) {
         record(c, Ledger.Status.NOT_RUN, -1, 0, "target " + c.target().name() + " failed in cell "
             + failedTargets.get(c.target().name()), null);
@@ -129,6 +137,7 @@ final class Execution {
     List<String> args = new ArrayList<>(plan.experiment().arguments(c));
     // report.html is drawn on demand (ycsb report DIR): its drawing would count as the cell's client CPU
     args.addAll(List.of("-p", "ycsbx.out=" + dir.toAbsolutePath(), "-p", "ycsbx.report=false"));
+    args.addAll(lockArgs);
     // a server away as the cell starts is an outage (every server answered the check before the first
     // cell): the cell waits for it within the reconnect limits instead of failing its target at once
     if (args.stream().noneMatch(a -> a.startsWith(StartWait.PROPERTY + "="))) {
@@ -172,6 +181,9 @@ final class Execution {
   private void record(Cell c, Ledger.Status status, int code, double seconds, String why, CellResult result) {
     Ledger.Entry entry = new Ledger.Entry(c.id(), plan.experiment().definition(c), status, code, seconds, why);
     ledger.record(entry);
+    if (status == Ledger.Status.OK && result != null) {
+      OwnTables.judge(ledger::cellDir, outcomes, c, result);
+    }
     outcomes.add(new Outcome(c, entry, status == Ledger.Status.OK ? result : null));
     ResultsFiles.write(ledger.dir(), plan.experiment(), outcomes);
   }

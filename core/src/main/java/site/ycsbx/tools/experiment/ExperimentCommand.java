@@ -81,6 +81,7 @@ public final class ExperimentCommand {
     }
     CellRunner runner = new CellRunner(launcher.mainClass());
     if (a.check()) {
+      TargetLocks.refuseHeld(plan);
       TargetCheck.all(plan, runner, out);
       out.println("[EXPERIMENT] check: every check passed, each target's server's too; no cell ran, " + ledger.dir()
           + (Files.exists(ledger.dir()) ? " is as it was" : " was not created"));
@@ -88,9 +89,14 @@ public final class ExperimentCommand {
     if (a.dryRun() || a.check()) {
       return 0;
     }
+    TargetLocks.refuseHeld(plan);
     TargetCheck.all(plan, runner, out);
-    ledger.create(e.name());
-    return new Execution(plan, ledger, runner, a.redo(), out, err).run();
+    // each target's database is this experiment's until it ends; a refusal names who holds it, before any cell
+    try (TargetLocks locks = TargetLocks.take(plan, site.ycsbx.store.DatabaseLock.Holder.create(e.name(),
+        ledger.dir().toAbsolutePath().normalize().toString()), out, err)) {
+      ledger.create(e.name());
+      return new Execution(plan, ledger, runner, a.redo(), out, err, locks.arguments()).run();
+    }
   }
 
   /** Each cell's command line through the launcher's own checks: bad input stops the experiment before any cell. */

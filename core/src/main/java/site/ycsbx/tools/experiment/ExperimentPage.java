@@ -44,6 +44,7 @@ final class ExperimentPage {
       section.step .charts svg{width:100%;height:auto}
       td.rel-low{background:#fde2e1;font-weight:bold}
       td.rel-high{background:#e1f3e6;font-weight:bold}
+      td.shared{background:#fff4d6}
       tr.unfinished td{background:#fff6f0}
       tr.pending td{color:#888}
       p.note{font-size:13px;color:#555;margin:4px 0 12px}
@@ -231,6 +232,7 @@ final class ExperimentPage {
     }
     sb.append("<th>note</th></tr></thead><tbody>\n");
     boolean anyOutage = false;
+    List<Outcome> shown = new ArrayList<>();
     for (StepTable.Row r : rows) {
       List<Outcome> ok = r.ok();
       boolean pending = r.cells().isEmpty();
@@ -255,11 +257,13 @@ final class ExperimentPage {
           .append(num("p95_ms", StepTable.ms(r.mean(op + ".p95_us"))))
           .append(num("p99_ms", StepTable.ms(r.mean(op + ".p99_us"))));
       for (String f : efficiency) {
-        sb.append(num(f, StepTable.number(r.mean(f))));
+        sb.append(num(f, StepTable.number(r.mean(f)) + OwnTables.writeMark(ok, f)));
       }
       for (String h : headline) {
-        sb.append(num(h.substring(CellResult.HEADLINE_PREFIX.length()), StepTable.number(r.mean(h))));
+        sb.append(num(h.substring(CellResult.HEADLINE_PREFIX.length()), StepTable.number(r.mean(h))
+            + OwnTables.writeMark(ok, h)));
       }
+      shown.addAll(ok);
       List<String> note = new ArrayList<>();
       if (ok.size() > 1) {
         note.add(rateName + " " + StepTable.number(r.min(rate)) + ".." + StepTable.number(r.max(rate)));
@@ -275,6 +279,9 @@ final class ExperimentPage {
           note.add(o.cell().id() + " met " + outage);
           anyOutage = true;
         }
+        if (o.ok() && OwnTables.foreign(o.result())) {
+          note.add(o.cell().id() + " found rows no cell wrote in its tables");
+        }
       }
       sb.append(note.size() > (ok.size() > 1 ? 1 : 0) ? "<td class=\"why\" data-col=\"note\">" : "<td data-col=\"note\">")
           .append(ReportHtml.esc(String.join("; ", note))).append("</td></tr>\n");
@@ -287,6 +294,7 @@ final class ExperimentPage {
     if (anyOutage) {
       sb.append("<p class=\"note outage\">").append(ReportHtml.esc(StepTable.OUTAGE_NOTE)).append(".</p>\n");
     }
+    OwnTables.notes(shown).forEach(l -> sb.append("<p class=\"note\">").append(ReportHtml.esc(l)).append("</p>\n"));
     return sb.toString();
   }
 

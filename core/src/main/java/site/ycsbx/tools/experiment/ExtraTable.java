@@ -85,7 +85,11 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       sb.append("[EXPERIMENT] ").append(String.join(" ", line).stripTrailing())
           .append(r.outage() == null ? "" : "  (met " + r.outage() + ")").append('\n');
     }
-    return note == null ? sb.toString() : sb.append("[EXPERIMENT] ").append(note).append('\n').toString();
+    if (note != null) {
+      // a note of several lines (OwnTables' marks under a table's own note): each its own console line
+      note.lines().forEach(l -> sb.append("[EXPERIMENT] ").append(l).append('\n'));
+    }
+    return sb.toString();
   }
 
   String html() {
@@ -115,10 +119,12 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
           sb.append("<td data-col=\"target\">").append(ReportHtml.esc(v)).append("</td>");
           continue;
         }
+        // a write figure of a server other sessions also wrote on (OwnTables): its + kept, and a class
+        String shared = v.endsWith(OwnTables.WRITE_MARK) ? " shared" : "";
         boolean marked = v.endsWith(MARK);
         // a marked relative figure above 1 is better, not short: green as in the step's own table
         String mark = !marked ? "" : kind.equals("relative") && above1(v) ? " rel-high" : " rel-low";
-        sb.append("<td class=\"num").append(mark).append("\" data-col=\"")
+        sb.append("<td class=\"num").append(mark).append(shared).append("\" data-col=\"")
             .append(ReportHtml.esc(columns.get(i))).append("\">")
             .append(ReportHtml.esc(marked ? v.substring(0, v.length() - 1) : v)).append("</td>");
       }
@@ -128,8 +134,10 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       sb.append("</tr>\n");
     }
     sb.append("</tbody></table></div>\n");
-    return note == null ? sb.toString() : sb.append("<p class=\"note\">").append(ReportHtml.esc(note)).append("</p>\n")
-        .toString();
+    if (note != null) {
+      note.lines().forEach(l -> sb.append("<p class=\"note\">").append(ReportHtml.esc(l)).append("</p>\n"));
+    }
+    return sb.toString();
   }
 
   private static boolean above1(String marked) {

@@ -167,6 +167,7 @@ final class StepTable {
     StringBuilder sb = new StringBuilder();
     boolean anyBeside = false;
     boolean anyOutage = false;
+    List<Outcome> shown = new ArrayList<>();
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] step %s (%s, threads %s, %d repeat%s): %s relative to %s%n",
         step.name(), step.command(), join(step.threads()), step.repeats(), step.repeats() == 1 ? "" : "s",
         rateName, targets.get(0).name()));
@@ -197,11 +198,11 @@ final class StepTable {
               marked(rel) ? "*" : " "),
           ms(r.mean(op + ".p50_us")), ms(r.mean(op + ".p95_us")), ms(r.mean(op + ".p99_us"))));
       for (String e : efficiency) {
-        sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e))));
+        sb.append(String.format(Locale.ROOT, " " + width(e, 10), number(r.mean(e)) + OwnTables.writeMark(ok, e)));
       }
       for (String h : headline) {
         sb.append(String.format(Locale.ROOT, " " + width(h.substring(CellResult.HEADLINE_PREFIX.length()), 12),
-            number(r.mean(h))));
+            number(r.mean(h)) + OwnTables.writeMark(ok, h)));
       }
       if (ok.size() < r.cells().size()) {
         sb.append("  (").append(r.cells().size() - ok.size()).append(" of ").append(r.cells().size()).append(" failed)");
@@ -220,6 +221,8 @@ final class StepTable {
         sb.append("  (").append(outage).append(')');
         anyOutage = true;
       }
+      sb.append(OwnTables.rowNote(ok));
+      shown.addAll(ok);
       sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "[EXPERIMENT] n: repeats that finished; rel: %s against %s at the same"
@@ -233,6 +236,7 @@ final class StepTable {
     if (anyOutage) {
       sb.append("[EXPERIMENT] ").append(OUTAGE_NOTE).append('\n');
     }
+    OwnTables.notes(shown).forEach(l -> sb.append("[EXPERIMENT] ").append(l).append('\n'));
     String knee = kneeLine(step, targets, rows, rate);
     if (knee != null) {
       sb.append("[EXPERIMENT] ").append(knee).append('\n');

@@ -15,7 +15,8 @@ final class StepTables {
   static List<ExtraTable> extra(Step s, List<Target> targets, List<Outcome> outcomes) {
     List<ExtraTable> out = new ArrayList<>(SizeTables.tables(s, targets, outcomes));
     out.addAll(RateTable.tables(s, targets, outcomes));
-    return out;
+    // rows with figures that are not their target's alone, marked in every table that shows them
+    return OwnTables.mark(out, s, outcomes);
   }
 
   /** What the console prints after the step's last cell. */

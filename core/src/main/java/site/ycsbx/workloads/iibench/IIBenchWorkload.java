@@ -103,6 +103,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     serverPid = ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
     tables = settings.tables();
     account = new RowAccount(tables);
+    site.ycsbx.measurements.ForeignRows.written(() -> account.written(settings.drop));
   }
 
   @Override
@@ -300,6 +301,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     Status status = timed(INSERT_TXN, () -> t.store.insert(t.table, t.batch));
     if (!status.isOk()) {
       errors.incrementAndGet();
+      account.failed(t.table, n);
     }
     t.remaining -= n;
     t.rowsSent += n;
@@ -322,6 +324,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     long[] deleted = new long[1];
     if (!timed(DELETE_TXN, () -> deleted[0] = t.store.deleteOldest(t.table, rows)).isOk()) {
       errors.incrementAndGet();
+      account.failed(t.table, rows);
     }
     account.deleted(t.table, deleted[0]);
   }

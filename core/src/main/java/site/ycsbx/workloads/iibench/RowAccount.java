@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.Status;
 import site.ycsbx.verdict.ErrorLog;
+import site.ycsbx.measurements.ForeignRows;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -21,12 +22,15 @@ final class RowAccount {
   private final Map<String, AtomicLong> existing = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> acked = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> deleted = new ConcurrentHashMap<>();
+  // rows of failed inserts and deletes: stored or not, the server alone knows
+  private final Map<String, AtomicLong> failed = new ConcurrentHashMap<>();
 
   RowAccount(List<IIBenchTable> tables) {
     for (IIBenchTable t : tables) {
       existing.put(t.name(), new AtomicLong());
       acked.put(t.name(), new AtomicLong());
       deleted.put(t.name(), new AtomicLong());
+      failed.put(t.name(), new AtomicLong());
     }
   }
 
@@ -45,6 +49,18 @@ final class RowAccount {
 
   void deleted(IIBenchTable table, long rows) {
     deleted.get(table.name()).addAndGet(rows);
+  }
+
+  void failed(IIBenchTable table, long rows) {
+    failed.get(table.name()).addAndGet(rows);
+  }
+
+  /** What the run wrote in each table, for the count of its rows at its end ({@link ForeignRows}). */
+  Map<String, ForeignRows.Written> written(boolean dropped) {
+    Map<String, ForeignRows.Written> out = new java.util.LinkedHashMap<>();
+    acked.forEach((t, n) -> out.put(t, new ForeignRows.Written(n.get(), deleted.get(t).get(), failed.get(t).get(),
+        dropped)));
+    return out;
   }
 
   /** Rows the deletes removed, all tables together. */

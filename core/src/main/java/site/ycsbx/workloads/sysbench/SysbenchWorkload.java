@@ -48,6 +48,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
   private final List<Worker> workers = new CopyOnWriteArrayList<>();
   private final AtomicLong loadedRows = new AtomicLong();
   private final AtomicLong failedBatches = new AtomicLong();
+  private final SysbenchRows written = new SysbenchRows();
   private final AtomicLong indexNanos = new AtomicLong();
   // rows each table held when the load found it: a full table is kept, not loaded again
   private final java.util.Map<Integer, Long> existingRows = new java.util.concurrent.ConcurrentHashMap<>();
@@ -87,6 +88,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
   protected void setUp(Properties p) {
     this.props = p;
     settings = new SysbenchSettings(p);
+    site.ycsbx.measurements.ForeignRows.written(() -> written.written(settings));
     if (settings.load) {
       // the status line counts this client's rows (a call inserts a batch of them)
       site.ycsbx.measurements.Progress.claim("rows", (long) settings.myTables().size() * settings.tableSize);
@@ -242,8 +244,10 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
     if (timed(LOAD_ROWS, () -> w.store.loadRows(t, w.batch)).isOk()) {
       loadedRows.addAndGet(n);
+      written.loaded(t, n);
     } else {
       failedBatches.incrementAndGet();
+      written.failedBatch(t, n);
     }
     site.ycsbx.measurements.Progress.addUnits(n);
     w.nextId += n;
@@ -278,6 +282,9 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
       }
     }
     site.ycsbx.measurements.Progress.addUnits(1);
+    if (!s.isOk()) {
+      written.failedTransaction();
+    }
     if (s.isOk()) {
       long nanos = System.nanoTime() - start;
       w.committed.incrementAndGet();

@@ -23,13 +23,16 @@ import site.ycsbx.util.UserError;
  * {@link JdbcStoreCheck} that {@link JdbcStores} registers for the store the workload takes.
  * Fills the fingerprint. Reads only (the connection is read-only), except that a load creates the
  * database db.url names when the server lacks it ({@link MissingDatabase}), and the statements the
- * user asked for in {@value BeforeStatements#PROPERTY} run first.
+ * user asked for in {@value BeforeStatements#PROPERTY} run first; a database an experiment holds
+ * ({@link JdbcDatabaseLock}) is refused before those statements.
  */
 public final class JdbcPreflight implements Preflight {
   /** Where else a load could go, for the refusal of a load into a table already loaded. */
   private final String elsewhere;
   /** How long the size at a run's end may wait for an answer. */
   private static final int SIZE_TIMEOUT_MILLIS = 10_000;
+  /** How long the count of a run's tables (an exact COUNT(*) of up to a million rows) may wait. */
+  private static final int COUNT_TIMEOUT_MILLIS = 60_000;
 
   public JdbcPreflight() {
     this("another database (" + JdbcOptions.URL_PROPERTY + ")");
@@ -74,6 +77,8 @@ public final class JdbcPreflight implements Preflight {
     ServerStatements.pending(o);
     // a misspelt engine is refused before the database is created, not after
     MissingDatabase.createIfAbsent(o, phase, server -> engineAsked(server, o));
+    // a database an experiment holds is refused before anything runs on it, its statements first
+    JdbcDatabaseLock.check(o, props);
     BeforeStatements.run(o, props, fp);
     // its catalog reads take no prepared statement from the server, which may have none left
     try (Connection c = Connector.open(o, ServerStatements.clientSide(o), Connector.PREFLIGHT_NETWORK_TIMEOUT_SECONDS * 1000)) {
@@ -98,6 +103,25 @@ public final class JdbcPreflight implements Preflight {
     } catch (SQLException | RuntimeException e) {
       return new site.ycsbx.store.SizeReport(-1, -1, "not measured: " + Connector.message(e, o));
     }
+  }
+
+  /** Each table's rows as {@link TableCounts} reads them (no full count of a large table), on a connection of its own. */
+  @Override
+  public List<site.ycsbx.store.TableCount> tableCounts(Properties props, List<String> tables) {
+    JdbcOptions o = JdbcOptions.parse(props);
+    try (Connection c = Connector.open(o, java.util.Map.of(), COUNT_TIMEOUT_MILLIS)) {
+      List<site.ycsbx.store.TableCount> counts = TableCounts.of(c, o.dialect(), tables);
+      // its rows read (a COUNT(*) of up to a million) are this run's, not another client's
+      MariaDbServerWork.sessionEnded(c, o);
+      return counts;
+    } catch (SQLException e) {
+      throw new IllegalStateException(Connector.message(e, o), e);
+    }
+  }
+
+  @Override
+  public site.ycsbx.store.DatabaseLock databaseLock() {
+    return new JdbcDatabaseLock();
   }
 
   /** From db.url: its first host and port, local when every host it names is this machine. */
