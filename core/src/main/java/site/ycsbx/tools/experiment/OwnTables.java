@@ -35,8 +35,9 @@ final class OwnTables {
   static final String ROW_MARK = " (rows not its own)";
   /** The figures that are the server's (or the host's) writes, in every table that shows them. */
   private static final List<String> WRITES = List.of(CellResult.HEADLINE_PREFIX + "written_mb",
-      CellResult.HEADLINE_PREFIX + "wr_b_row", CellResult.HEADLINE_PREFIX + "write_mb_s", "Write-rate(MB/s)",
-      "Bytes-written(MB)", "wkbps", "wkbpi", "wkb.sec");
+      CellResult.HEADLINE_PREFIX + "wr_b_row", CellResult.HEADLINE_PREFIX + "write_mb_s",
+      CellResult.HEADLINE_PREFIX + "cum_written_mb", CellResult.HEADLINE_PREFIX + "cum_wr_b_row", "Write-rate(MB/s)",
+      "Bytes-written(MB)", "Proc-write(MB/s)", "Proc-written(MB)", "wkbps", "wkbpi", "wkb.sec");
 
   private OwnTables() {
   }

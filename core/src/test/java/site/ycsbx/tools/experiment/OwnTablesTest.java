@@ -93,10 +93,17 @@ class OwnTablesTest {
     if (c.step().isLoad()) {
       for (int r = 1; r <= 2; r++) {
         s.append("[ROUND], ").append(r).append(" rows, ").append(1500 * r).append('\n');
-        s.append("[ROUND], ").append(r).append(" written_mb, ").append(0.75 * r).append('\n');
+        s.append("[ROUND], ").append(r).append(" planned_rows, ").append(1500 * r).append('\n');
+        s.append("[ROUND], ").append(r).append(" load_rows, ").append(1500 * r).append('\n');
+        s.append("[ROUND], ").append(r).append(" test_secs, 1\n");
+        s.append("[ROUND], ").append(r).append(" rows_s, 1500\n");
+        s.append("[ROUND], ").append(r).append(" written_mb, 0.75\n");
         s.append("[ROUND], ").append(r).append(" write_mb_s, 0.75\n");
+        s.append("[ROUND], ").append(r).append(" host_wr_mb, 0.75\n");
+        s.append("[ROUND], ").append(r).append(" host_wr_mb_s, 0.75\n");
       }
-      s.append("[HEADLINE], rows_s, 1000\n[HEADLINE], rows, 3000\n[HEADLINE], written_mb, 1.5\n");
+      s.append("[HEADLINE], rows_s, 1000\n[HEADLINE], rows, 3000\n[HEADLINE], planned_rows, 3000\n"
+          + "[HEADLINE], round_rows, 1500\n[HEADLINE], cum_written_mb, 1.5\n");
     } else {
       s.append("[HEADLINE], rows_s, 99\n[HEADLINE], asked_rows_s, 100\n");
     }
