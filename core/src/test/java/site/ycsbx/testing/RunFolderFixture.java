@@ -153,7 +153,10 @@ public final class RunFolderFixture {
     others.put("cpu_pct", cpuMarked ? 41.0 : 1.5);
     others.put("cpu_threshold_pct", 10.0);
     others.put("server_threshold_pct", 50.0);
+    others.put("server_shared", false);
     otherCounters.forEach(others::put);
+    // the null binding counts no tables (result.json's tables: null)
+    r.putNull("tables");
     r.putObject("outages").put("count", outages[0]).put("seconds", outageSeconds).put("before_start", outages[1])
         .put("operations_lost", 0).put("gave_up", false);
     // the size at the end as the null binding reports it (nothing stored); extraFields may replace them
