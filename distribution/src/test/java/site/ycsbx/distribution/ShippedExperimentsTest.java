@@ -132,6 +132,36 @@ class ShippedExperimentsTest {
     assertTrue(versions.contains("[EXPERIMENT] note: target mongo26 runs on mongodb (-p), not the file's"
         + " mongodb-embedded: dropped target.mongo26.mongodb.embedded.dir=runs/ycsb-versions-data/mongo26"), versions);
     assertTrue(versions.contains("10,000,000 records per cell (3 per target) (recordcount)"), versions);
+    // the MongoDB and TokuMX targets: off by default and said so, every one on with -p mongodb=true
+    String mariadbOnly = printed.get("experiment experiments/insert-benchmark --dry-run");
+    assertTrue(mariadbOnly.contains("experiment insert-benchmark: 3 targets (11 more off) x 6 steps, 18 cells"), mariadbOnly);
+    assertTrue(mariadbOnly.contains("  target tokumx-sync      mongodb-legacy; off, no cells (-p mongodb=true turns it"
+        + " on)"), mariadbOnly);
+    String all = printed.get("experiment experiments/insert-benchmark --dry-run -p mongodb=true");
+    assertTrue(all.contains("experiment insert-benchmark: 14 targets x 6 steps, 84 cells"), all);
+    assertEquals(6 * 5, all.lines().filter(l -> l.startsWith("         bin/ycsb ") && l.contains(" mongodb-legacy "))
+        .count(), all);
+    assertTrue(all.contains("-p mongodb.databasePerCollection=true"), all);
+    String sysbench = printed.get("experiment experiments/sysbench-engines --dry-run -p mongodb=true");
+    assertTrue(sysbench.contains("experiment sysbench-engines: 4 targets (1 more off) x 6 steps, 28 cells"), sysbench);
+    // sysbench-mongodb's client on the MongoDB targets' every cell; its own OLTP ranges ($gte..$lte) at that step only
+    List<String> tokumxse = sysbench.lines().filter(l -> l.startsWith("         bin/ycsb ") && l.contains("sbtest_tokumxse"))
+        .toList();
+    assertEquals(7, tokumxse.size(), sysbench);
+    assertTrue(tokumxse.stream().allMatch(l -> l.contains(" -p sysbench.client=sysbench-mongodb ")), sysbench);
+    assertEquals(2, tokumxse.stream().filter(l -> l.contains(" -p sysbench.range_type=between ")).count(), sysbench);
+    assertTrue(tokumxse.stream().filter(l -> l.contains("sysbench.range_type")).allMatch(l -> l.contains(
+        "workloads/sysbench ")), sysbench);
+  }
+
+  /** TokuMX's sysbench block, turned on, is refused in one line before any server: mongodb-legacy has no sysbench yet. */
+  @Test
+  void tokuMXsSysbenchIsRefusedWhenTurnedOn() throws IOException {
+    Ran r = dryRun(List.of("experiment", "experiments/sysbench-engines", "-p", "target.tokumx.enabled=true"),
+        tmp.resolve("out-tokumx"));
+    assertEquals(2, r.code(), r.err() + r.out());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertTrue(r.err().startsWith("ycsb: step load, target tokumx: binding mongodb-legacy has no SysbenchStore"), r.err());
   }
 
   private static String find(Map<String, String> printed, String start) {

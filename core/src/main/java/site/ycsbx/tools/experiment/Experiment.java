@@ -12,12 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An experiment as read from its file: properties for every cell, the targets in table order,
- * the steps in run order, the variables that sized it, and what reading it changed that the
- * console says ({@link LoadedGraph}).
+ * An experiment as read from its file: properties for every cell, the targets that run in table
+ * order, the steps in run order, the variables that sized it, what reading it changed that the
+ * console says ({@link LoadedGraph}), and the targets the file declares but that are off
+ * ({@link TargetSwitch}).
  */
 record Experiment(String name, Map<String, String> common, List<Target> targets, List<Step> steps,
-    Map<String, String> vars, List<String> notes) {
+    Map<String, String> vars, List<String> notes, List<TargetSwitch.Off> off) {
 
   /**
    * {@code bin/ycsb}'s arguments for a cell, without its run folder: the target's property files,

@@ -26,6 +26,7 @@ import site.ycsbx.util.UserError;
  * targets=a,b                   the targets in table order (the first is the baseline)
  * target.a.binding=jdbc         each target's binding, property files (P) and properties
  * target.a.P=file,file
+ * target.a.enabled=true|false   whether target a runs (default true): ${VAR} turns a group on (TargetSwitch)
  * target.a.expect.KEY=value     what target a's fingerprint must say
  * target.a.KEY=value            any property of a run (db.url, jdbc.engine, jdbc.before, ...)
  * target.a.step.load.KEY=value  a property of target a's cells of step load only
@@ -112,14 +113,14 @@ final class ExperimentFile {
         merged.fromCommandLine().contains(STEPS) ? listed : null, stepsOption, resolved, notes);
     ExperimentKeys.Scoped scoped = new ExperimentKeys(known, merged.fromCommandLine(), vars.keySet(),
         declared(fileKeys, TARGETS, vars), targetNames, declaredSteps, stepNames, resolved).split();
-    List<Target> targets = new ArrayList<>();
-    scoped.perTarget().forEach((t, props) -> targets.add(target(t, props, scoped.perTargetStep().get(t))));
+    List<Target> declared = new ArrayList<>();
+    scoped.perTarget().forEach((t, props) -> declared.add(target(t, props, scoped.perTargetStep().get(t))));
     Map<String, Step> built = new LinkedHashMap<>();
     scoped.perStep().forEach((s, props) -> built.put(s, step(s, props)));
     List<Step> steps = stepNames.stream().map(built::get).toList();
     PairedSteps.check(steps);
     for (Step s : steps) {
-      for (Target t : targets) {
+      for (Target t : declared) {
         for (String k : s.props().keySet()) {
           if (t.props().containsKey(k)) {
             throw new UserError("experiment file: " + k + " is set by both target." + t.name() + " and step." + s.name()
@@ -133,7 +134,10 @@ final class ExperimentFile {
     boolean subset = isSubsequence(stepNames, declaredSteps);
     notes.addAll(LoadedGraph.carry(subset ? declaredSteps.stream().map(built::get).toList() : steps, overrides,
         Set.copyOf(stepNames)));
-    return new Experiment(name, scoped.common(), targets, steps, vars, notes);
+    // an off target's keys were checked as any target's above; it has no cells
+    TargetSwitch.Split on = TargetSwitch.split(declared, merged.keys(), resolved, merged.fromCommandLine());
+    notes.addAll(TargetSwitch.notes(on.off()));
+    return new Experiment(name, scoped.common(), on.on(), steps, vars, notes, on.off());
   }
 
   /** The names a list key of the file gives (targets=, steps=), empty when the file has none. */
@@ -160,6 +164,7 @@ final class ExperimentFile {
       throw new UserError("experiment file: target." + name + ".binding is missing (e.g. jdbc, mongodb, postgres-embedded)");
     }
     List<String> files = list(rest.remove("P"));
+    rest.remove(TargetSwitch.ENABLED); // read by TargetSwitch
     Map<String, String> expect = new TreeMap<>();
     rest.entrySet().removeIf(e -> {
       if (e.getKey().startsWith("expect.")) {

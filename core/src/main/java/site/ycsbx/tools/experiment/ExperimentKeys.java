@@ -65,7 +65,7 @@ final class ExperimentKeys {
 
   /** The run property a key after {@code target.NAME.} sets, or null for the target's own keys. */
   static String targetProperty(String rest) {
-    if (rest.equals("binding") || rest.equals("P") || rest.startsWith("expect.")) {
+    if (rest.equals("binding") || rest.equals("P") || rest.equals(TargetSwitch.ENABLED) || rest.startsWith("expect.")) {
       return null;
     }
     if (rest.startsWith("step.")) {
@@ -104,8 +104,9 @@ final class ExperimentKeys {
           targetStep(k, t, rest, e.getValue(), perTargetStep.get(t));
         } else {
           if (targetProperty(rest) != null) {
-            property(k, rest, e.getValue(), "not a target key (binding, P, expect.KEY, step.STEP.KEY) nor " + READERS,
-                exemptTarget(t), List.of("target." + t + ".binding", "target." + t + ".P"), "target." + t + ".");
+            property(k, rest, e.getValue(), "not a target key (binding, P, enabled, expect.KEY, step.STEP.KEY) nor "
+                + READERS, exemptTarget(t), List.of("target." + t + ".binding", "target." + t + ".P",
+                TargetSwitch.key(t)), "target." + t + ".");
           }
           perTarget.get(t).put(rest, e.getValue());
         }

@@ -97,11 +97,16 @@ final class Plan {
   String describe(Map<String, Double> measured, MeasuredRates rates) {
     Estimate estimate = new Estimate(this, measured, rates);
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "experiment %s: %d targets x %d steps, %d cells%n", experiment.name(),
-        experiment.targets().size(), experiment.steps().size(), cells.size()));
+    sb.append(String.format(Locale.ROOT, "experiment %s: %d targets%s x %d steps, %d cells%n", experiment.name(),
+        experiment.targets().size(), experiment.off().isEmpty() ? "" : " (" + experiment.off().size() + " more off)",
+        experiment.steps().size(), cells.size()));
     for (Target t : experiment.targets()) {
       sb.append(String.format(Locale.ROOT, "  target %-16s %s%s%n", t.name(), t.binding(),
           t.expect().isEmpty() ? "" : "; expects " + t.expect()));
+    }
+    for (TargetSwitch.Off o : experiment.off()) {
+      sb.append(String.format(Locale.ROOT, "  target %-16s %s; off, no cells (%s turns it on)%n", o.name(), o.binding(),
+          o.turnOn()));
     }
     estimate.stepLines().forEach(l -> sb.append(l).append('\n'));
     for (Cell c : cells) {

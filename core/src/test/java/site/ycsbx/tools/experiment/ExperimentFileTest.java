@@ -182,4 +182,28 @@ class ExperimentFileTest {
     assertEquals("target innodb-1g expects server.cache_mb=1024.0, but its server says server.cache_mb=8192.0",
         TargetCheck.contradiction(small, printed));
   }
+
+  /**
+   * What a target's name claims, without the source the fingerprint gives in parentheses after the
+   * value (a journal off is off whichever option said so), and a release line by its prefix; a
+   * claim the server contradicts is still refused, and a source asked for must be that source.
+   */
+  @Test
+  void anExpectationHoldsWithoutTheValuesSourceAndByAPrefix() {
+    Map<String, String> fp = Map.of("server.read.journal", "off (nojournal)", "server.version", "2.6.12",
+        "storage.engine", "mmapv1 (implied by version 2.6.12)", "server.journal",
+        "on (serverStatus.dur), journalCommitInterval 300 ms (getParameter)");
+    Target noj = new Target("mongo26-1db-noj", "mongodb", List.of(), Map.of(), Map.of("server.read.journal", "off",
+        "server.version", "2.6.*", "storage.engine", "MMAPv1", "server.journal", "on"));
+    assertNull(TargetCheck.contradiction(noj, fp));
+    assertNull(TargetCheck.contradiction(new Target("t", "mongodb", List.of(), Map.of(), Map.of("server.read.journal",
+        "off (nojournal)")), fp));
+    for (String[] wrong : new String[][] {{"server.read.journal", "on"}, {"server.read.journal", "of"},
+        {"server.read.journal", "off (storage.journal.enabled=false)"}, {"server.version", "2.4.*"},
+        {"server.version", "2.6"}, {"storage.engine", "mmap*v1"}, {"server.journal", "on, journalCommitInterval 2 ms"}}) {
+      Target t = new Target("t", "mongodb", List.of(), Map.of(), Map.of(wrong[0], wrong[1]));
+      assertEquals("target t expects " + wrong[0] + "=" + wrong[1] + ", but its server says " + wrong[0] + "="
+          + fp.get(wrong[0]), TargetCheck.contradiction(t, fp), wrong[0] + "=" + wrong[1]);
+    }
+  }
 }

@@ -76,9 +76,11 @@ public final class TestServer implements MongoUnderTest {
   }
 
   /**
-   * For a server {@link #posingAsLegacy}: getCmdLineOpts reports this option among the parsed
-   * ones, as 2.4 lists them (flat: {@code nojournal: true}, {@code journalCommitInterval: 100});
-   * with {@code nojournal} true serverStatus loses its {@code dur} section, as 2.4's does.
+   * For a server {@link #posingAsLegacy} or {@link #posingAsVersion}: getCmdLineOpts reports this
+   * option among the parsed ones, as the version lists them (2.4 flat: {@code nojournal: true},
+   * {@code journalCommitInterval: 100}; 2.6 and later nested: {@code storage: {journal: {enabled:
+   * false}}}); with the journal off that way, a 2.x server's serverStatus has no {@code dur}
+   * section, as 2.4's and 2.6's have none then.
    */
   public TestServer startedWith(String option, Object value) {
     backend.cmdLine.put(option, value);
@@ -300,8 +302,8 @@ public final class TestServer implements MongoUnderTest {
           || command.equalsIgnoreCase("abortTransaction"))) {
         return new Document("ok", 1.0);
       }
-      if (legacy && command.equalsIgnoreCase("setParameter")) {
-        // as 2.4: the old value back as "was"; the journal's flush interval is the one parameter these poses know
+      if (version != null && command.equalsIgnoreCase("setParameter")) {
+        // as 2.4 and later: the old value back as "was"; the journal's flush interval is the one parameter a pose knows
         String name = query.keySet().stream().filter(k -> !k.equals(command)).findFirst().orElse("");
         if (!name.equals(flushParameter())) {
           return new Document("ok", 0.0).append("errmsg", "no option found to set, use help:true to see options ");
@@ -310,7 +312,7 @@ public final class TestServer implements MongoUnderTest {
         parameters.put(name, query.get(name));
         return new Document("was", was).append("ok", 1.0);
       }
-      if (legacy && command.equalsIgnoreCase("getParameter")) {
+      if (version != null && command.equalsIgnoreCase("getParameter")) {
         String name = flushParameter();
         if (!query.containsKey(name)) {
           return new Document("ok", 0.0).append("errmsg", "no option found to get");
@@ -340,7 +342,7 @@ public final class TestServer implements MongoUnderTest {
         reply.put("maxWireVersion", wireVersion(version));
         reply.put("logicalSessionTimeoutMinutes", 30);
       }
-      if (legacy && command.equalsIgnoreCase("getCmdLineOpts")) {
+      if ((legacy || version != null && !cmdLine.isEmpty()) && command.equalsIgnoreCase("getCmdLineOpts")) {
         return new Document("argv", List.of("mongod")).append("parsed", cmdLine.clone()).append("ok", 1.0);
       }
       if (legacy && command.equalsIgnoreCase("isMaster")) {
@@ -366,6 +368,12 @@ public final class TestServer implements MongoUnderTest {
         reply.put("totalIndexSize", count * indexPerDoc);
       }
       return reply;
+    }
+
+    // 2.4's flat nojournal, or 2.6's storage.journal.enabled=false
+    private boolean journalOff() {
+      return Boolean.TRUE.equals(cmdLine.get("nojournal")) || cmdLine.get("storage") instanceof Document storage
+          && storage.get("journal") instanceof Document journal && Boolean.FALSE.equals(journal.get("enabled"));
     }
 
     private String flushParameter() {
@@ -409,7 +417,7 @@ public final class TestServer implements MongoUnderTest {
       if (posing()) {
         status.put("process", mongos ? "mongos" : "mongod");
       }
-      if (legacy && tokumxVersion == null && !Boolean.TRUE.equals(cmdLine.get("nojournal"))) {
+      if (version != null && version.startsWith("2.") && tokumxVersion == null && !journalOff()) {
         status.put("dur", new Document("commits", 0).append("journaledMB", 0.0).append("commitsInWriteLock", 0));
       }
       java.util.Map<String, java.util.concurrent.atomic.LongAdder> ops = opcounters;

@@ -12,6 +12,7 @@ import site.ycsbx.db.mongodb.WriteConcernSetting;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.fingerprint.ServerSettings;
 import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;
 import site.ycsbx.shaded.mongo35.com.mongodb.DB;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
@@ -93,6 +94,9 @@ public final class LegacyPreflight implements Preflight {
     fp.put("server.version", server.versionShown());
     fp.put("storage.engine", server.engine());
     fp.put("server.journal", server.journal());
+    // the mongodb binding's names, so that one expectation reads a target on either binding
+    ServerSettings.put(fp, "journal", server.journalOnOff());
+    ServerSettings.put(fp, server.flushName(), server.flushInterval());
     fp.put("mongodb.protocol", LegacyServer.PROTOCOL);
     fp.put("write.concern", describe(wc));
     fp.put("journal", WriteConcernSetting.describeJournal(options.writeConcern()));

@@ -47,23 +47,55 @@ public record LegacyServer(int wireVersion, String version, String tokumxVersion
           : period != null ? period + " ms (getCmdLineOpts)"
           : cmdLine != null ? "not set (TokuMX's default; getCmdLineOpts)" : "not reported (" + whyNoCmdLine + ")");
     }
-    if (cmdLine != null && isTrue(cmdLine.get("nojournal"))) {
-      return "off (getCmdLineOpts: nojournal)";
-    }
-    if (Boolean.FALSE.equals(durReported)) {
-      return "off (serverStatus has no dur section)";
-    }
-    String on = Boolean.TRUE.equals(durReported) ? "on (serverStatus.dur)"
-        : cmdLine != null && isTrue(cmdLine.get("journal")) ? "on (getCmdLineOpts: journal)" : null;
-    if (on == null) {
-      return "not reported (" + (whyNoCmdLine != null ? whyNoCmdLine : "neither getCmdLineOpts nor serverStatus says")
-          + ")";
+    String on = journalOnOff();
+    if (!on.startsWith("on")) {
+      return on;
     }
     Object interval = cmdLine == null ? null : cmdLine.get("journalCommitInterval");
     // the runtime value first: a setParameter since the start (mongodb.before) is what the run meets
     return on + ", journalCommitInterval " + (flushParameter != null ? flushParameter + " ms (getParameter)"
         : interval != null ? interval + " ms (getCmdLineOpts)"
         : cmdLine != null ? "not set (the server's default)" : "not reported (" + whyNoCmdLine + ")");
+  }
+
+  /**
+   * The journal alone, as the mongodb binding's {@code server.read.journal} says it (so that an
+   * experiment's {@code expect.server.read.journal=off} reads the same on both bindings): on or off
+   * with where that was read; TokuMX's recovery log is always written.
+   */
+  public String journalOnOff() {
+    if (tokumx()) {
+      return "on (TokuMX's recovery log: no switch)";
+    }
+    if (cmdLine != null && isTrue(cmdLine.get("nojournal"))) {
+      return "off (getCmdLineOpts: nojournal)";
+    }
+    if (Boolean.FALSE.equals(durReported)) {
+      return "off (serverStatus has no dur section)";
+    }
+    if (Boolean.TRUE.equals(durReported)) {
+      return "on (serverStatus.dur)";
+    }
+    if (cmdLine != null && isTrue(cmdLine.get("journal"))) {
+      return "on (getCmdLineOpts: journal)";
+    }
+    return "not reported (" + (whyNoCmdLine != null ? whyNoCmdLine : "neither getCmdLineOpts nor serverStatus says") + ")";
+  }
+
+  /**
+   * The journal's flush interval in ms as the mongodb binding's {@code server.read.*} entries give it
+   * (the number alone): the runtime value (getParameter), else the start's option, else the default
+   * said; 2.4's journalCommitInterval, TokuMX's logFlushPeriod ({@link #flushName}).
+   */
+  public String flushInterval() {
+    Object start = cmdLine == null ? null : cmdLine.get(tokumx() ? "logFlushPeriod" : "journalCommitInterval");
+    return flushParameter != null ? flushParameter.toString() : start != null ? start.toString()
+        : cmdLine != null ? "the default (not set at start)" : "not reported (" + whyNoCmdLine + ")";
+  }
+
+  /** The fingerprint's name of {@link #flushInterval}: TokuMX's setting is another, so it has another name. */
+  public String flushName() {
+    return tokumx() ? "log_flush_period_ms" : "journal_commit_interval_ms";
   }
 
   private static boolean isTrue(Object v) {

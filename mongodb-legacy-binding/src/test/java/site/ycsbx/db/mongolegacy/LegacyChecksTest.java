@@ -73,13 +73,22 @@ class LegacyChecksTest {
   void theJournalIsReadFromTheServer() {
     Map<String, String> off = fingerprint(TestServer.posingAsLegacy("2.4.14", null).startedWith("nojournal", true));
     assertEquals("off (getCmdLineOpts: nojournal)", off.get("server.journal"));
+    // the mongodb binding's entries too: one expectation (expect.server.read.journal=off) reads both bindings
+    assertEquals("off (getCmdLineOpts: nojournal)", off.get("server.read.journal"));
+    assertEquals("100", off.get("server.read.journal_commit_interval_ms")); // getParameter: the default
     Map<String, String> sync = fingerprint(TestServer.posingAsLegacy("2.4.14", null)
         .startedWith("journalCommitInterval", 2), "mongodb.writeConcern=journaled");
     assertEquals("on (serverStatus.dur), journalCommitInterval 2 ms (getParameter)", sync.get("server.journal"));
+    assertEquals("on (serverStatus.dur)", sync.get("server.read.journal"));
+    assertEquals("2", sync.get("server.read.journal_commit_interval_ms"));
     assertEquals("each write waits for the journal commit (j:true)", sync.get("journal"));
     Map<String, String> toku = fingerprint(TestServer.posingAsLegacy("2.4.10", "1.4.2")
         .startedWith("logFlushPeriod", 0), "mongodb.writeConcern=unacknowledged");
     assertEquals("recovery log, logFlushPeriod 0 ms (getParameter)", toku.get("server.journal"));
+    // TokuMX's setting is another: another name
+    assertEquals("0", toku.get("server.read.log_flush_period_ms"));
+    assertEquals(null, toku.get("server.read.journal_commit_interval_ms"));
+    assertEquals("on (TokuMX's recovery log: no switch)", toku.get("server.read.journal"));
     assertEquals("none (w:0: no getLastError, writes unacknowledged)", toku.get("write.concern"));
   }
 
@@ -92,6 +101,7 @@ class LegacyChecksTest {
     Map<String, String> lazy = fingerprint(TestServer.posingAsLegacy("2.4.14", null),
         "mongodb.before={setParameter: 1, journalCommitInterval: 300}");
     assertEquals("on (serverStatus.dur), journalCommitInterval 300 ms (getParameter)", lazy.get("server.journal"));
+    assertEquals("300", lazy.get("server.read.journal_commit_interval_ms"));
     assertEquals("{\"setParameter\": 1, \"journalCommitInterval\": 300}", lazy.get("mongodb.before"));
     Map<String, String> toku = fingerprint(TestServer.posingAsLegacy("2.4.10", "2.0.2"),
         "mongodb.before={setParameter: 1, logFlushPeriod: 0}");
