@@ -262,7 +262,7 @@ class TarballIT {
     List<Shipped> shipped = List.of(
         new Shipped("insert-benchmark", List.of("load", "lx", "li1", "li2", "qr100", "qp100"),
             List.of("inno-sync", "inno-lazy", "myrocks"), 6, 18,
-            "-p", "scale=1"),
+            "-p", "scale=1", "-p", "seconds=3"),
         new Shipped("linkbench-engines", List.of("load", "requests"), List.of("innodb", "myrocks"), 4, 12,
             "-p", "scale=1", "-p", "seconds=2"),
         // the file's three thread counts in workload-b (the knee), one elsewhere: 10 cells, not 18
