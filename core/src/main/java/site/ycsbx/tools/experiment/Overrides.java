@@ -60,7 +60,63 @@ final class Overrides {
       notes.add("-p " + key + "= removes the file's " + key + "=" + old);
     }
     dropOldBindingKeys(fileKeys, overrides, keys, fromCommandLine, known, notes);
+    refuseShadowed(keys, fromCommandLine);
     return new Merged(keys, fromCommandLine, notes);
+  }
+
+  /** A key as its scope and property: {@code target.T.step.S.PROP}, {@code target.T.PROP}, {@code step.S.PROP}, {@code PROP}. */
+  private record Scoped(String target, String step, String property) {
+    static Scoped of(String key) {
+      String target = null;
+      String step = null;
+      String rest = key;
+      if (rest.startsWith("target.") && rest.indexOf('.', 7) > 0) {
+        target = rest.substring(7, rest.indexOf('.', 7));
+        rest = rest.substring(rest.indexOf('.', 7) + 1);
+      }
+      if (rest.startsWith("step.") && rest.indexOf('.', 5) > 0) {
+        step = rest.substring(5, rest.indexOf('.', 5));
+        rest = rest.substring(rest.indexOf('.', 5) + 1);
+      }
+      return new Scoped(target, step, rest);
+    }
+
+    // the experiment's own keys of a target or step are not run properties: no narrower key shadows them
+    boolean runProperty() {
+      return !property.startsWith(ExperimentFile.VAR) && !property.startsWith("experiment.")
+          && !property.equals(ExperimentFile.TARGETS) && !property.equals(ExperimentFile.STEPS)
+          && (target == null || step != null || ExperimentKeys.targetProperty(property) != null)
+          && (step == null || !ExperimentKeys.STEP_KEYS.contains(property));
+    }
+
+    /** Whether {@code other} sets the same property for a part of the cells this key sets it for. */
+    boolean narrowedBy(Scoped other) {
+      return other.property.equals(property) && (target == null || target.equals(other.target))
+          && (step == null || step.equals(other.step)) && (other.target != null ? 1 : 0) + (other.step != null ? 1 : 0)
+          > (target != null ? 1 : 0) + (step != null ? 1 : 0);
+    }
+  }
+
+  /**
+   * A {@code -p} key the file sets more narrowly would not reach those cells (each cell takes a key
+   * where it is set most narrowly): {@code -p db.user=bench} beside the file's
+   * {@code target.a.db.user=ycsbx} would run target a as ycsbx, said nowhere. Refused, naming the
+   * file's key and the {@code -p} that reaches it.
+   */
+  private static void refuseShadowed(Map<String, String> keys, Set<String> fromCommandLine) {
+    for (String given : fromCommandLine) {
+      Scoped g = Scoped.of(given);
+      if (!g.runProperty()) {
+        continue;
+      }
+      for (Map.Entry<String, String> k : keys.entrySet()) {
+        if (!fromCommandLine.contains(k.getKey()) && g.narrowedBy(Scoped.of(k.getKey()))) {
+          throw new UserError("-p " + given + "=" + keys.get(given) + " would not reach every cell: the file sets "
+              + k.getKey() + "=" + k.getValue() + ", which its cells take instead; give -p " + k.getKey() + "=... too"
+              + " (or -p " + k.getKey() + "= to remove the file's)");
+        }
+      }
+    }
   }
 
   /** A target the command line moves to another binding keeps none of the file's keys only its old binding reads. */

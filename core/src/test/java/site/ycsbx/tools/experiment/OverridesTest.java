@@ -51,6 +51,37 @@ class OverridesTest {
         .toString());
   }
 
+  /**
+   * Each cell takes a key where it is set most narrowly: a -p the file sets more narrowly would not
+   * reach those cells (seen: -p db.user=bench beside a target's own db.user ran that target as the
+   * file's account, said nowhere). Refused naming the file's key; a -p at that scope too passes.
+   */
+  @Test
+  void aCommandLineKeyTheFileSetsMoreNarrowlyIsRefused() {
+    Map<String, String> k = standIns();
+    k.put("target.mongo30.ycsbx.interval", "5");
+    k.put("target.mongo26.step.run.ycsbx.interval", "1");
+    assertEquals("-p ycsbx.interval=10 would not reach every cell: the file sets"
+        + " target.mongo26.step.run.ycsbx.interval=1, which its cells take instead; give -p"
+        + " target.mongo26.step.run.ycsbx.interval=... too (or -p target.mongo26.step.run.ycsbx.interval="
+        + " to remove the file's)", ExperimentKeysTest.refused(k, Map.of("ycsbx.interval", "10")));
+    // a target's key shadowed by its own key at one step; a step's key by a target's at that step
+    assertTrue(ExperimentKeysTest.refused(k, Map.of("target.mongo26.ycsbx.interval", "5"))
+        .contains("the file sets target.mongo26.step.run.ycsbx.interval=1"));
+    assertTrue(ExperimentKeysTest.refused(k, Map.of("step.run.ycsbx.interval", "5"))
+        .contains("the file sets target.mongo26.step.run.ycsbx.interval=1"));
+    // every narrower key given too: it reaches each cell, and each cell takes its own
+    Map<String, String> all = new LinkedHashMap<>(Map.of("ycsbx.interval", "10",
+        "target.mongo30.ycsbx.interval", "10", "target.mongo26.step.run.ycsbx.interval",
+        "10"));
+    Experiment e = ExperimentKeysTest.parse(k, all);
+    new Plan(e).cells().forEach(c -> assertTrue(e.arguments(c).contains("ycsbx.interval=10"),
+        e.arguments(c).toString()));
+    // a key the file sets nowhere more narrowly, and the experiment's own keys of a target or step, pass
+    ExperimentKeysTest.parse(standIns(), Map.of("ycsbx.interval", "5"));
+    ExperimentKeysTest.parse(k, Map.of("step.run.threads", "2", "target.mongo26.binding", "mongodb-embedded"));
+  }
+
   @Test
   void anEmptyValueOfAKeyTheFileLacksOrOfAVariableIsRefused() {
     assertEquals("-p target.mongo26.mongodb.embeded.dir=: the file sets no target.mongo26.mongodb.embeded.dir (did you"
