@@ -22,12 +22,15 @@ import site.ycsbx.util.UserError;
 /**
  * A binding for core's own tests: keeps the probe table in this JVM's memory. Options:
  * {@code memory.failevery=N} makes every N-th put fail; {@code memory.awayuntil=EPOCH_MS}: the
- * server is away (refused) until then; {@code memory.unreachable=URL}: refused for good, not as away; {@code memory.password} is resolved
+ * server is away (refused) until then; {@code memory.awayfor=MS}: away for that long from this JVM's
+ * first check (a test's clock would count the child JVM's start too); {@code memory.unreachable=URL}: refused for good, not as away; {@code memory.password} is resolved
  * through {@link Props#get} and only its length reaches the fingerprint.
  */
 @Provides(stores = MemoryProbeDb.Stores.class, preflight = MemoryProbeDb.Check.class)
 public class MemoryProbeDb extends DB {
   private static final Map<Long, Long> ROWS = new ConcurrentHashMap<>();
+  // the first check of memory.awayfor in this JVM
+  private static final java.util.concurrent.atomic.AtomicLong FIRST_CHECK = new java.util.concurrent.atomic.AtomicLong();
 
   /** Empties the table, as a fresh database would be. */
   public static void reset() {
@@ -41,7 +44,9 @@ public class MemoryProbeDb extends DB {
       long every = Props.getLong(props, "memory.failevery", 0, 0, Long.MAX_VALUE);
       // a server away until this instant (epoch ms): what a restart looks like to a run that starts meanwhile
       long awayUntil = Props.getLong(props, "memory.awayuntil", 0, 0, Long.MAX_VALUE);
-      if (System.currentTimeMillis() < awayUntil) {
+      long awayFor = Props.getLong(props, "memory.awayfor", 0, 0, Long.MAX_VALUE);
+      FIRST_CHECK.compareAndSet(0, System.currentTimeMillis());
+      if (System.currentTimeMillis() < awayUntil || System.currentTimeMillis() < FIRST_CHECK.get() + awayFor) {
         throw new site.ycsbx.faults.ServerAway("cannot reach memory server: Connection refused");
       }
       if (props.containsKey("memory.unreachable")) {
