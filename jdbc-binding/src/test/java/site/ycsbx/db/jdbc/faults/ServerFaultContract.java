@@ -211,7 +211,9 @@ abstract class ServerFaultContract {
       server.thaw();
     }
     String out = r.all();
-    assertTrue(r.millis() < (limit + 5 + 10) * 1000, "the run took " + r.millis() + " ms\n" + out);
+    // the deadline, its 5 s of grace, and the JVM's start, checks and export, which a side-by-side CI run on
+    // a busy 2-core VM stretched to 11.3 s: a frozen server the deadline did not end would hold it 60 s
+    assertTrue(r.millis() < (limit + 5 + 20) * 1000, "the run took " + r.millis() + " ms\n" + out);
     assertTrue(r.stderr().contains("[DEADLINE] maxexecutiontime=" + limit + " passed 5 s ago and operations still wait on"
         + " the server: aborting 2 connections"), out);
     // what was measured is exported, and the aborts are failures, not an outage
