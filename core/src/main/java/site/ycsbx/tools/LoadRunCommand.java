@@ -115,13 +115,15 @@ final class LoadRunCommand {
     Efficiency.start(efficiency, provides == null ? ServerAddress.UNKNOWN
         : PreflightOnce.instantiate(provides.preflight()).serverAddress(props),
         Preflight.Phase.of(props).name().toLowerCase(Locale.ROOT));
+    if (provides != null) {
+      // before ycsbx.startat's wait: counting after it put up to a second between the clients' clocks (a
+      // fleet's clients write the same tables, so no count is held against another's rows anyway)
+      countTablesAtStart(provides, props, slice);
+    }
     if (startAt != null) {
       // after every check and the server's preflight, before YCSB's Client starts its clock
       StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
       startAt.await(out);
-    }
-    if (provides != null) {
-      countTablesAtStart(provides, props, slice);
     }
     // an outage's [RECONNECT] lines are not periodic, but come mid-run all the same
     Outages.rehearse();
