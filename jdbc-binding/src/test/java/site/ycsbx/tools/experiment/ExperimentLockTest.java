@@ -45,14 +45,7 @@ class ExperimentLockTest {
   Path tmp;
 
   private static Map<String, String> target(String name, TestDatabase db) {
-    Map<String, String> k = new LinkedHashMap<>();
-    k.put("target." + name + ".binding", "jdbc");
-    List<String> o = db.options();
-    for (int i = 1; i < o.size(); i += 2) {
-      String kv = o.get(i);
-      k.put("target." + name + "." + kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-    }
-    return k;
+    return ExperimentOnServersTest.target(name, db);
   }
 
   /** A load of 2000 rows in rounds, then inserts at 100 rows/s (5 s a cell with rows=500). */

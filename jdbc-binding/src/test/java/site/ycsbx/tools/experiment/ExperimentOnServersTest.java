@@ -37,7 +37,8 @@ class ExperimentOnServersTest {
   @TempDir
   Path tmp;
 
-  private static Map<String, String> target(String name, TestDatabase db) {
+  /** A target on {@code db}: binding jdbc and the database's connection options. */
+  static Map<String, String> target(String name, TestDatabase db) {
     Map<String, String> k = new LinkedHashMap<>();
     k.put("target." + name + ".binding", "jdbc");
     List<String> o = db.options();
