@@ -35,7 +35,7 @@ final class Usage {
     out.println("  shell    interactive YCSB shell against the binding");
     out.println("  check    load|run <binding> [options]: every check of that load or run, the server's too, and its");
     out.println("           fingerprint; nothing runs");
-    out.println("  verify   <binding> -P workload [-p ...]: the data already stored against the workload's generator");
+    out.println("  verify   <binding> -P workload [-p ...] [--full]: the data already stored against the workload's generator");
     out.println("           (every family and YCSB's table); mismatches listed; exit 0 agrees, 1 differs, 2 nothing");
     out.println("           compared (table missing or of another shape); nothing is loaded, run or written");
     out.println("  sweep    load|run <binding> ... --threads 1,2,4,8 [--repeat R] [--reload] [--out DIR] [--label NAME]");

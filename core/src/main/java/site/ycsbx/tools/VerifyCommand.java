@@ -19,7 +19,7 @@ import site.ycsbx.workloads.StoredCheck;
 import site.ycsbx.workloads.StoredUsertable;
 
 /**
- * {@code verify <binding> -P <workload> [-p ...]}: the data already stored, against what the
+ * {@code verify <binding> -P <workload> [-p ...] [--full]}: the data already stored, against what the
  * workload's generator makes for these properties; nothing is loaded, run or written. The same
  * checks as a run (properties, the binding's options, its server and the family's tables, which
  * must exist and have the family's shape) and the same fingerprint, then the family's comparison
@@ -28,6 +28,9 @@ import site.ycsbx.workloads.StoredUsertable;
  * server that cannot be used).
  */
 final class VerifyCommand {
+  /** Checks all of the data where a family would sample it (filemeta's users, linkbench's chunks). */
+  static final String FULL_FLAG = "--full";
+
   private VerifyCommand() {
   }
 
@@ -45,8 +48,13 @@ final class VerifyCommand {
   private static int verify(List<String> args, PrintStream out) {
     String bindingName = args.size() < 2 ? "" : args.get(1);
     Bindings.Binding binding = RunChecks.binding("verify", args);
-    CommandArgs parsed = CommandArgs.parse(args.subList(2, args.size()));
+    List<String> rest = new ArrayList<>(args.subList(2, args.size()));
+    boolean full = rest.remove(FULL_FLAG);
+    CommandArgs parsed = CommandArgs.parse(rest);
     Properties props = parsed.props;
+    if (full) {
+      props.setProperty(StoredCheck.FULL, "true");
+    }
     props.setProperty(Client.DB_PROPERTY, binding.className());
     // a run's view: the preflight creates no database and refuses what only a load may do
     props.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true");
@@ -79,8 +87,7 @@ final class VerifyCommand {
       return Main.EXIT_RUN_FAILED;
     }
     found.print(out);
-    out.println(found.found() == 0 ? "[VERIFY] OK; nothing was written"
-        : "[VERIFY] FAILED: " + found.found() + " mismatches (listed above); nothing was written");
+    out.println("[VERIFY] " + found.conclusion() + "; nothing was written");
     return found.found() == 0 ? 0 : Main.EXIT_RUN_FAILED;
   }
 

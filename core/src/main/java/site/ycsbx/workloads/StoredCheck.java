@@ -7,12 +7,19 @@ import java.util.Properties;
 
 /**
  * What {@code bin/ycsb verify} found when it compared the data already stored with what the
- * generator of the given properties makes: what it compared (one line each) and the mismatches,
- * the first {@value #LISTED} listed, the rest counted.
+ * generator of the given properties makes. Printed in the order a reader needs: what is checked,
+ * in neutral words ({@code checking ...}), then the mismatches (the first {@value #LISTED} listed,
+ * the rest counted), then one line that concludes, with what the check covered and, when it
+ * sampled, that it sampled and how to cover everything.
  */
 public final class StoredCheck {
   /** Mismatches listed one by one; beyond these, only counted. */
   public static final int LISTED = 20;
+  /**
+   * Set by {@code verify --full}: every family checks all of its data instead of a sample. A
+   * family's own sample-size property still works; this one overrides it.
+   */
+  public static final String FULL = "verify.full";
 
   /** A workload family whose stored data {@code bin/ycsb verify} can check. */
   public interface Verifiable {
@@ -27,8 +34,10 @@ public final class StoredCheck {
   }
 
   private final String tag;
-  private final List<String> compared = new ArrayList<>();
+  private final List<String> checking = new ArrayList<>();
   private final List<String> listed = new ArrayList<>();
+  private final List<String> covered = new ArrayList<>();
+  private String sampleNote;
   private long found;
 
   /** @param tag the lines' prefix, e.g. {@code IIBENCH-VERIFY} */
@@ -36,10 +45,32 @@ public final class StoredCheck {
     this.tag = tag;
   }
 
-  /** One line of what was compared, e.g. "purchases_index: 200000 rows, 200000 expected". */
-  public StoredCheck compared(String what) {
-    compared.add(what);
+  /**
+   * What is compared, in neutral words (a plan, not a finding), e.g. "sbtest1..sbtest4: rows with
+   * ids 1..10000 once each, the k index against the table"; printed before any mismatch.
+   */
+  public StoredCheck checking(String what) {
+    checking.add(what);
     return this;
+  }
+
+  /** What was read to the end, for the concluding line, e.g. "4 tables, 40000 rows". */
+  public StoredCheck covered(String what) {
+    covered.add(what);
+    return this;
+  }
+
+  /**
+   * The check read a sample, not everything: {@code what} says what fraction (e.g. "1000 of 10000
+   * users (10%)"), {@code howAll} how to cover all (e.g. "--full"). The concluding line says so.
+   */
+  public StoredCheck sampled(String what, String howAll) {
+    sampleNote = "sampled " + what + "; " + howAll + " checks all";
+    return this;
+  }
+
+  public boolean isSampled() {
+    return sampleNote != null;
   }
 
   public StoredCheck mismatch(String what) {
@@ -69,19 +100,35 @@ public final class StoredCheck {
     return List.copyOf(listed);
   }
 
-  public List<String> comparedLines() {
-    return List.copyOf(compared);
+  public List<String> checkingLines() {
+    return List.copyOf(checking);
   }
 
-  /** The lines: what was compared, the verdict, the listed mismatches, how many more. */
+  /**
+   * The lines before the conclusion: what is checked, the listed mismatches, how many more. The
+   * conclusion ({@link #conclusion()}) is the caller's last line.
+   */
   public void print(PrintStream out) {
     String p = "[" + tag + "] ";
-    compared.forEach(c -> out.println(p + c));
-    out.println(p + (found == 0 ? "OK: the stored data agrees with the generator" : found + " MISMATCHES"));
+    checking.forEach(c -> out.println(p + "checking " + c));
     listed.forEach(m -> out.println(p + "MISMATCH " + m));
     if (found > listed.size()) {
       out.println(p + "... and " + (found - listed.size()) + " more");
     }
+  }
+
+  /**
+   * The one line that concludes, e.g. "OK: 4 tables, 40000 rows" or "FAILED: 3 mismatches in 4
+   * tables, 40000 rows (listed above)"; a sampled check adds what it sampled and how to check all.
+   */
+  public String conclusion() {
+    String what = covered.isEmpty() ? "" : String.join(", ", covered);
+    String sample = sampleNote == null ? "" : (what.isEmpty() ? "" : "; ") + sampleNote;
+    if (found == 0) {
+      return "OK" + (what.isEmpty() && sample.isEmpty() ? "" : ": " + what + sample);
+    }
+    return "FAILED: " + found + (found == 1 ? " mismatch" : " mismatches") + " (listed above)"
+        + (what.isEmpty() && sample.isEmpty() ? "" : " in " + what + sample);
   }
 
   /**

@@ -104,8 +104,13 @@ final class FileMetaVerification {
     StoredCheck c = new StoredCheck("FILEMETA-VERIFY");
     long[] users = users();
     compare(store, users, c::mismatch);
-    return c.compared(String.format(Locale.ROOT, "files per user of %s and deleted files on all %d servers against"
-        + " the generator (%d files, seed %d)", scope(users), FileGenerator.SERVERS, settings.files, settings.seed));
+    c.checking(String.format(Locale.ROOT, "files per user and deleted files on each of %d servers against the"
+        + " generator (%d files, seed %d)", FileGenerator.SERVERS, settings.files, settings.seed));
+    c.covered(users.length + " users, " + FileGenerator.SERVERS + " servers");
+    if (users.length < settings.users) {
+      c.sampled(users.length + " of " + settings.users + " users", FileMetaSettings.VERIFY_USERS + "=" + settings.users);
+    }
+    return c;
   }
 
   private String scope(long[] users) {

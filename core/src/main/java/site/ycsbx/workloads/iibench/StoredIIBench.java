@@ -49,8 +49,9 @@ final class StoredIIBench {
         c.mismatch(String.format(Locale.ROOT, "%s: %d rows hold values the generator cannot make (%s)", t.name(),
             outside, "ids out of range, or a price outside customerid / 100 .. + 5"));
       }
-      c.compared(String.format(Locale.ROOT, "%s: %d rows (%d expected), %d secondary indexes counted, values in the"
-          + " generator's ranges", t.name(), rows, expected, t.indexes()));
+      c.checking(String.format(Locale.ROOT, "%s: %d rows expected, each of %d secondary indexes counted, values"
+          + " against the generator's ranges", t.name(), expected, t.indexes()));
+      c.covered(String.format(Locale.ROOT, "%s: %d rows", t.name(), rows));
     }
     return c;
   }

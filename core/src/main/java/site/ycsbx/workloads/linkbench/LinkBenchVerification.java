@@ -114,15 +114,18 @@ final class LinkBenchVerification {
         ids++;
       }
     }
-    String sample = String.format(Locale.ROOT, "%d of %d chunks (%d ids%s)", k, chunks, ids,
-        k == chunks ? "" : "; " + RequestSettings.VERIFY_CHUNKS + "=0 checks all");
-    String what = asLoaded
-        ? String.format(Locale.ROOT, "%s: %d nodes, %d (id1, link_type) lists and counts compared with the generated"
-            + " graph (as loaded: %s=true)", sample, check.checkedNodes(), check.checkedPairs(),
-            RequestSettings.VERIFY_AS_LOADED)
-        : String.format(Locale.ROOT, "%s: %d (id1, link_type) pairs, count table against visible links", sample,
-            check.checkedPairs());
-    return new site.ycsbx.workloads.StoredCheck("LINKBENCH-VERIFY").compared(what)
+    site.ycsbx.workloads.StoredCheck c = new site.ycsbx.workloads.StoredCheck("LINKBENCH-VERIFY");
+    c.checking(asLoaded
+        ? "nodes, (id1, link_type) lists and counts against the generated graph (as loaded: "
+            + RequestSettings.VERIFY_AS_LOADED + "=true)"
+        : "the count table against the visible links of each (id1, link_type) pair");
+    c.covered(asLoaded ? String.format(Locale.ROOT, "%d ids: %d nodes, %d (id1, link_type) lists", ids,
+        check.checkedNodes(), check.checkedPairs())
+        : String.format(Locale.ROOT, "%d ids: %d (id1, link_type) pairs", ids, check.checkedPairs()));
+    if (k < chunks) {
+      c.sampled(String.format(Locale.ROOT, "%d of %d chunks", k, chunks), RequestSettings.VERIFY_CHUNKS + "=0");
+    }
+    return c
         .mismatches(check.found(), check.listed());
   }
 }
