@@ -102,10 +102,16 @@ public final class Fingerprint {
    * last dot: {@code client.host}, {@code client.cores}, ...) are one group,
    * {@code parent.* : name=value; name=value}, wrapped under its first value. An entry whose value
    * holds a ';' stays alone, so that the block reads back exactly ({@link #parse}); so does a list
-   * without spaces (workload.defining), which wraps after its commas.
+   * without spaces, which wraps after its commas. {@link #WORKLOAD_DEFINING} is left out when the
+   * workload's class makes the same list from the values printed ({@link #parse} puts it back).
    */
   public String format() {
     Map<String, String> copy = entries();
+    // the workload class and its values decide the list ({@link #parse} derives it again): on the console it was
+    // four lines of property names that tell a reader nothing the workload.* lines above do not
+    if (copy.containsKey(WORKLOAD_DEFINING) && copy.get(WORKLOAD_DEFINING).equals(derivedDefining(copy))) {
+      copy.remove(WORKLOAD_DEFINING);
+    }
     List<Map.Entry<String, List<String>>> lines = new ArrayList<>();
     Map<String, List<String>> groups = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : copy.entrySet()) {
@@ -190,7 +196,37 @@ public final class Fingerprint {
         }
       }
     }
+    if (!out.containsKey(WORKLOAD_DEFINING) && out.containsKey("workload")) {
+      String defining = derivedDefining(out);
+      if (defining != null) {
+        out.put(WORKLOAD_DEFINING, defining);
+      }
+    }
     return out;
+  }
+
+  /**
+   * {@link #WORKLOAD_DEFINING} as the workload's class names it at its defaults; null when it names
+   * none (a class this version does not know). {@link #format} leaves the entry out only when this
+   * gives it back exactly (a linkbench load's list, shorter than a run's, stays printed), and
+   * {@link #parse} makes the same call, so the block reads back entry for entry.
+   */
+  private static String derivedDefining(Map<String, String> entries) {
+    String workload = entries.get("workload");
+    if (workload == null) {
+      return null;
+    }
+    Properties props = new Properties();
+    props.setProperty("workload", workload);
+    // a family that derives its count from these refuses none
+    props.setProperty("recordcount", "1");
+    props.setProperty("operationcount", "1");
+    try {
+      WorkloadShape shape = WorkloadShape.of(props);
+      return shape.defining().isEmpty() ? null : String.join(",", shape.defining());
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   // a value that reads back from a group: no separator in it, and not a list that wraps on its own lines

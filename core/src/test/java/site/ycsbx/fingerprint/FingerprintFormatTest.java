@@ -61,6 +61,25 @@ class FingerprintFormatTest {
   }
 
   @Test
+  void theDefiningListIsLeftOffTheConsoleOnlyWhenTheWorkloadMakesItAgain() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("workload", "site.ycsbx.workloads.iibench.IIBenchWorkload");
+    p.setProperty("iibench.batchsize", "500");
+    p.setProperty("recordcount", "200000");
+    Fingerprint f = new Fingerprint().putClient(p, "jdbc");
+    assertTrue(f.get(Fingerprint.WORKLOAD_DEFINING).contains("iibench.batchsize"), f.entries().toString());
+    List<String> lines = f.format().lines().toList();
+    assertTrue(lines.stream().noneMatch(l -> l.contains(Fingerprint.WORKLOAD_DEFINING)), f.format());
+    assertEquals(f.entries(), Fingerprint.parse(lines.subList(1, lines.size())), "read back with the list");
+
+    // a list the class would not make (another version's, say) is printed as it is
+    f.put(Fingerprint.WORKLOAD_DEFINING, "iibench.batchsize");
+    lines = f.format().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.contains(Fingerprint.WORKLOAD_DEFINING)), f.format());
+    assertEquals(f.entries(), Fingerprint.parse(lines.subList(1, lines.size())));
+  }
+
+  @Test
   void theOldOneEntryPerLineBlockStillReads() {
     assertEquals(Map.of("server.product", "MariaDB", "threads", "4"),
         Fingerprint.parse(List.of("  server.product : MariaDB", "  threads        : 4")));
