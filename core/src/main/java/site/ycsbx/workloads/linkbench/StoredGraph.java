@@ -75,7 +75,9 @@ final class StoredGraph {
       deep.chunk(generator, chunk);
       ids += generator.endId(chunk) - generator.firstId(chunk);
     }
-    c.mismatches(deep.found(), deep.listed());
+    // a missing node is named by the totals already: listed once
+    List<String> fresh = deep.listed().stream().filter(m -> !c.listed().contains(m)).toList();
+    c.mismatches(deep.found() - (deep.listed().size() - fresh.size()), fresh);
     c.covered(String.format(Locale.ROOT, "%d nodes and %d links counted in full", nodes, links));
     c.covered(String.format(Locale.ROOT, "%d ids: %d nodes, %d (id1, link_type) lists compared one by one", ids,
         deep.checkedNodes(), deep.checkedPairs()));
