@@ -52,7 +52,7 @@ public final class FileMetaSettings {
   public static final String VERIFY_USERS = "filemeta.verifyusers";
   public static final int VERIFY_USERS_DEFAULT = 1000;
   public static final String VERIFY_FILES = "filemeta.verifyfiles";
-  public static final long VERIFY_FILES_DEFAULT = 1_000_000;
+  public static final long VERIFY_FILES_DEFAULT = 200_000;
   public static final String SHARD = ShardSettings.SHARD;
   public static final String SHARD_KEY = ShardSettings.KEY;
   public static final String PRESPLIT = ShardSettings.PRESPLIT;
@@ -87,9 +87,9 @@ public final class FileMetaSettings {
           + " files per server against the generator (timed as VERIFY); bin/ycsb verify does it any time"),
       PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users filemeta.verify counts when there are more (the 10"
           + " largest and a sample); bin/ycsb verify counts every user"),
-      PropertyDef.of(VERIFY_FILES, VERIFY_FILES_DEFAULT, "bin/ycsb verify: files compared column by column with the"
-          + " generator when there are more (a sample of id ranges; --full compares all); counts and ids are checked in"
-          + " full"),
+      PropertyDef.of(VERIFY_FILES, VERIFY_FILES_DEFAULT, "bin/ycsb verify compares every file column by column with"
+          + " the generator up to this many files; above, a sample of id ranges (--full: all); ids and counts are always"
+          + " checked in full"),
       PropertyDef.of(SHARD, ShardSettings.SHARD_DEFAULT, "MongoDB through a mongos, load only: shard the collection on"
           + " user_id before the first insert"),
       PropertyDef.of(SHARD_KEY, ShardSettings.KEY_DEFAULT, "range ({user_id: 1}) or hashed ({user_id: \"hashed\"})"),
