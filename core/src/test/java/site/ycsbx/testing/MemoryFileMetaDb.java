@@ -237,5 +237,61 @@ public class MemoryFileMetaDb extends MemoryProbeDb {
         return files().values().stream().filter(f -> f.userId() == userId).count();
       }
     }
+
+    @Override
+    public java.util.Map<Long, Long> filesPerUser() {
+      synchronized (LOCK) {
+        java.util.Map<Long, Long> n = new java.util.HashMap<>();
+        files().values().forEach(f -> n.merge(f.userId(), 1L, Long::sum));
+        return n;
+      }
+    }
+
+    @Override
+    public java.util.Map<Integer, long[]> filesPerServer() {
+      synchronized (LOCK) {
+        java.util.Map<Integer, long[]> n = new java.util.HashMap<>();
+        for (FileRow f : files().values()) {
+          long[] c = n.computeIfAbsent(f.serverId(), k -> new long[2]);
+          c[0]++;
+          c[1] += f.deleted() ? 1 : 0;
+        }
+        return n;
+      }
+    }
+
+    @Override
+    public List<FileRow> filesBetween(long fromId, long toId) {
+      synchronized (LOCK) {
+        return List.copyOf(files().subMap(fromId, toId).values());
+      }
+    }
+
+    @Override
+    public long countBetween(long fromId, long toId) {
+      synchronized (LOCK) {
+        return files().subMap(fromId, toId).size();
+      }
+    }
+
+    @Override
+    public List<Long> missingIds(long files, int limit) {
+      synchronized (LOCK) {
+        List<Long> out = new java.util.ArrayList<>();
+        for (long id = 0; id < files && out.size() < limit; id++) {
+          if (!files().containsKey(id)) {
+            out.add(id);
+          }
+        }
+        return out;
+      }
+    }
+
+    @Override
+    public List<Long> idsOutside(long files, int limit) {
+      synchronized (LOCK) {
+        return files().keySet().stream().filter(id -> id < 0 || id >= files).limit(limit).toList();
+      }
+    }
   }
 }

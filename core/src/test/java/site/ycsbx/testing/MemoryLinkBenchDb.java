@@ -199,5 +199,91 @@ public class MemoryLinkBenchDb extends MemoryProbeDb {
           ? new LinkCount(id1, linkType, Math.max(0, delta), time, 0)
           : new LinkCount(id1, linkType, Math.max(0, c.count() + delta), time, c.version() + 1));
     }
+
+    @Override
+    public site.ycsbx.store.linkbench.GraphTotals totals() {
+      return new Totals();
+    }
+  }
+
+  /** The reference answers: every row looked at. */
+  private static final class Totals implements site.ycsbx.store.linkbench.GraphTotals {
+    @Override
+    public long countNodes(long fromId, long toId) {
+      synchronized (LOCK) {
+        return NODES.keySet().stream().filter(id -> id >= fromId && id < toId).count();
+      }
+    }
+
+    @Override
+    public List<Long> missingNodeIds(long fromId, long toId, int limit) {
+      synchronized (LOCK) {
+        return java.util.stream.LongStream.range(fromId, toId).filter(id -> !NODES.containsKey(id)).limit(limit)
+            .boxed().toList();
+      }
+    }
+
+    @Override
+    public List<Long> nodeIdsOutside(long fromId, long toId, int limit) {
+      synchronized (LOCK) {
+        return NODES.keySet().stream().filter(id -> id < fromId || id >= toId).sorted().limit(limit).toList();
+      }
+    }
+
+    @Override
+    public long nodesNotOf(int type, long version, int limit, List<Node> first) {
+      synchronized (LOCK) {
+        List<Node> other = NODES.values().stream().filter(n -> n.type() != type || n.version() != version)
+            .sorted(java.util.Comparator.comparingLong(Node::id)).toList();
+        first.addAll(other.subList(0, Math.min(limit, other.size())));
+        return other.size();
+      }
+    }
+
+    @Override
+    public List<LinkGroup> linkGroups(long fromId1, long toId1) {
+      synchronized (LOCK) {
+        List<LinkGroup> out = new java.util.ArrayList<>();
+        for (Map.Entry<List<Long>, TreeMap<Long, Link>> e : LINKS.entrySet()) {
+          long id1 = e.getKey().get(0);
+          TreeMap<Long, Link> links = e.getValue();
+          if (id1 < fromId1 || id1 >= toId1 || links.isEmpty()) {
+            continue;
+          }
+          out.add(new LinkGroup(id1, e.getKey().get(1), links.size(),
+              links.values().stream().filter(Link::visible).count(), links.firstKey(), links.lastKey(),
+              links.values().stream().mapToLong(Link::version).min().orElse(0),
+              links.values().stream().mapToLong(Link::version).max().orElse(0)));
+        }
+        out.sort(java.util.Comparator.comparingLong(LinkGroup::id1).thenComparingLong(LinkGroup::linkType));
+        return out;
+      }
+    }
+
+    @Override
+    public long countsUnlikeLinks(int limit, List<CountGap> first) {
+      synchronized (LOCK) {
+        java.util.TreeSet<List<Long>> pairs = new java.util.TreeSet<>(
+            java.util.Comparator.<List<Long>>comparingLong(k -> k.get(0)).thenComparingLong(k -> k.get(1)));
+        pairs.addAll(COUNTS.keySet());
+        LINKS.forEach((k, v) -> {
+          if (!v.isEmpty()) {
+            pairs.add(k);
+          }
+        });
+        long n = 0;
+        for (List<Long> k : pairs) {
+          long counted = COUNTS.containsKey(k) ? COUNTS.get(k).count() : 0;
+          long visible = LINKS.getOrDefault(k, new TreeMap<>()).values().stream().filter(Link::visible).count();
+          if (counted != visible) {
+            if (first.size() < limit) {
+              first.add(new CountGap(k.get(0), k.get(1), counted, visible));
+            }
+            n++;
+          }
+        }
+        return n;
+      }
+    }
   }
 }

@@ -72,8 +72,9 @@ class VerifyCommandTest {
     assertEquals(0, ok.exitCode(), ok.all());
     assertTrue(ok.stdout().contains("[FINGERPRINT]"), "the fingerprint as a run prints it: " + ok.stdout());
     assertTrue(ok.stdout().contains("verify (reads only)"), ok.stdout());
-    assertTrue(ok.stdout().contains("[FILEMETA-VERIFY] checking files per user"), ok.stdout());
-    assertTrue(ok.stdout().contains("[VERIFY] OK: 20 users, 33 servers;"), "all users, no sample: " + ok.stdout());
+    assertTrue(ok.stdout().contains("[FILEMETA-VERIFY] checking files against the generator"), ok.stdout());
+    assertTrue(ok.stdout().contains("[VERIFY] OK: " + files.size() + " files: ids, 20 users and 33 servers counted in full, "
+        + files.size() + " files compared column by column; nothing"), "all, no sample: " + ok.stdout());
     assertTrue(ok.stdout().contains("[VERIFY] OK: ") && ok.stdout().strip().endsWith("; nothing was written"), ok.stdout());
 
     FileRow changed = files.stream().filter(f -> !f.deleted()).findFirst().orElseThrow();
@@ -88,8 +89,10 @@ class VerifyCommandTest {
 
     Result bad = verify("memory-filemeta", "filemeta");
     assertEquals(Main.EXIT_RUN_FAILED, bad.exitCode(), bad.all());
-        assertTrue(bad.stdout().contains("[FILEMETA-VERIFY] MISMATCH server " + changed.serverId() + ": "), bad.stdout());
-    assertTrue(bad.stdout().contains("[VERIFY] FAILED: 1 mismatch (listed above)"), bad.stdout());
+    assertTrue(bad.stdout().contains("[FILEMETA-VERIFY] MISMATCH file " + changed.id() + ": deleted 1 (generated 0)"),
+        bad.stdout());
+    assertTrue(bad.stdout().contains("[FILEMETA-VERIFY] MISMATCH server " + changed.serverId() + ": "), bad.stdout());
+    assertTrue(bad.stdout().contains("[VERIFY] FAILED: 2 mismatches (listed above)"), bad.stdout());
     assertEquals(files.size(), MemoryFileMetaDb.files(FileMetaPlan.DEFAULT_TABLE).size(), "nothing written");
   }
 

@@ -1,6 +1,7 @@
 package site.ycsbx.store.filemeta;
 
 import java.util.List;
+import java.util.Map;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.StoreException;
 
@@ -69,6 +70,30 @@ public interface FileMetaStore {
 
   /** Files of the user, deleted ones included (the verification). */
   long countByUser(long userId) throws StoreException;
+
+  // ---- the verification (bin/ycsb verify): whole-table answers the database computes, so that
+  // nothing is left out without pulling every row to the client
+
+  /** Files per user_id over the whole table, deleted ones included (one grouped count). */
+  Map<Long, Long> filesPerUser() throws StoreException;
+
+  /** Per server_id over the whole table: {files, deleted files} (one grouped count). */
+  Map<Integer, long[]> filesPerServer() throws StoreException;
+
+  /** Files with ids from {@code fromId} (included) to {@code toId} (excluded), by id. */
+  List<FileRow> filesBetween(long fromId, long toId) throws StoreException;
+
+  /** How many files have ids from {@code fromId} (included) to {@code toId} (excluded). */
+  long countBetween(long fromId, long toId) throws StoreException;
+
+  /**
+   * The first {@code limit} ids of 0 to files-1 that no file has, ascending: the gaps in the primary
+   * key, found by the database where it can (SQL: LAG over the key) rather than by reading every id.
+   */
+  List<Long> missingIds(long files, int limit) throws StoreException;
+
+  /** The first {@code limit} ids outside 0 to files-1 that files have, ascending. */
+  List<Long> idsOutside(long files, int limit) throws StoreException;
 
   /**
    * Documents per shard of a sharded files collection, in the order the database lists its

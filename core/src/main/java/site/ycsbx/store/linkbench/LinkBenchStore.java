@@ -75,4 +75,9 @@ public interface LinkBenchStore {
 
   /** Stores counts as one batch (the load's counts of the links it wrote). */
   void addBulkCounts(List<LinkCount> counts) throws StoreException;
+
+  // ---- the verification
+
+  /** Whole-table answers about the graph stored in this store's tables (bin/ycsb verify). */
+  GraphTotals totals();
 }

@@ -51,6 +51,8 @@ public final class FileMetaSettings {
   public static final boolean VERIFY_DEFAULT = false;
   public static final String VERIFY_USERS = "filemeta.verifyusers";
   public static final int VERIFY_USERS_DEFAULT = 1000;
+  public static final String VERIFY_FILES = "filemeta.verifyfiles";
+  public static final long VERIFY_FILES_DEFAULT = 200_000;
   public static final String SHARD = ShardSettings.SHARD;
   public static final String SHARD_KEY = ShardSettings.KEY;
   public static final String PRESPLIT = ShardSettings.PRESPLIT;
@@ -83,8 +85,11 @@ public final class FileMetaSettings {
       WriterWindow.SECONDS_DEF,
       PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load or a read-only run, count files per user and deleted"
           + " files per server against the generator (timed as VERIFY); bin/ycsb verify does it any time"),
-      PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users the verification counts when there are more (the 10"
-          + " largest and a sample)"),
+      PropertyDef.of(VERIFY_USERS, VERIFY_USERS_DEFAULT, "users filemeta.verify counts when there are more (the 10"
+          + " largest and a sample); bin/ycsb verify counts every user"),
+      PropertyDef.of(VERIFY_FILES, VERIFY_FILES_DEFAULT, "bin/ycsb verify compares every file column by column with"
+          + " the generator up to this many files; above, a sample of id ranges (--full: all); ids and counts are always"
+          + " checked in full"),
       PropertyDef.of(SHARD, ShardSettings.SHARD_DEFAULT, "MongoDB through a mongos, load only: shard the collection on"
           + " user_id before the first insert"),
       PropertyDef.of(SHARD_KEY, ShardSettings.KEY_DEFAULT, "range ({user_id: 1}) or hashed ({user_id: \"hashed\"})"),
@@ -131,6 +136,7 @@ public final class FileMetaSettings {
   final WriterWindow window;
   final boolean verify;
   final int verifyUsers;
+  final long verifyFiles;
 
   /** Reads and checks every property; a bad one is a {@link UserError}. No side effects. */
   public FileMetaSettings(Properties p) {
@@ -185,6 +191,7 @@ public final class FileMetaSettings {
           + ") change the counts, so set it with bin/ycsb load or a read-only run (filemeta-latest, filemeta-count)");
     }
     verifyUsers = Props.getInt(p, VERIFY_USERS, VERIFY_USERS_DEFAULT, 1, 10_000_000);
+    verifyFiles = Props.getLong(p, VERIFY_FILES, VERIFY_FILES_DEFAULT, 0, Long.MAX_VALUE);
     share = site.ycsbx.workloads.ClientShare.of(p);
     if (verify && share.clients() > 1) {
       throw new UserError(VERIFY + "=true with " + site.ycsbx.workloads.ClientShare.CLIENTS_PROPERTY + "="

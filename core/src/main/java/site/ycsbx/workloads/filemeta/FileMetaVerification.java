@@ -12,11 +12,10 @@ import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaStore;
-import site.ycsbx.workloads.StoredCheck;
 
 /**
- * {@code filemeta.verify=true}: after a load or a read-only run (and {@code bin/ycsb verify}), files per user and deleted files per server as the
- * store counts them, against the generator's, recomputed from the seed (owners and deleted flags
+ * {@code filemeta.verify=true}: after a load or a read-only run, files per user and deleted files per server as the
+ * store counts them (bin/ycsb verify checks more, in full: {@link StoredFiles}), against the generator's, recomputed from the seed (owners and deleted flags
  * only, no paths). Every user when there are at most {@code filemeta.verifyusers}, else a sample
  * of that many (the {@value #TOP_USERS} largest owners and the rest drawn from the seed); every
  * server. Status {@value #VERIFY} in YCSB's summary; mismatches listed.
@@ -97,20 +96,6 @@ final class FileMetaVerification {
         mismatch.accept("server " + server + ": " + actual + " deleted files, " + want + " expected");
       }
     }
-  }
-
-  /** {@code bin/ycsb verify}: the same counts, listed in a {@link StoredCheck}. */
-  StoredCheck stored(FileMetaStore store) throws StoreException {
-    StoredCheck c = new StoredCheck("FILEMETA-VERIFY");
-    long[] users = users();
-    compare(store, users, c::mismatch);
-    c.checking(String.format(Locale.ROOT, "files per user and deleted files on each of %d servers against the"
-        + " generator (%d files, seed %d)", FileGenerator.SERVERS, settings.files, settings.seed));
-    c.covered(users.length + " users, " + FileGenerator.SERVERS + " servers");
-    if (users.length < settings.users) {
-      c.sampled(users.length + " of " + settings.users + " users", FileMetaSettings.VERIFY_USERS + "=" + settings.users);
-    }
-    return c;
   }
 
   private String scope(long[] users) {

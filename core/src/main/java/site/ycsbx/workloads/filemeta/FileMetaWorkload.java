@@ -360,12 +360,15 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
     }
   }
 
-  /** {@code bin/ycsb verify} on a given store: files per user and deleted files per server against the generator. */
+  /**
+   * {@code bin/ycsb verify} on a given store: ids, files per user and per server in full, files
+   * column by column in full or a sample ({@link StoredFiles}).
+   */
   public StoredCheck verifyStored(Properties props, FileMetaStore store) throws StoreException {
     Properties p = new Properties();
     p.putAll(props);
     p.remove(FileMetaSettings.VERIFY); // verify is what this is, whatever the file says
     FileMetaSettings s = new FileMetaSettings(p);
-    return new FileMetaVerification(s, s.generator()).stored(store);
+    return new StoredFiles(s, s.generator(), Boolean.parseBoolean(p.getProperty(StoredCheck.FULL))).check(store);
   }
 }

@@ -84,48 +84,4 @@ final class LinkBenchVerification {
     }
     OpTimer.recordCheck(VERIFY, status, start);
   }
-
-  /**
-   * {@code bin/ycsb verify}: for every id1 of {@code linkbench.verify_chunks} chunks spread over the
-   * id range (0: all) and every link type, the count table against the visible links. Holds after
-   * runs too (a request changes both in one transaction); nodes and link payloads are not compared.
-   * With {@code linkbench.verify_as_loaded}, the chunks as the end-of-load check compares them: every
-   * node of the chunk's ids (version and payload), every link list (its id2s and payloads) and count
-   * against the generated graph, as well as counts against links; that holds only where no run wrote.
-   */
-  static site.ycsbx.workloads.StoredCheck stored(LinkBenchSettings settings, ChunkGenerator generator,
-      LinkBenchStore store) throws site.ycsbx.store.StoreException {
-    GraphCheck check = new GraphCheck(store);
-    long chunks = settings.chunks();
-    boolean asLoaded = settings.request.verifyAsLoaded;
-    long k = settings.request.verifyChunks == 0 ? chunks : Math.min(chunks, settings.request.verifyChunks);
-    long ids = 0;
-    for (long i = 0; i < k; i++) {
-      long chunk = i * chunks / k;
-      if (asLoaded) {
-        check.chunk(generator, chunk);
-        ids += generator.endId(chunk) - generator.firstId(chunk);
-        continue;
-      }
-      for (long id1 = generator.firstId(chunk); id1 < generator.endId(chunk); id1++) {
-        for (int t = 0; t < generator.linkTypes(); t++) {
-          check.counts(id1, LinkBenchSettings.FIRST_LINK_TYPE + t);
-        }
-        ids++;
-      }
-    }
-    site.ycsbx.workloads.StoredCheck c = new site.ycsbx.workloads.StoredCheck("LINKBENCH-VERIFY");
-    c.checking(asLoaded
-        ? "nodes, (id1, link_type) lists and counts against the generated graph (as loaded: "
-            + RequestSettings.VERIFY_AS_LOADED + "=true)"
-        : "the count table against the visible links of each (id1, link_type) pair");
-    c.covered(asLoaded ? String.format(Locale.ROOT, "%d ids: %d nodes, %d (id1, link_type) lists", ids,
-        check.checkedNodes(), check.checkedPairs())
-        : String.format(Locale.ROOT, "%d ids: %d (id1, link_type) pairs", ids, check.checkedPairs()));
-    if (k < chunks) {
-      c.sampled(String.format(Locale.ROOT, "%d of %d chunks", k, chunks), RequestSettings.VERIFY_CHUNKS + "=0");
-    }
-    return c
-        .mismatches(check.found(), check.listed());
-  }
 }

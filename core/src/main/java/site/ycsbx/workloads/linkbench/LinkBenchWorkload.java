@@ -458,9 +458,9 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     }
   }
 
-  /** {@code bin/ycsb verify} on a given store: the count table against the visible links of sampled chunks. */
+  /** {@code bin/ycsb verify} on a given store: counts against links in full, and the graph as loaded ({@link StoredGraph}). */
   public StoredCheck verifyStored(Properties props, LinkBenchStore store) throws StoreException {
     LinkBenchSettings s = new LinkBenchSettings(props);
-    return LinkBenchVerification.stored(s, new ChunkGenerator(s), store);
+    return new StoredGraph(s, new ChunkGenerator(s)).check(store, Boolean.parseBoolean(props.getProperty(StoredCheck.FULL)));
   }
 }

@@ -129,11 +129,12 @@ final class RequestSettings {
         + " in ms)"));
     out.add(PropertyDef.of(VERIFY, VERIFY_DEFAULT, "true: after a load, compare regenerated chunks; after a run,"
         + " counts against visible links (exit 1 on a mismatch)"));
-    out.add(PropertyDef.of(VERIFY_CHUNKS, VERIFY_CHUNKS_DEFAULT, "load chunks a load's verification regenerates,"
-        + " spread over the ids; 0 for all"));
-    out.add(PropertyDef.of(VERIFY_AS_LOADED, VERIFY_AS_LOADED_DEFAULT, "bin/ycsb verify: true compares the chunks'"
-        + " nodes, link lists and counts with the generated graph, as linkbench.verify after a load (for data no run"
-        + " changed); false: the count table against the visible links only, which holds after runs"));
+    out.add(PropertyDef.of(VERIFY_CHUNKS, VERIFY_CHUNKS_DEFAULT, "load chunks a load's verification (and bin/ycsb"
+        + " verify as loaded) regenerates and compares one by one, spread over the ids; 0 (or verify --full) for all"));
+    out.add(PropertyDef.of(VERIFY_AS_LOADED, VERIFY_AS_LOADED_DEFAULT, "bin/ycsb verify: true also compares the graph"
+        + " with the generated one, for data no run changed: node ids, types, versions and links per (id1, link_type)"
+        + " in full, then the chunks one by one; false: the count table against the visible links only (in full),"
+        + " which holds after runs"));
     return List.copyOf(out);
   }
 

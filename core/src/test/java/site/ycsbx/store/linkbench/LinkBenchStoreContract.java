@@ -242,4 +242,39 @@ public abstract class LinkBenchStoreContract extends StoreContract<LinkBenchStor
     assertTrue(bad.listed().get(0).startsWith("(5, " + TYPE + "): count table 1, visible links 2"),
         () -> bad.listed().toString());
   }
+
+  /**
+   * The verification's whole-table answers: node gaps and ids outside named in order, nodes of
+   * another type or version, links grouped per (id1, link_type), and every pair whose count is not
+   * its visible links, from either table.
+   */
+  @Test
+  void totalsNameNodeGapsOtherNodesLinkGroupsAndCountsUnlikeLinks() throws Exception {
+    LinkBenchStore s = prepared();
+    s.addNodes(List.of(node(2, 1, "a"), node(3, 1, "b"), node(6, 7, "c"), node(40, 1, "d")));
+    for (long id2 = 10; id2 < 13; id2++) {
+      s.addLink(link(3, id2, true, 1000 + id2, "d"));
+    }
+    s.deleteLink(3, TYPE, 11, false); // hidden, its count follows
+    s.addBulkLinks(List.of(link(5, 9, true, 1000, "x"))); // no count
+    s.addBulkCounts(List.of(new LinkCount(7, TYPE, 2, 1000, 0))); // no link
+    GraphTotals t = s.totals();
+    assertEquals(3, t.countNodes(1, 10));
+    assertEquals(List.of(1L, 4L, 5L, 7L, 8L, 9L), t.missingNodeIds(1, 10, 20));
+    assertEquals(List.of(1L, 4L), t.missingNodeIds(1, 10, 2));
+    assertEquals(List.of(40L), t.nodeIdsOutside(1, 10, 20));
+    assertEquals(List.of(2L), t.nodeIdsOutside(3, 41, 20));
+    List<Node> other = new java.util.ArrayList<>();
+    assertEquals(1, t.nodesNotOf(1, 1, 20, other));
+    assertEquals(List.of(6L, 7L), List.of(other.get(0).id(), (long) other.get(0).type()));
+    assertEquals(List.of(new GraphTotals.LinkGroup(3, TYPE, 3, 2, 10, 12, 0, 0),
+        new GraphTotals.LinkGroup(5, TYPE, 1, 1, 9, 9, 0, 0)), t.linkGroups(0, 10));
+    assertEquals(List.of(new GraphTotals.LinkGroup(5, TYPE, 1, 1, 9, 9, 0, 0)), t.linkGroups(4, 6));
+    List<GraphTotals.CountGap> gaps = new java.util.ArrayList<>();
+    assertEquals(2, t.countsUnlikeLinks(20, gaps));
+    assertEquals(List.of(new GraphTotals.CountGap(5, TYPE, 0, 1), new GraphTotals.CountGap(7, TYPE, 2, 0)), gaps);
+    List<GraphTotals.CountGap> one = new java.util.ArrayList<>();
+    assertEquals(2, t.countsUnlikeLinks(1, one));
+    assertEquals(1, one.size());
+  }
 }

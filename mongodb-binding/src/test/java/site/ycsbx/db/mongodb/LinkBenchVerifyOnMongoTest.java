@@ -4,6 +4,7 @@ import static com.mongodb.client.model.Filters.and;
 import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gt;
 import static com.mongodb.client.model.Updates.inc;
+import static com.mongodb.client.model.Updates.set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -63,12 +64,36 @@ class LinkBenchVerifyOnMongoTest {
 
       Result ok = verify(server, db, file, "linkbench.verify_chunks=0");
       assertEquals(0, ok.exitCode(), ok.all());
-      assertTrue(ok.stdout().contains("[LINKBENCH-VERIFY] 2 of 2 chunks (500 ids): 1000 (id1, link_type) pairs"),
-          ok.stdout());
+      assertTrue(ok.stdout().contains("[VERIFY] OK: the count table and the visible links of every (id1, link_type);"
+          + " nothing was written"), ok.stdout());
+      long links = c.getDatabase(db).getCollection("linktable").countDocuments();
       Result asLoaded = verify(server, db, file, "linkbench.verify_as_loaded=true", "linkbench.verify_chunks=0");
       assertEquals(0, asLoaded.exitCode(), asLoaded.all());
-      assertTrue(asLoaded.stdout().contains(": 500 nodes, 1000 (id1, link_type) lists and counts compared with the"
-          + " generated graph (as loaded: linkbench.verify_as_loaded=true)"), asLoaded.stdout());
+      assertTrue(asLoaded.stdout().contains("[VERIFY] OK: 500 nodes and " + links + " links counted in full, 500 ids: 500"
+          + " nodes, 1000 (id1, link_type) lists compared one by one; nothing was written"), asLoaded.stdout());
+      Result sampled = verify(server, db, file, "linkbench.verify_as_loaded=true", "linkbench.verify_chunks=1");
+      assertEquals(0, sampled.exitCode(), sampled.all());
+      assertTrue(sampled.stdout().contains("; sampled 1 of 2 chunks (50.0% of ids) one by one; --full (or"
+          + " linkbench.verify_chunks=0) checks all;"), sampled.stdout());
+
+      // a link hidden and a node's type changed behind LinkBench's back, outside the sampled chunk: named
+      MongoCollection<Document> linkRows = c.getDatabase(db).getCollection("linktable");
+      Document hidden = linkRows.find(gt("id1", 400L)).first();
+      long hid1 = ((Number) hidden.get("id1")).longValue();
+      long htype = ((Number) hidden.get("link_type")).longValue();
+      linkRows.updateOne(eq("_id", hidden.get("_id")), set("visibility", 0));
+      Result hiddenLink = verify(server, db, file, "linkbench.verify_chunks=1");
+      assertEquals(1, hiddenLink.exitCode(), hiddenLink.all());
+      assertTrue(hiddenLink.stdout().contains("[LINKBENCH-VERIFY] MISMATCH (" + hid1 + ", " + htype + "): count table "),
+          hiddenLink.stdout());
+      linkRows.updateOne(eq("_id", hidden.get("_id")), set("visibility", 1));
+      MongoCollection<Document> nodeRows = c.getDatabase(db).getCollection("nodetable");
+      nodeRows.updateOne(eq("_id", 450L), set("type", 7));
+      Result typed = verify(server, db, file, "linkbench.verify_as_loaded=true", "linkbench.verify_chunks=1");
+      assertEquals(1, typed.exitCode(), typed.all());
+      assertTrue(typed.stdout().contains("[LINKBENCH-VERIFY] MISMATCH node 450: type 7, version 1; generated type 2048,"
+          + " version 1"), typed.stdout());
+      nodeRows.updateOne(eq("_id", 450L), set("type", 2048));
 
       MongoCollection<Document> counts = c.getDatabase(db).getCollection("counttable");
       Document first = counts.find(gt("count", 0L)).sort(Sorts.ascending("id", "link_type")).first();

@@ -52,4 +52,39 @@ public final class NullFileMetaStore implements FileMetaStore {
   public long countByUser(long userId) {
     return 0;
   }
+
+  @Override
+  public java.util.Map<Long, Long> filesPerUser() {
+    return java.util.Map.of();
+  }
+
+  @Override
+  public java.util.Map<Integer, long[]> filesPerServer() {
+    return java.util.Map.of();
+  }
+
+  @Override
+  public List<FileRow> filesBetween(long fromId, long toId) {
+    return List.of();
+  }
+
+  @Override
+  public long countBetween(long fromId, long toId) {
+    return 0;
+  }
+
+  @Override
+  public List<Long> missingIds(long files, int limit) {
+    // nothing is kept: every id is missing
+    List<Long> out = new java.util.ArrayList<>();
+    for (long id = 0; id < files && out.size() < limit; id++) {
+      out.add(id);
+    }
+    return out;
+  }
+
+  @Override
+  public List<Long> idsOutside(long files, int limit) {
+    return List.of();
+  }
 }

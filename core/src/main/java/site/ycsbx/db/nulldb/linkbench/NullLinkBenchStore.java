@@ -80,4 +80,40 @@ public final class NullLinkBenchStore implements LinkBenchStore {
   @Override
   public void addBulkCounts(List<LinkCount> counts) {
   }
+
+  /** An empty graph: every node id missing, no link. */
+  @Override
+  public site.ycsbx.store.linkbench.GraphTotals totals() {
+    return new site.ycsbx.store.linkbench.GraphTotals() {
+      @Override
+      public long countNodes(long fromId, long toId) {
+        return 0;
+      }
+
+      @Override
+      public List<Long> missingNodeIds(long fromId, long toId, int limit) {
+        return java.util.stream.LongStream.range(fromId, toId).limit(limit).boxed().toList();
+      }
+
+      @Override
+      public List<Long> nodeIdsOutside(long fromId, long toId, int limit) {
+        return List.of();
+      }
+
+      @Override
+      public long nodesNotOf(int type, long version, int limit, List<Node> first) {
+        return 0;
+      }
+
+      @Override
+      public List<LinkGroup> linkGroups(long fromId1, long toId1) {
+        return List.of();
+      }
+
+      @Override
+      public long countsUnlikeLinks(int limit, List<CountGap> first) {
+        return 0;
+      }
+    };
+  }
 }

@@ -106,4 +106,47 @@ final class FileMetaSchema {
   static String maxId(String table) {
     return "SELECT MAX(id) FROM " + table;
   }
+
+  // ---- the verification: whole-table answers computed by the server
+
+  /** Files per user: through either user_id index. */
+  static String filesPerUser(String table) {
+    return "SELECT user_id, COUNT(*) FROM " + table + " GROUP BY user_id";
+  }
+
+  /** Files and deleted files per server: through server_id_deleted. */
+  static String filesPerServer(String table) {
+    return "SELECT server_id, COUNT(*), SUM(deleted) FROM " + table + " GROUP BY server_id";
+  }
+
+  /** Files of an id range, by id. Parameters: from (included), to (excluded). */
+  static String filesBetween(String table) {
+    return "SELECT id, path, size, server_id, deleted, last_updated, created, user_id FROM " + table
+        + " WHERE id >= ? AND id < ? ORDER BY id";
+  }
+
+  /** Parameters: from (included), to (excluded). */
+  static String countBetween(String table) {
+    return "SELECT COUNT(*) FROM " + table + " WHERE id >= ? AND id < ?";
+  }
+
+  /**
+   * The gaps in the primary key below files, as (id before the gap or NULL, id after it): LAG reads
+   * the key in order on the server (MariaDB 10.2+, PostgreSQL 8.4+), only the gaps come back.
+   * Parameters: files, how many gaps.
+   */
+  static String idGaps(String table) {
+    return "SELECT prior_id, id FROM (SELECT id, LAG(id) OVER (ORDER BY id) AS prior_id FROM " + table
+        + " WHERE id >= 0 AND id < ?) g WHERE id - COALESCE(prior_id, -1) > 1 ORDER BY id LIMIT ?";
+  }
+
+  /** The largest id below files. Parameter: files. */
+  static String maxIdBelow(String table) {
+    return "SELECT MAX(id) FROM " + table + " WHERE id >= 0 AND id < ?";
+  }
+
+  /** Ids outside 0..files-1. Parameters: files, how many. */
+  static String idsOutside(String table) {
+    return "SELECT id FROM " + table + " WHERE id < 0 OR id >= ? ORDER BY id LIMIT ?";
+  }
 }

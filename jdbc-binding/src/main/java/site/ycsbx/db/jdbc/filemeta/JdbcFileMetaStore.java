@@ -8,7 +8,9 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.CheckedTables;
 import site.ycsbx.db.jdbc.ClientConnection;
@@ -171,8 +173,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       List<FileRow> out = new ArrayList<>(limit);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          out.add(new FileRow(rs.getLong("id"), rs.getString("path"), rs.getLong("size"), rs.getInt("server_id"),
-              rs.getInt("deleted") != 0, seconds(rs, "last_updated"), seconds(rs, "created"), rs.getLong("user_id")));
+          out.add(row(rs));
         }
       }
       return out;
@@ -222,7 +223,123 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     });
   }
 
+  @Override
+  public Map<Long, Long> filesPerUser() throws StoreException {
+    String t = table();
+    return call("filesPerUser", t, () -> {
+      Map<Long, Long> out = new HashMap<>();
+      try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(FileMetaSchema.filesPerUser(t))) {
+        while (rs.next()) {
+          out.put(rs.getLong(1), rs.getLong(2));
+        }
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Map<Integer, long[]> filesPerServer() throws StoreException {
+    String t = table();
+    return call("filesPerServer", t, () -> {
+      Map<Integer, long[]> out = new HashMap<>();
+      try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(FileMetaSchema.filesPerServer(t))) {
+        while (rs.next()) {
+          out.put(rs.getInt(1), new long[] {rs.getLong(2), rs.getLong(3)});
+        }
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public List<FileRow> filesBetween(long fromId, long toId) throws StoreException {
+    String t = table();
+    return call("filesBetween", t, () -> {
+      PreparedStatement ps = statements.get("filesBetween", () -> FileMetaSchema.filesBetween(t));
+      ps.setLong(1, fromId);
+      ps.setLong(2, toId);
+      List<FileRow> out = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(row(rs));
+        }
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public long countBetween(long fromId, long toId) throws StoreException {
+    String t = table();
+    return call("countBetween", t, () -> {
+      PreparedStatement ps = statements.get("countBetween", () -> FileMetaSchema.countBetween(t));
+      ps.setLong(1, fromId);
+      ps.setLong(2, toId);
+      return count(ps);
+    });
+  }
+
+  @Override
+  public List<Long> missingIds(long files, int limit) throws StoreException {
+    String t = table();
+    return call("missingIds", t, () -> {
+      List<Long> out = new ArrayList<>();
+      try (PreparedStatement ps = conn.prepareStatement(FileMetaSchema.idGaps(t))) {
+        ps.setLong(1, files);
+        ps.setInt(2, limit);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next() && out.size() < limit) {
+            long before = rs.getLong(1);
+            if (rs.wasNull()) {
+              before = -1;
+            }
+            long after = rs.getLong(2);
+            for (long id = before + 1; id < after && out.size() < limit; id++) {
+              out.add(id);
+            }
+          }
+        }
+      }
+      long last;
+      try (PreparedStatement ps = conn.prepareStatement(FileMetaSchema.maxIdBelow(t))) {
+        ps.setLong(1, files);
+        try (ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          last = rs.getLong(1);
+          last = rs.wasNull() ? -1 : last;
+        }
+      }
+      for (long id = last + 1; id < files && out.size() < limit; id++) {
+        out.add(id);
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public List<Long> idsOutside(long files, int limit) throws StoreException {
+    String t = table();
+    return call("idsOutside", t, () -> {
+      List<Long> out = new ArrayList<>();
+      try (PreparedStatement ps = conn.prepareStatement(FileMetaSchema.idsOutside(t))) {
+        ps.setLong(1, files);
+        ps.setInt(2, limit);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            out.add(rs.getLong(1));
+          }
+        }
+      }
+      return out;
+    });
+  }
+
   // ---- plumbing
+
+  private static FileRow row(ResultSet rs) throws SQLException {
+    return new FileRow(rs.getLong("id"), rs.getString("path"), rs.getLong("size"), rs.getInt("server_id"),
+        rs.getInt("deleted") != 0, seconds(rs, "last_updated"), seconds(rs, "created"), rs.getLong("user_id"));
+  }
 
   private static int bind(PreparedStatement ps, int p, FileRow f) throws SQLException {
     ps.setLong(p++, f.id());

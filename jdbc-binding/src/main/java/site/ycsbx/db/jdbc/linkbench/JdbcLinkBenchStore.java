@@ -474,6 +474,11 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   }
 
   /** The tables in use: this store's prepare, else the last prepare in this JVM. */
+  @Override
+  public site.ycsbx.store.linkbench.GraphTotals totals() {
+    return new JdbcGraphTotals(tx, tables());
+  }
+
   private LinkBenchPlan tables() {
     LinkBenchPlan t = plan != null ? plan : lastPrepared;
     if (t != cachedFor) {

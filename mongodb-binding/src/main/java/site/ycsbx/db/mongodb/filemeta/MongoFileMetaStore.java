@@ -7,7 +7,9 @@ import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -58,6 +60,7 @@ public final class MongoFileMetaStore implements FileMetaStore {
   private static final BsonInt32 ONE = new BsonInt32(1);
   private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
   private static final BsonDocument NEWEST_FIRST = new BsonDocument(LAST_UPDATED, new BsonInt32(-1));
+  private static final BsonDocument BY_ID = new BsonDocument(ID, new BsonInt32(1));
   private static final BsonDocument BY_ID_DESCENDING = new BsonDocument(ID, new BsonInt32(-1));
   private static final BsonDocument ID_ONLY = new BsonDocument(ID, ONE);
   private static final BsonDocument MARK_DELETED = new BsonDocument("$set", new BsonDocument(DELETED, ONE));
@@ -163,10 +166,7 @@ public final class MongoFileMetaStore implements FileMetaStore {
     return MongoErrors.decoding(in(() -> "latest files of user " + userId), () -> {
       List<FileRow> out = new ArrayList<>(limit);
       for (BsonDocument d : files.find(new BsonDocument(USER_ID, new BsonInt64(userId))).sort(NEWEST_FIRST).limit(limit)) {
-        out.add(new FileRow(d.getNumber(ID).longValue(), d.getString(PATH).getValue(), d.getNumber(SIZE).longValue(),
-            d.getNumber(SERVER_ID).intValue(), d.getNumber(DELETED).intValue() != 0,
-            d.getDateTime(LAST_UPDATED).getValue() / 1000, d.getDateTime(CREATED).getValue() / 1000,
-            d.getNumber(USER_ID).longValue()));
+        out.add(row(d));
       }
       return out;
     });
@@ -226,6 +226,107 @@ public final class MongoFileMetaStore implements FileMetaStore {
           .forEach((shard, n) -> out.add(new ShardCount(shard, n)));
       return out;
     });
+  }
+
+  @Override
+  public Map<Long, Long> filesPerUser() throws StoreException {
+    ready();
+    return MongoErrors.decoding(in(() -> "files per user"), () -> {
+      Map<Long, Long> out = new HashMap<>();
+      for (BsonDocument d : files.aggregate(List.of(group(USER_ID))).allowDiskUse(true)) {
+        out.put(d.getNumber(ID).longValue(), d.getNumber(FILES).longValue());
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Map<Integer, long[]> filesPerServer() throws StoreException {
+    ready();
+    return MongoErrors.decoding(in(() -> "files per server"), () -> {
+      Map<Integer, long[]> out = new HashMap<>();
+      BsonDocument g = group(SERVER_ID);
+      g.getDocument("$group").append(DELETED, new BsonDocument("$sum", new BsonString("$" + DELETED)));
+      for (BsonDocument d : files.aggregate(List.of(g))) {
+        out.put(d.getNumber(ID).intValue(), new long[] {d.getNumber(FILES).longValue(), d.getNumber(DELETED).longValue()});
+      }
+      return out;
+    });
+  }
+
+  private static final String FILES = "files";
+
+  /** {$group: {_id: "$field", files: {$sum: 1}}}: $group is in every server from 2.2 on. */
+  private static BsonDocument group(String field) {
+    return new BsonDocument("$group", new BsonDocument(ID, new BsonString("$" + field))
+        .append(FILES, new BsonDocument("$sum", ONE)));
+  }
+
+  private static BsonDocument idRange(long fromId, long toId) {
+    return new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(fromId)).append("$lt", new BsonInt64(toId)));
+  }
+
+  @Override
+  public List<FileRow> filesBetween(long fromId, long toId) throws StoreException {
+    ready();
+    return MongoErrors.decoding(in(() -> "files " + fromId + " to " + (toId - 1)), () -> {
+      List<FileRow> out = new ArrayList<>();
+      for (BsonDocument d : files.find(idRange(fromId, toId)).sort(BY_ID)) {
+        out.add(row(d));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public long countBetween(long fromId, long toId) throws StoreException {
+    return count(idRange(fromId, toId), "ids " + fromId + " to " + (toId - 1));
+  }
+
+  /** The ids of 0..files-1 in order, projected on _id alone (MongoDB has no LAG before 5.0). */
+  @Override
+  public List<Long> missingIds(long files, int limit) throws StoreException {
+    ready();
+    return MongoErrors.decoding(in(() -> "ids missing of 0 to " + (files - 1)), () -> {
+      List<Long> out = new ArrayList<>();
+      long next = 0;
+      for (BsonDocument d : this.files.find(idRange(0, files)).sort(BY_ID).projection(ID_ONLY).batchSize(10_000)) {
+        long id = d.getNumber(ID).longValue();
+        for (; next < id && out.size() < limit; next++) {
+          out.add(next);
+        }
+        if (out.size() >= limit) {
+          return out;
+        }
+        next = id + 1;
+      }
+      for (; next < files && out.size() < limit; next++) {
+        out.add(next);
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public List<Long> idsOutside(long files, int limit) throws StoreException {
+    ready();
+    return MongoErrors.decoding(in(() -> "ids outside 0 to " + (files - 1)), () -> {
+      BsonDocument outside = new BsonDocument("$or", new org.bson.BsonArray(List.of(
+          new BsonDocument(ID, new BsonDocument("$lt", new BsonInt64(0))),
+          new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(files))))));
+      List<Long> out = new ArrayList<>();
+      for (BsonDocument d : this.files.find(outside).sort(BY_ID).projection(ID_ONLY).limit(limit)) {
+        out.add(d.getNumber(ID).longValue());
+      }
+      return out;
+    });
+  }
+
+  private static FileRow row(BsonDocument d) {
+    return new FileRow(d.getNumber(ID).longValue(), d.getString(PATH).getValue(), d.getNumber(SIZE).longValue(),
+        d.getNumber(SERVER_ID).intValue(), d.getNumber(DELETED).intValue() != 0,
+        d.getDateTime(LAST_UPDATED).getValue() / 1000, d.getDateTime(CREATED).getValue() / 1000,
+        d.getNumber(USER_ID).longValue());
   }
 
   private static BsonDocument document(FileRow f) {

@@ -465,6 +465,12 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
         () -> counts.insertMany(docs, UNORDERED));
   }
 
+  @Override
+  public site.ycsbx.store.linkbench.GraphTotals totals() {
+    ready();
+    return new MongoGraphTotals(nodes, links, counts, c -> where(c.getNamespace().getCollectionName()));
+  }
+
   private String where(String collection) {
     return options.databaseOf(collection) + "." + collection;
   }
