@@ -2,6 +2,7 @@ package site.ycsbx.store.sysbench;
 
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.store.MissingIds;
 
 /**
  * What {@code bin/ycsb verify} reads of one sysbench table beyond its {@link TableCensus}: which
@@ -79,14 +80,8 @@ public record RowAudit(long missing, List<Long> firstMissing, long outside, List
     return new RowAudit(missing, firstMissing, outside, firstOutside, odd, firstOdd);
   }
 
-  /**
-   * The ids {@code from..to} missing (none when {@code to < from}): lists them while {@code first}
-   * holds fewer than {@code limit}, and returns how many they are.
-   */
+  /** {@link MissingIds#gap}. */
   public static long gap(long from, long to, List<Long> first, int limit) {
-    for (long id = from; id <= to && first.size() < limit; id++) {
-      first.add(id);
-    }
-    return Math.max(0, to - from + 1);
+    return MissingIds.gap(from, to, first, limit);
   }
 }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.db.jdbc.KeyGaps;
 import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.SysbenchTable;
@@ -36,7 +37,7 @@ final class SysbenchAudit {
     }
     List<Long> missing = new ArrayList<>();
     if (present < tableSize) {
-      gaps(conn, t, tableSize, limit, missing);
+      KeyGaps.firstMissing(conn, t.name(), SysbenchTable.ID, 1, tableSize, limit, missing);
     }
     List<Long> firstOutside = new ArrayList<>();
     if (outside > 0) {
@@ -57,26 +58,6 @@ final class SysbenchAudit {
       }
     }
     return new RowAudit(tableSize - present, missing, outside, firstOutside, oddRows, firstOdd);
-  }
-
-  /** The first {@code limit} ids of 1..table_size absent: from the gaps between stored ids, then after the last. */
-  private static void gaps(Connection conn, SysbenchTable t, int tableSize, int limit, List<Long> out)
-      throws SQLException {
-    String inRange = "id BETWEEN 1 AND " + tableSize;
-    try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("SELECT prev, id FROM (SELECT id,"
-        + " COALESCE(LAG(id) OVER (ORDER BY id), 0) AS prev FROM " + t.name() + " WHERE " + inRange + ") g WHERE id > prev + 1"
-        + " ORDER BY id LIMIT " + limit)) {
-      while (rs.next() && out.size() < limit) {
-        RowAudit.gap(rs.getLong(1) + 1, rs.getLong(2) - 1, out, limit);
-      }
-    }
-    if (out.size() < limit) {
-      try (Statement s = conn.createStatement();
-          ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + t.name() + " WHERE " + inRange)) {
-        rs.next();
-        RowAudit.gap(rs.getLong(1) + 1, tableSize, out, limit);
-      }
-    }
   }
 
   /** True for a row sysbench cannot have written; CHAR's trailing blanks are not part of the value. */
