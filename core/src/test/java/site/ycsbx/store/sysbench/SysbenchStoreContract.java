@@ -255,11 +255,19 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     s.loadRows(t, extra);
     s.deleteInsert(t, 40, 0, c(40), pad(40)); // k 0: sysbench draws k from 1
     s.deleteInsert(t, 41, k(41), "changed", pad(41));
+    // of the right length and dashes, one character off: a letter or a dash for a digit
+    s.deleteInsert(t, 42, k(42), "a" + c(42).substring(1), pad(42));
+    s.deleteInsert(t, 43, k(43), c(43).substring(0, 5) + "-" + c(43).substring(6), pad(43));
+    s.deleteInsert(t, 44, k(44), c(44), pad(44).substring(0, 58) + "x");
     site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.sysbench.SysbenchWorkload().verifyStored(p, s,
         List.of(t));
     assertEquals(List.of("sbtest7: id " + (ROWS + 1) + " outside 1.." + ROWS + " (sysbench.table_size)",
         "sbtest7: id 40 holds k 0 (sysbench writes k from 1 up)",
-        "sbtest7: id 41 holds c \"changed\" (not ten groups of 11 digits joined by '-')"), bad.listed());
+        "sbtest7: id 41 holds c \"changed\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 42 holds c \"a0000000000-000000...000000-00000000000\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 43 holds c \"00000-00001-000000...000000-00000000000\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 44 holds pad \"00000000044-000000...000000-0000000000x\" (not five groups of 11 digits joined by"
+            + " '-')"), bad.listed());
     s.begin();
     for (int id = 100; id <= 130; id++) {
       s.deleteInsert(t, id, 0, "x", "y"); // deleted and put back: the audit's odd rows are these then
@@ -268,8 +276,8 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     RowAudit a = s.audit(t, ROWS + 40, 5); // as if 340 rows a table: ids 302..340 missing
     assertEquals(39, a.missing());
     assertEquals(List.of(302L, 303L, 304L, 305L, 306L), a.firstMissing());
-    assertEquals(33, a.odd());
-    assertEquals(List.of(40L, 41L, 100L, 101L, 102L), a.firstOdd().stream().map(RowAudit.Row::id).toList());
+    assertEquals(36, a.odd());
+    assertEquals(List.of(40L, 41L, 42L, 43L, 44L), a.firstOdd().stream().map(RowAudit.Row::id).toList());
     assertEquals(0, a.outside());
   }
 
