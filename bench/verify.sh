@@ -11,9 +11,16 @@
 # marginal: the same verify of a load of SMALL rows is timed too and its seconds taken off (the
 # JVM's start, the preflight, the fingerprint), so verify_s_M = (verify_s - small_s) / (N - SMALL)
 # x 1e6. count_s_M: `SELECT COUNT(*) ... WHERE id BETWEEN 1 AND N/T` of each table through the
-# server's own client, its wall seconds per million ids. The tables are as a load leaves them (in
-# the servers' caches at these sizes: MariaDB's 128 MB buffer pool holds about 400k iibench rows).
-# Defaults: 400000 rows, 4 tables: about 6 minutes here.
+# server's own client, its wall seconds per million ids. The tables are as a load leaves them
+# (MariaDB's stock 128 MB buffer pool holds about 400k iibench rows with their indexes).
+# Defaults: 400000 rows, 4 tables: about 2 minutes here. Measured 2026-11-29 on a 2-core VM with
+# the servers on it (more in bench/README.md):
+#   bench/verify.sh --rows 1000000
+#   server     family        rows  verify_s   small_s verify_s_M  count_s_M
+#   mariadb    iibench    1000000      3.48      1.90       1.59          -
+#   mariadb    sysbench   1000000      5.58      2.16       3.43       0.89
+#   postgresql iibench    1000000     10.04      1.39       8.68          -
+#   postgresql sysbench   1000000      8.86      2.12       6.77       1.68
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
