@@ -165,6 +165,13 @@ public class MemoryIIBenchDb extends MemoryProbeDb {
       }
 
       @Override
+      public java.util.List<site.ycsbx.store.iibench.StoredRow> firstOutside(IIBenchTable table,
+          site.ycsbx.store.iibench.RowDomain domain, int limit) {
+        return TABLES.get(table.name()).stream().filter(r -> !domain.holds(0, r.customerId(), 0, r.price()))
+            .limit(limit).map(r -> new site.ycsbx.store.iibench.StoredRow("?", 0, r.customerId(), 0, r.price())).toList();
+      }
+
+      @Override
       public SizeReport size(Collection<IIBenchTable> tables) {
         long rows = tables.stream().mapToLong(this::count).sum();
         return new SizeReport(rows * 40, rows * 8L * tables.stream().mapToInt(IIBenchTable::indexes).max().orElse(0), "memory");

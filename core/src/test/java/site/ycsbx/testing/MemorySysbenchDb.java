@@ -18,6 +18,7 @@ import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
@@ -223,6 +224,16 @@ public class MemorySysbenchDb extends MemoryProbeDb {
       synchronized (t) {
         put(t, id, null);
         put(t, id, new Row(k, c, pad));
+      }
+    }
+
+    @Override
+    public RowAudit audit(SysbenchTable table, int tableSize, int limit) throws StoreException {
+      NavigableMap<Integer, Row> t = table(table);
+      synchronized (t) {
+        List<RowAudit.Row> rows = new ArrayList<>();
+        t.forEach((id, r) -> rows.add(new RowAudit.Row(id, r.k(), r.c(), r.pad())));
+        return RowAudit.ofRows(rows, tableSize, limit);
       }
     }
 

@@ -74,6 +74,28 @@ public interface IIBenchStore {
   /** Rows whose values the generator cannot have made; none in a table only iibench wrote. */
   long countOutside(IIBenchTable table, RowDomain domain) throws StoreException;
 
+  /** The first {@code limit} of the rows {@link #countOutside} counts, in primary-key order. */
+  java.util.List<StoredRow> firstOutside(IIBenchTable table, RowDomain domain, int limit) throws StoreException;
+
+  /**
+   * The smallest and largest primary key, where the key is a number the server assigns in insert
+   * order (SQL's auto-increment transactionid), so that verify can name the keys missing; empty
+   * where it is not (MongoDB's driver-made ObjectId, which says nothing of the rows in between) or
+   * the table is empty.
+   */
+  default java.util.Optional<KeyAudit.Span> keySpan(IIBenchTable table) throws StoreException {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * Of the keys {@code from..to}, how many are stored and the first {@code limit} that are not
+   * (gaps found on the server); of the keys above {@code to}, how many and the first {@code limit}.
+   * Only for a store whose {@link #keySpan} is not empty.
+   */
+  default KeyAudit keyAudit(IIBenchTable table, long from, long to, int limit) throws StoreException {
+    throw new StoreException("the primary key of " + table.name() + " is not a number assigned in insert order");
+  }
+
   /**
    * What makes the secondary indexes cost less than on a real server, said where the table is
    * reported ready; empty for a server that builds and maintains them.

@@ -22,6 +22,28 @@ public record RowDomain(int cashRegisters, int customers, int products, double p
         && price <= customer / 100.0 + priceSpan + PRICE_SLACK;
   }
 
+  /**
+   * What of a row the generator cannot have made, e.g. "customerid 100000 (the generator makes
+   * 0..99999)"; empty when it can.
+   */
+  public String why(long cashRegister, long customer, long product, double price) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    below(out, IIBenchTable.CASH_REGISTER_ID, cashRegister, cashRegisters);
+    below(out, IIBenchTable.CUSTOMER_ID, customer, customers);
+    below(out, IIBenchTable.PRODUCT_ID, product, products);
+    if (!(price >= customer / 100.0 - PRICE_SLACK && price <= customer / 100.0 + priceSpan + PRICE_SLACK)) {
+      out.add(String.format(java.util.Locale.ROOT, "price %s (the generator makes customerid / 100 .. + %s: %.2f .."
+          + " %.2f)", price, priceSpan, customer / 100.0, customer / 100.0 + priceSpan));
+    }
+    return String.join(", ", out);
+  }
+
+  private static void below(java.util.List<String> out, String column, long v, int bound) {
+    if (v < 0 || v >= bound) {
+      out.add(column + " " + v + " (the generator makes 0.." + (bound - 1) + ")");
+    }
+  }
+
   /** The same test as SQL, true for a row outside the domain (numbers only: no parameter to bind). */
   public String sqlOutside() {
     String c = IIBenchTable.CUSTOMER_ID;

@@ -92,6 +92,13 @@ public interface SysbenchStore {
   /** Rows of the table counted both ways, for {@code sysbench.verify}. */
   TableCensus census(SysbenchTable table) throws StoreException;
 
+  /**
+   * The ids of 1..{@code tableSize} the table lacks, the ids outside them, and the rows of values
+   * sysbench never writes ({@link RowAudit}), for {@code bin/ycsb verify}: counted on the server,
+   * the first {@code limit} of each read in id order. Reads only.
+   */
+  RowAudit audit(SysbenchTable table, int tableSize, int limit) throws StoreException;
+
   /** Size of the tables (data and indexes) as the server reports it. */
   SizeReport size(Collection<SysbenchTable> tables) throws StoreException;
 

@@ -28,12 +28,13 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     return 1 + id % 50;
   }
 
+  /** Of sysbench's shape (groups of 11 digits joined by '-'), as verify expects. */
   static String c(int id) {
-    return String.format("%011d", id % 7) + "-" + "0".repeat(11);
+    return String.format("%011d", id % 7) + ("-" + "0".repeat(11)).repeat(9);
   }
 
   static String pad(int id) {
-    return String.format("%011d", id);
+    return String.format("%011d", id) + ("-" + "0".repeat(11)).repeat(4);
   }
 
   /** A table of {@value #ROWS} rows loaded in batches of 128 (the last one short), and its index. */
@@ -233,11 +234,11 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
   }
 
   /**
-   * {@code bin/ycsb verify} (sysbench.verify's census): the loaded table passes; a row added past
-   * table_size is found.
+   * {@code bin/ycsb verify}: the loaded table passes; a row added past table_size, a row deleted,
+   * a k and a c sysbench never writes are each named by id, through the store's audit.
    */
   @Test
-  void verifyPassesTheLoadedTableAndFindsAnAddedRow() throws Exception {
+  void verifyPassesTheLoadedTableAndNamesWhatDiffers() throws Exception {
     SysbenchStore s = store();
     SysbenchTable t = loaded(s, 7);
     java.util.Properties p = new java.util.Properties();
@@ -247,13 +248,60 @@ public abstract class SysbenchStoreContract extends StoreContract<SysbenchStore>
     site.ycsbx.workloads.StoredCheck ok = new site.ycsbx.workloads.sysbench.SysbenchWorkload().verifyStored(p, s,
         List.of(t));
     assertEquals(0, ok.found(), () -> "untouched: " + ok.listed());
+    assertEquals(new RowAudit(0, List.of(), 0, List.of(), 0, List.of()), s.audit(t, ROWS, 20));
     RowBatch extra = new RowBatch(1);
     extra.start(ROWS + 1, 1);
     extra.set(0, k(ROWS + 1), c(ROWS + 1), pad(ROWS + 1));
     s.loadRows(t, extra);
+    s.deleteInsert(t, 40, 0, c(40), pad(40)); // k 0: sysbench draws k from 1
+    s.deleteInsert(t, 41, k(41), "changed", pad(41));
+    // of the right length and dashes, one character off: a letter or a dash for a digit
+    s.deleteInsert(t, 42, k(42), "a" + c(42).substring(1), pad(42));
+    s.deleteInsert(t, 43, k(43), c(43).substring(0, 5) + "-" + c(43).substring(6), pad(43));
+    s.deleteInsert(t, 44, k(44), c(44), pad(44).substring(0, 58) + "x");
     site.ycsbx.workloads.StoredCheck bad = new site.ycsbx.workloads.sysbench.SysbenchWorkload().verifyStored(p, s,
         List.of(t));
-    assertEquals(1, bad.found(), () -> bad.listed().toString());
-    assertTrue(bad.listed().get(0).contains(ROWS + 1 + " rows"), () -> bad.listed().toString());
+    assertEquals(List.of("sbtest7: id " + (ROWS + 1) + " outside 1.." + ROWS + " (sysbench.table_size)",
+        "sbtest7: id 40 holds k 0 (sysbench writes k from 1 up)",
+        "sbtest7: id 41 holds c \"changed\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 42 holds c \"a0000000000-000000...000000-00000000000\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 43 holds c \"00000-00001-000000...000000-00000000000\" (not ten groups of 11 digits joined by '-')",
+        "sbtest7: id 44 holds pad \"00000000044-000000...000000-0000000000x\" (not five groups of 11 digits joined by"
+            + " '-')"), bad.listed());
+    s.begin();
+    for (int id = 100; id <= 130; id++) {
+      s.deleteInsert(t, id, 0, "x", "y"); // deleted and put back: the audit's odd rows are these then
+    }
+    s.commit();
+    RowAudit a = s.audit(t, ROWS + 40, 5); // as if 340 rows a table: ids 302..340 missing
+    assertEquals(39, a.missing());
+    assertEquals(List.of(302L, 303L, 304L, 305L, 306L), a.firstMissing());
+    assertEquals(36, a.odd());
+    assertEquals(List.of(40L, 41L, 42L, 43L, 44L), a.firstOdd().stream().map(RowAudit.Row::id).toList());
+    assertEquals(0, a.outside());
+  }
+
+  /** Ids missing in the middle of the table are named from the gaps, in id order. */
+  @Test
+  void missingIdsAreNamedFromTheGaps() throws Exception {
+    SysbenchStore s = store();
+    SysbenchTable t = new SysbenchTable(8);
+    s.createTable(t, false);
+    RowBatch b = new RowBatch(1);
+    for (int id : new int[] {2, 3, 7, 8, 12}) {
+      b.start(id, 1);
+      b.set(0, k(id), c(id), pad(id));
+      s.loadRows(t, b);
+    }
+    RowAudit a = s.audit(t, 14, 20);
+    assertEquals(9, a.missing());
+    assertEquals(List.of(1L, 4L, 5L, 6L, 9L, 10L, 11L, 13L, 14L), a.firstMissing());
+    RowAudit few = s.audit(t, 14, 4);
+    assertEquals(9, few.missing());
+    assertEquals(List.of(1L, 4L, 5L, 6L), few.firstMissing());
+    RowAudit small = s.audit(t, 7, 20);
+    assertEquals(List.of(1L, 4L, 5L, 6L), small.firstMissing());
+    assertEquals(2, small.outside());
+    assertEquals(List.of(8L, 12L), small.firstOutside());
   }
 }

@@ -61,8 +61,9 @@ class VerifyOnMongoTest {
     UsertableLoad.load(new MongoDbClient(), p);
     Result ok = verify(db, "workloada", "recordcount=30", "dataintegrity=true", "fieldcount=3");
     assertEquals(0, ok.exitCode(), ok.all());
-    assertTrue(ok.stdout().contains("[YCSB-VERIFY] usertable: keys 0..29 (30 keys) read back, every field against the"
+    assertTrue(ok.stdout().contains("[YCSB-VERIFY] checking usertable: keys 0..29 read back, every field against the"
         + " generator"), ok.stdout());
+    assertTrue(ok.stdout().strip().endsWith("[VERIFY] OK: 30 keys; nothing was written"), ok.stdout());
     try (MongoClient c = server.client()) {
       String key = c.getDatabase(db).getCollection("usertable").find().first().getString("_id");
       c.getDatabase(db).getCollection("usertable").updateOne(eq("_id", key), set("field1", "changed"));

@@ -66,6 +66,12 @@ public final class NullIIBenchStore implements IIBenchStore {
   }
 
   @Override
+  public java.util.List<site.ycsbx.store.iibench.StoredRow> firstOutside(IIBenchTable table,
+      site.ycsbx.store.iibench.RowDomain domain, int limit) {
+    return java.util.List.of();
+  }
+
+  @Override
   public SizeReport size(Collection<IIBenchTable> tables) {
     return SizeReport.UNKNOWN;
   }

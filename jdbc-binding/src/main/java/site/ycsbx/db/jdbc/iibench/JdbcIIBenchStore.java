@@ -21,10 +21,12 @@ import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
+import site.ycsbx.store.iibench.KeyAudit;
 import site.ycsbx.store.iibench.QueryRow;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.store.iibench.RowDomain;
+import site.ycsbx.store.iibench.StoredRow;
 
 /**
  * The insert benchmark over JDBC: MySQL/MariaDB with any engine ({@code jdbc.engine}) and
@@ -281,6 +283,31 @@ public final class JdbcIIBenchStore implements IIBenchStore {
       long n = StoredRows.outside(conn, table, domain);
       commit();
       return n;
+    });
+  }
+
+  @Override
+  public List<StoredRow> firstOutside(IIBenchTable table, RowDomain domain, int limit) throws StoreException {
+    return verifying("rows outside the generator's values", table, () -> StoredRows.firstOutside(conn, table, domain,
+        limit));
+  }
+
+  @Override
+  public Optional<KeyAudit.Span> keySpan(IIBenchTable table) throws StoreException {
+    return verifying("transactionid span", table, () -> StoredRows.span(conn, table));
+  }
+
+  @Override
+  public KeyAudit keyAudit(IIBenchTable table, long from, long to, int limit) throws StoreException {
+    return verifying("transactionids", table, () -> StoredRows.keys(conn, table, from, to, limit));
+  }
+
+  private <T> T verifying(String what, IIBenchTable table, JdbcErrors.Work<T> read) throws StoreException {
+    return call(what, table.name(), () -> {
+      ClientConnection.renew(conn);
+      T out = read.run();
+      commit();
+      return out;
     });
   }
 

@@ -20,6 +20,7 @@ import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
 import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
@@ -350,6 +351,15 @@ public final class JdbcSysbenchStore implements SysbenchStore {
           }
         }
       }
+    });
+  }
+
+  @Override
+  public RowAudit audit(SysbenchTable table, int tableSize, int limit) throws StoreException {
+    return call(table, "audit", () -> {
+      ClientConnection.renew(conn);
+      autocommit();
+      return SysbenchAudit.of(conn, dialect, table, tableSize, limit);
     });
   }
 

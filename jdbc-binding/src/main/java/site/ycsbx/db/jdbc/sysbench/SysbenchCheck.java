@@ -67,9 +67,15 @@ public final class SysbenchCheck implements JdbcStoreCheck {
               + " of " + SysbenchStore.TABLE_SIZE_PROPERTY + ": set " + SysbenchStore.TABLE_SIZE_PROPERTY + " to its size,"
               + " or " + SysbenchStore.DROP_PROPERTY + "=true loads it anew");
         }
-      } else {
-        // one primary-key lookup a table: a run past the stored ids would find nothing there
-        String shortOf = plan.tooFewRows("table " + t.name(), SysbenchSchema.maxId(c, t));
+      } else if (!demand.verify()) {
+        // verify names what is missing; a run that draws an id no row holds would measure lookups of nothing
+        long maxId = SysbenchSchema.maxId(c, t);
+        long present = plan.countsIds() ? SysbenchSchema.idsPresent(c, t, plan.tableSize()) : -1;
+        String holes = plan.holes("table " + t.name(), present, maxId, plan.verifyCommand("jdbc"));
+        if (holes != null) {
+          throw s.inputRefusal(holes);
+        }
+        String shortOf = plan.tooFewRows("table " + t.name(), maxId);
         if (shortOf != null) {
           throw s.refusal(shortOf);
         }
@@ -84,7 +90,8 @@ public final class SysbenchCheck implements JdbcStoreCheck {
     String names = ts.size() == 1 ? ts.get(0).name() : ts.get(0).name() + " .. " + ts.get(ts.size() - 1).name();
     String state = plan.load() && plan.drop() ? "dropped and created by the workload: " + SysbenchStore.DROP_PROPERTY
         + "=true" : existing == 0 ? "absent, created by the workload"
-        : existing + " of " + ts.size() + " exist, " + indexed + " with their k index";
+        : existing + " of " + ts.size() + " exist, " + indexed + " with their k index"
+            + (plan.load() || demand.verify() ? "" : "; " + plan.idsChecked());
     return new Report(engine, names + " in " + s.location() + " (" + state + ")",
         Optional.of(SysbenchStore.BATCH_SIZE_PROPERTY));
   }

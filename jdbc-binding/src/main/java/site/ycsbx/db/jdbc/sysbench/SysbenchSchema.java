@@ -73,6 +73,15 @@ final class SysbenchSchema {
     }
   }
 
+  /** How many of the ids 1..tableSize the table holds: a range of the primary key, read to its end. */
+  static long idsPresent(Connection c, SysbenchTable t, int tableSize) throws SQLException {
+    try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM "
+        + t.name() + " WHERE id BETWEEN 1 AND " + tableSize)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
   /** Why sysbench.drop=true must not drop this table (it has a column sysbench's never has); null when it may. */
   static String dropRefusal(Connection c, SqlDialect d, SysbenchTable t) throws SQLException {
     return Tables.dropRefusal(c, d, t.name(), columns -> !columns.isEmpty() && COLUMNS.containsAll(columns),

@@ -38,6 +38,7 @@ import site.ycsbx.store.iibench.QueryRow;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.store.iibench.RowDomain;
+import site.ycsbx.store.iibench.StoredRow;
 
 /**
  * The insert benchmark on MongoDB, with the documents of the reference iibench program for
@@ -267,20 +268,41 @@ public final class MongoIIBenchStore implements IIBenchStore {
   /** Every document read (its four generated numbers), tested in the client: MongoDB 2.6 has no $expr. */
   @Override
   public long countOutside(IIBenchTable table, RowDomain domain) throws StoreException {
+    return outside(table, domain, 0, new ArrayList<>());
+  }
+
+  @Override
+  public List<StoredRow> firstOutside(IIBenchTable table, RowDomain domain, int limit) throws StoreException {
+    List<StoredRow> first = new ArrayList<>();
+    outside(table, domain, limit, first);
+    return first;
+  }
+
+  /** Counts the documents outside the domain, in _id order, and keeps the first {@code limit} in {@code first}. */
+  private long outside(IIBenchTable table, RowDomain domain, int limit, List<StoredRow> first) throws StoreException {
     return MongoErrors.call(() -> "values of " + where(table), () -> {
-      BsonDocument fields = new BsonDocument("_id", new BsonInt32(0));
+      BsonDocument fields = new BsonDocument("_id", new BsonInt32(1));
       for (String c : List.of(IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
           IIBenchTable.PRICE)) {
         fields.append(c, new BsonInt32(1));
       }
       long n = 0;
-      try (MongoCursor<BsonDocument> it = reader(table).find().projection(fields).iterator()) {
+      // in _id order only to name rows: a count reads the collection as it lies
+      try (MongoCursor<BsonDocument> it = (limit > 0 ? reader(table).find().sort(BY_ID) : reader(table).find())
+          .projection(fields).iterator()) {
         while (it.hasNext()) {
           BsonDocument d = it.next();
-          if (!domain.holds(id(d, IIBenchTable.CASH_REGISTER_ID), id(d, IIBenchTable.CUSTOMER_ID),
-              id(d, IIBenchTable.PRODUCT_ID), d.isNumber(IIBenchTable.PRICE)
-                  ? d.getNumber(IIBenchTable.PRICE).doubleValue() : Double.NaN)) {
+          double price = d.isNumber(IIBenchTable.PRICE) ? d.getNumber(IIBenchTable.PRICE).doubleValue() : Double.NaN;
+          long cr = id(d, IIBenchTable.CASH_REGISTER_ID);
+          long cu = id(d, IIBenchTable.CUSTOMER_ID);
+          long pr = id(d, IIBenchTable.PRODUCT_ID);
+          if (!domain.holds(cr, cu, pr, price)) {
             n++;
+            if (first.size() < limit) {
+              BsonValue key = d.get("_id");
+              first.add(new StoredRow(key != null && key.isObjectId() ? key.asObjectId().getValue().toHexString()
+                  : String.valueOf(key), cr, cu, pr, price));
+            }
           }
         }
       }

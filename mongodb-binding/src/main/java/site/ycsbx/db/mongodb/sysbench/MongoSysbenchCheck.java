@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb.sysbench;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.model.Filters;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
@@ -54,11 +55,11 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
     }
     fingerprint.put(MongoSysbenchStore.TRANSACTIONS_PROPERTY, mode.describe(why));
     if (demand.plan() instanceof SysbenchPlan plan) {
-      checkCollections(plan, options, client);
+      checkCollections(plan, options, client, demand.verify());
     }
   }
 
-  private static void checkCollections(SysbenchPlan plan, MongoOptions options, MongoClient client) {
+  private static void checkCollections(SysbenchPlan plan, MongoOptions options, MongoClient client, boolean verify) {
     List<String> absent = new ArrayList<>();
     for (SysbenchTable t : plan.tables()) {
       ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(t.name()), t.name());
@@ -71,11 +72,17 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
       if (why != null) {
         throw new UserError(why);
       }
-      if (!plan.load()) {
-        // the largest _id, one index entry: a run past the stored ids would find nothing there
+      if (!plan.load() && !verify) {
+        // the largest _id, one index entry: a run past the stored ids would find nothing there (verify names them)
         Document last = c.collection().find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
-        String shortOf = plan.tooFewRows("collection " + c.namespace(),
-            last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0);
+        long maxId = last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
+        long present = plan.countsIds() ? c.collection().countDocuments(Filters.and(Filters.gte(MongoSysbenchStore.ID,
+            1), Filters.lte(MongoSysbenchStore.ID, plan.tableSize()))) : -1;
+        String holes = plan.holes("collection " + c.namespace(), present, maxId, plan.verifyCommand("mongodb"));
+        if (holes != null) {
+          throw new UserError(holes);
+        }
+        String shortOf = plan.tooFewRows("collection " + c.namespace(), maxId);
         if (shortOf != null) {
           throw UserError.target(shortOf);
         }

@@ -36,6 +36,7 @@ import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
 import site.ycsbx.store.sysbench.KeyRange;
 import site.ycsbx.store.sysbench.ReadKey;
+import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
@@ -374,6 +375,12 @@ public final class MongoSysbenchStore implements SysbenchStore {
   public TableCensus census(SysbenchTable table) throws StoreException {
     return MongoErrors.call(() -> "census of " + where(table), () -> SysbenchShape.census(collection(table),
         SysbenchShape.hasIndex(schema(table).indexes(table.name()), table), table));
+  }
+
+  @Override
+  public RowAudit audit(SysbenchTable table, int tableSize, int limit) throws StoreException {
+    return MongoErrors.call(() -> "audit of " + where(table), () -> MongoSysbenchAudit.of(collection(table), tableSize,
+        limit));
   }
 
   /**

@@ -363,6 +363,17 @@ class MongoSysbenchWireTest {
         + " (sysbench.drop=true loads it anew)", run.getMessage());
     preflight(p, demand(false, false, 1));
     assertEquals(1, standalone.count(database, T1.name()));
+    // ids 1 and 3 of 1..3: the largest id is there, a hole is not, and a run would draw it
+    try (MongoClient c = standalone.client()) {
+      c.getDatabase(database).getCollection(T1.name()).insertOne(new Document("_id", 3).append("k", 1)
+          .append("c", "c").append("pad", "p"));
+    }
+    UserError holes = assertThrows(UserError.class, () -> preflight(p, demand(false, false, 3)));
+    assertEquals(UserError.BAD_INPUT, holes.exitCode());
+    assertTrue(holes.getMessage().startsWith("collection " + database + ".sbtest1 holds 2 of the ids 1..3 a run draws"
+        + " (1 missing, none of which a run would find): bin/ycsb verify mongodb -P workloads/sysbench -p"
+        + " sysbench.tables="), holes.getMessage());
+    assertEquals(2, standalone.count(database, T1.name()));
   }
 
   @Test

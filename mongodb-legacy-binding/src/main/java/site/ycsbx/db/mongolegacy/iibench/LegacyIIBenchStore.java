@@ -27,6 +27,7 @@ import site.ycsbx.store.iibench.QueryRow;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
 import site.ycsbx.store.iibench.RowDomain;
+import site.ycsbx.store.iibench.StoredRow;
 
 /**
  * The insert benchmark on MongoDB 2.4 and TokuMX, with the mongodb binding's documents (the
@@ -253,8 +254,20 @@ public final class LegacyIIBenchStore implements IIBenchStore {
   /** Every document read (its four generated numbers), tested in the client: 2.4 has no $expr. */
   @Override
   public long countOutside(IIBenchTable table, RowDomain domain) throws StoreException {
+    return outside(table, domain, 0, new java.util.ArrayList<>());
+  }
+
+  @Override
+  public List<StoredRow> firstOutside(IIBenchTable table, RowDomain domain, int limit) throws StoreException {
+    List<StoredRow> first = new java.util.ArrayList<>();
+    outside(table, domain, limit, first);
+    return first;
+  }
+
+  /** Counts the documents outside the domain and keeps the first {@code limit}, in _id order, in {@code first}. */
+  private long outside(IIBenchTable table, RowDomain domain, int limit, List<StoredRow> first) throws StoreException {
     DBCollection c = collection(table);
-    BasicDBObject fields = new BasicDBObject("_id", 0);
+    BasicDBObject fields = new BasicDBObject("_id", 1);
     for (String col : List.of(IIBenchTable.CASH_REGISTER_ID, IIBenchTable.CUSTOMER_ID, IIBenchTable.PRODUCT_ID,
         IIBenchTable.PRICE)) {
       fields.append(col, 1);
@@ -262,12 +275,21 @@ public final class LegacyIIBenchStore implements IIBenchStore {
     return call("values of " + where(table), () -> {
       long n = 0;
       try (DBCursor cursor = c.find(new BasicDBObject(), fields)) {
+        if (limit > 0) {
+          cursor.sort(new BasicDBObject("_id", 1)); // to name rows in order; a count reads them as they lie
+        }
         while (cursor.hasNext()) {
           DBObject d = cursor.next();
           Object price = d.get(IIBenchTable.PRICE);
-          if (!domain.holds(id(d, IIBenchTable.CASH_REGISTER_ID), id(d, IIBenchTable.CUSTOMER_ID),
-              id(d, IIBenchTable.PRODUCT_ID), price instanceof Number p ? p.doubleValue() : Double.NaN)) {
+          double p = price instanceof Number x ? x.doubleValue() : Double.NaN;
+          long cr = id(d, IIBenchTable.CASH_REGISTER_ID);
+          long cu = id(d, IIBenchTable.CUSTOMER_ID);
+          long pr = id(d, IIBenchTable.PRODUCT_ID);
+          if (!domain.holds(cr, cu, pr, p)) {
             n++;
+            if (first.size() < limit) {
+              first.add(new StoredRow(String.valueOf(d.get("_id")), cr, cu, pr, p));
+            }
           }
         }
       }
