@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import site.ycsbx.report.ReportHtml;
 import site.ycsbx.results.RunFolder;
 import site.ycsbx.util.UserError;
@@ -29,12 +28,14 @@ import site.ycsbx.util.UserError;
  * <p>Hooks for tests and scripts: {@code section.step[data-step]}; table rows
  * {@code tr[data-target][data-threads]} (a plan row {@code tr[data-cell][data-status]}), cells
  * {@code td[data-col]}; the relative rate's cell {@code td.rel-low} or {@code td.rel-high} when
- * marked; a chart {@code figure.chart[data-kind]} of kinds {@value #OVER_TIME}, {@value #LATENCY},
- * {@value #THREADS_RATE}, {@value #THREADS_P99}.
+ * marked; a chart {@code figure.chart[data-kind][data-unit]} of kinds {@value #OVER_TIME},
+ * {@value #LATENCY_OVER_TIME} ({@code data-op}), {@value #LATENCY}, {@value #RESPONSE_TIMES},
+ * {@value #THREADS_RATE}, {@value #THREADS_P99} ({@link StepCharts}: also files under {@code charts/}).
  */
 final class ExperimentPage {
   static final String FILE = "experiment.html";
   static final String OVER_TIME = "over-time";
+  static final String LATENCY_OVER_TIME = "latency-over-time";
   static final String LATENCY = "latency";
   static final String RESPONSE_TIMES = "response-times";
   static final String THREADS_RATE = "threads-rate";
@@ -53,13 +54,13 @@ final class ExperimentPage {
       """;
 
   private final Path dir;
-  /** A finished cell's run folder does not change: its trace is read once per experiment start. */
-  private final Map<String, ExperimentCharts.Trace> traces = new HashMap<>();
-  /** The same for a cell's response-time histogram, keyed by cell and operation. */
-  private final Map<String, long[]> histograms = new HashMap<>();
+  private final StepCharts charts;
+  /** Where a chart file that cannot be written is said: the experiment's stream once it writes. */
+  private java.io.PrintStream err = System.err;
 
   ExperimentPage(Path dir) {
     this.dir = dir;
+    this.charts = new StepCharts(dir);
   }
 
   /**
@@ -68,6 +69,7 @@ final class ExperimentPage {
    */
   void write(Plan plan, List<Outcome> outcomes, java.io.PrintStream err) {
     Path file = dir.resolve(FILE);
+    this.err = err;
     try {
       Path tmp = dir.resolve(FILE + ".tmp");
       Files.writeString(tmp, html(plan, outcomes), StandardCharsets.UTF_8);
@@ -204,7 +206,7 @@ final class ExperimentPage {
     sb.append(table(s, targets, rows, outcomes, rate));
     sb.append(StepTables.html(s, targets, outcomes));
     if (outcomes.stream().anyMatch(Outcome::ok)) {
-      sb.append(charts(s, targets, rows, outcomes, rate));
+      sb.append(charts.html(s, targets, rows, outcomes, rate, err));
     }
     if (!outcomes.isEmpty()) {
       sb.append(ReportHtml.asPrinted(StepTables.format(s, targets, outcomes)));
@@ -310,81 +312,6 @@ final class ExperimentPage {
     return secs > 0 ? String.format(Locale.ROOT, " data-outage-secs=\"%.1f\"", secs) : "";
   }
 
-  private String charts(Step s, List<Target> targets, List<StepTable.Row> rows, List<Outcome> outcomes, String rate) {
-    StringBuilder sb = new StringBuilder("<div class=\"charts\">\n");
-    Map<String, List<ExperimentCharts.Trace>> traces = new LinkedHashMap<>();
-    for (Target t : targets) {
-      List<ExperimentCharts.Trace> list = new ArrayList<>();
-      // outcomes are in the order the cells ran: so are a target's cells on the chart
-      outcomes.stream().filter(o -> o.ok() && o.cell().target().equals(t)).forEach(o -> list.add(trace(o.cell())));
-      if (!list.isEmpty()) {
-        traces.put(t.name(), list);
-      }
-    }
-    boolean several = s.threads().size() > 1 || s.repeats() > 1;
-    sb.append(figure(OVER_TIME, ExperimentCharts.overTime(ExperimentCharts.id(s.name(), OVER_TIME), s.name()
-        + ": throughput over time", traces), "operations/s per interval, every operation of the cell's interval"
-        + " logs added (as the logs count them: an iibench INSERT_TXN is a batch of rows)"
-        + (several ? "; a target's cells one after the other in the order they ran (threads, then repeats)" : "")));
-    String op = StepTable.latencyOp(s, rows);
-    Map<String, double[]> pct = new LinkedHashMap<>();
-    for (StepTable.Row r : rows) {
-      if (!r.ok().isEmpty()) {
-        String label = s.threads().size() > 1 ? r.target().name() + " t" + r.threads() : r.target().name();
-        double[] v = new double[ExperimentCharts.PERCENTILES.length];
-        for (int i = 0; i < v.length; i++) {
-          v[i] = r.mean(op + "." + ExperimentCharts.PERCENTILES[i] + "_us") / 1000.0;
-        }
-        pct.put(label, v);
-      }
-    }
-    sb.append(figure(LATENCY, ExperimentCharts.latencyBars(ExperimentCharts.id(s.name(), LATENCY), s.name() + ": "
-        + op + " latency", pct), "p50, p95 and p99 of " + op + " (the step's busiest operation) per target"
-        + (s.threads().size() > 1 ? " and thread count" : "") + (s.repeats() > 1 ? ", the mean over repeats" : "")));
-    Map<String, long[]> hist = new LinkedHashMap<>();
-    for (Target t : targets) {
-      long[] sum = new long[ExperimentCharts.BUCKETS];
-      outcomes.stream().filter(o -> o.ok() && o.cell().target().equals(t)).map(o -> histogram(o.cell(), op))
-          .forEach(c -> java.util.Arrays.setAll(sum, b -> sum[b] + c[b]));
-      if (java.util.Arrays.stream(sum).sum() > 0) {
-        hist.put(t.name(), sum);
-      }
-    }
-    sb.append(figure(RESPONSE_TIMES, ExperimentCharts.responseTimes(ExperimentCharts.id(s.name(), RESPONSE_TIMES),
-        s.name() + ": " + op + " response times", hist), "the share of each target's " + op + " calls per response"
-        + " time, in buckets that double (upper bound in ms), every cell of the step added"));
-    if (s.threads().size() > 1) {
-      Map<String, TreeMap<Integer, double[]>> rates = new LinkedHashMap<>();
-      Map<String, TreeMap<Integer, double[]>> p99 = new LinkedHashMap<>();
-      List<String> knees = new ArrayList<>();
-      for (Target t : targets) {
-        TreeMap<Integer, double[]> tr = new TreeMap<>();
-        TreeMap<Integer, double[]> tp = new TreeMap<>();
-        for (StepTable.Row r : rows) {
-          if (r.target().equals(t) && !r.ok().isEmpty()) {
-            tr.put(r.threads(), r.ok().stream().mapToDouble(o -> o.result().get(rate)).toArray());
-            tp.put(r.threads(), r.ok().stream().mapToDouble(o -> o.result().get(op + ".p99_us")).toArray());
-          }
-        }
-        if (!tr.isEmpty()) {
-          rates.put(t.name(), tr);
-          p99.put(t.name(), tp);
-          knees.add(t.name() + " " + StepTable.knee(tr));
-        }
-      }
-      if (s.threads().size() < StepTable.KNEE_THREADS) {
-        knees = List.of("not judged (it takes " + StepTable.KNEE_THREADS + " thread counts or more)");
-      }
-      String rateName = StepTable.rateName(rate);
-      String spread = s.repeats() > 1 ? "points: the mean over repeats; bars: their range" : "one run per point";
-      sb.append(figure(THREADS_RATE, ExperimentCharts.vsThreads(ExperimentCharts.id(s.name(), THREADS_RATE), s.name()
-          + ": " + rateName + " vs threads", rateName, rates, 1), spread + "; knee: " + String.join(", ", knees)));
-      sb.append(figure(THREADS_P99, ExperimentCharts.vsThreads(ExperimentCharts.id(s.name(), THREADS_P99), s.name()
-          + ": " + op + " p99 vs threads", "p99 (ms)", p99, 1000), spread));
-    }
-    return sb.append("</div>\n").toString();
-  }
-
   /** Every cell of the plan in order, with how it ended (or that it has not run yet). */
   private static String planTable(Plan plan, List<Outcome> outcomes) {
     Map<Cell, Outcome> ended = new HashMap<>();
@@ -410,33 +337,8 @@ final class ExperimentPage {
     return sb.append("</tbody></table></div>\n").toString();
   }
 
-  private ExperimentCharts.Trace trace(Cell c) {
-    return traces.computeIfAbsent(c.id(), id -> {
-      try {
-        return ExperimentCharts.Trace.read(cellDir(c));
-      } catch (UserError e) {
-        return ExperimentCharts.Trace.EMPTY;
-      }
-    });
-  }
-
-  private long[] histogram(Cell c, String op) {
-    return histograms.computeIfAbsent(c.id() + "/" + op, k -> {
-      try {
-        return ExperimentCharts.histogram(cellDir(c), op);
-      } catch (UserError e) {
-        return new long[ExperimentCharts.BUCKETS];
-      }
-    });
-  }
-
   private Path cellDir(Cell c) {
     return dir.resolve(Ledger.CELLS).resolve(c.id());
-  }
-
-  private static String figure(String kind, String svg, String caption) {
-    return "<figure class=\"chart\" data-kind=\"" + kind + "\">" + svg + "<figcaption>" + ReportHtml.esc(caption + ".")
-        + "</figcaption></figure>\n";
   }
 
   private static String td(String col, String text) {

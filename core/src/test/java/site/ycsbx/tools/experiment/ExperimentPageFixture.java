@@ -90,7 +90,8 @@ final class ExperimentPageFixture {
     Path folder = f.write(dir.resolve(Ledger.CELLS).resolve(c.id()));
     double rows = n * INTERVALS * 1000.0 / (INTERVALS * INTERVAL_MS);
     // a load counts rows (10 per operation): its efficiency is per row, over 3 s of 0.5 (a) or 1 (b) CPU s per s
-    String load = "[HEADLINE], rows_s, " + rows * 10 + "\n[HEADLINE], rows, " + 3000 + "\n[EFFICIENCY], Seconds, 3\n"
+    String load = "[HEADLINE], rows_s, " + rows * 10 + "\n[HEADLINE], rows, " + n * INTERVALS * 10
+        + "\n[EFFICIENCY], Seconds, 3\n"
         + "[EFFICIENCY], cpu.sec, " + (b ? 1.0 : 0.5) + "\n[EFFICIENCY], wkb.sec, 100\n";
     Files.writeString(folder.resolve("summary.txt"), (c.step().isLoad() ? load : "")
         + "[EFFICIENCY], cpu.Kop, " + (b ? 2.5 : 1.5) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);

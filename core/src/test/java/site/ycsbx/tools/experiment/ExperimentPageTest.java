@@ -48,18 +48,20 @@ class ExperimentPageTest {
     // efficiency per row where the family counts rows, as the console prints it
     assertTrue(load.contains("<th class=\"num\">cpu_us.row</th>"), load);
     assertEquals("500.0", cell(load, "a", 1, "cpu_us.row"));
-    assertEquals("1000", cell(load, "b", 1, "cpu_us.row"));
+    // b: 3 CPU s over its 4500 rows (150 INSERT_TXN of 10 rows, 3 intervals)
+    assertEquals("666.7", cell(load, "b", 1, "cpu_us.row"));
     assertEquals("0.1000", cell(load, "a", 1, "wkb.row"));
     assertTrue(load.contains("cpu_us.row: host CPU microseconds per row"), load);
     assertTrue(cellTag(load, "b", 1, "rel").contains("rel-high"), cellTag(load, "b", 1, "rel"));
     assertFalse(cellTag(load, "a", 1, "rel").contains("rel-"), cellTag(load, "a", 1, "rel"));
     double p99 = f.outcomes.get(0).result().get("INSERT_TXN.p99_us");
     assertEquals(StepTable.number(p99 / 1000), cell(load, "a", 1, "p99_ms"));
-    assertEquals(1, count(load, "data-kind=\"over-time\""), "throughput over time");
+    assertEquals(1, count(load, "data-kind=\"over-time\" data-unit=\"rows/s\""), "rows/s over time, the table's unit");
+    assertEquals(1, count(load, "data-kind=\"latency-over-time\" data-op=\"INSERT_TXN\""), "its p99 over time");
     assertEquals(1, count(load, "data-kind=\"latency\""), "latency percentiles");
     assertEquals(1, count(load, "data-kind=\"response-times\""), "the response-time histogram");
     assertEquals(0, count(load, "data-kind=\"threads-rate\""), "one thread count: no chart against threads");
-    assertEquals(3, count(load, "<svg"), load);
+    assertEquals(4, count(load, "<svg"), load);
 
     String query = section(page, "query");
     // 102 ops/s against 202: half, marked low; at 2 threads a's two repeats 312 and 322
@@ -76,12 +78,15 @@ class ExperimentPageTest {
     assertTrue(why.contains("query.b.t2.r1 FAILED (exit 1): " + ExperimentPageFixture.FAILURE), why);
     assertTrue(why.contains("query.b.t2.r2 not run: target b failed in cell query.b.t2.r1"), why);
     assertEquals("0", cell(query, "b", 2, "n"));
-    assertEquals(1, count(query, "data-kind=\"over-time\""));
+    assertEquals(1, count(query, "data-kind=\"over-time\" data-unit=\"ops/s\""));
+    // UPDATE: 1 call of 201 an interval, under 5%: no latency line of its own
+    assertEquals(1, count(query, "data-kind=\"latency-over-time\""));
+    assertEquals(1, count(query, "data-op=\"READ\""));
     assertEquals(1, count(query, "data-kind=\"latency\""));
     assertEquals(1, count(query, "data-kind=\"threads-rate\""));
     assertEquals(1, count(query, "data-kind=\"threads-p99\""));
     assertEquals(1, count(query, "data-kind=\"response-times\""));
-    assertEquals(5, count(query, "<svg"), "five charts");
+    assertEquals(6, count(query, "<svg"), "six charts");
     assertTrue(query.contains("knee: not judged (it takes 3 thread counts or more)"), query);
     // each table folds the console's text below it
     assertTrue(query.contains("The table as printed on the console"), query);
@@ -125,15 +130,16 @@ class ExperimentPageTest {
   }
 
   @Test
-  void aCellsThroughputOverTimeAddsItsOperationsPerInterval(@TempDir Path tmp) throws IOException {
+  void aCellsTraceHasEachOperationsCallsPerInterval(@TempDir Path tmp) throws IOException {
     new ExperimentPageFixture(tmp);
-    ExperimentCharts.Trace t = ExperimentCharts.Trace.read(tmp.resolve(Ledger.CELLS).resolve("query.a.t1.r1"));
-    assertEquals(ExperimentPageFixture.INTERVALS, t.intervals().size());
-    for (int i = 0; i < t.intervals().size(); i++) {
-      double[] in = t.intervals().get(i);
-      assertEquals(i + 1.0, in[0], 1e-9, "the interval's end, s from the cell's start");
-      assertEquals(200 + 2, in[1], 1e-9, "READ and UPDATE added");
-      assertEquals(1.0, in[2], 1e-9);
+    CellTrace t = CellTrace.read(tmp.resolve(Ledger.CELLS).resolve("query.a.t1.r1"));
+    assertEquals(ExperimentPageFixture.INTERVALS, t.intervals());
+    java.util.Set<String> ops = RateUnit.operations(CellResult.OPS_S, t.calls().keySet());
+    assertEquals(java.util.Set.of("READ", "UPDATE"), ops);
+    for (int i = 0; i < t.intervals(); i++) {
+      assertEquals(i + 1.0, t.ends()[i], 1e-9, "the interval's end, s from the cell's start");
+      assertEquals(200 + 2, t.calls(ops, i), 1e-9, "READ and UPDATE added");
+      assertEquals(1.0, t.secs()[i], 1e-9);
     }
     assertEquals(3.0, t.seconds(), 1e-9);
   }
