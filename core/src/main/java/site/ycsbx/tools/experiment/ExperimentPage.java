@@ -41,7 +41,7 @@ final class ExperimentPage {
   static final String THREADS_RATE = "threads-rate";
   static final String THREADS_P99 = "threads-p99";
   private static final String CSS = """
-      section.step .charts{grid-template-columns:repeat(auto-fit,minmax(480px,1fr))}
+      section.step .charts{grid-template-columns:repeat(auto-fill,minmax(480px,1fr))}
       section.step .charts svg{width:100%;height:auto}
       td.rel-low{background:#fde2e1;font-weight:bold}
       td.rel-high{background:#e1f3e6;font-weight:bold}

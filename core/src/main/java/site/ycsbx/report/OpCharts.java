@@ -1,0 +1,81 @@
+package site.ycsbx.report;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The charts of each operation on a run's {@code report.html}: throughput and p50/p99 over time (a
+ * point per interval of its log) and the latency percentile distribution of the whole run. A run
+ * whose logs hold fewer than {@value #MIN_POINTS} intervals (a 1.2 s run logged at 10 s: one) has
+ * no course over time to draw: its charts over time are left out, and one sentence says why and how
+ * to get per-second points; the distribution, of every call, stays.
+ */
+final class OpCharts {
+  /** Fewer points than this are a dot or a segment, not a course over time. */
+  static final int MIN_POINTS = 3;
+
+  private OpCharts() {
+  }
+
+  /** Each operation's charts; {@code seconds}: the run's length, for the sentence of a short run. */
+  static String html(List<RunReport.OpLog> logs, double seconds) {
+    int points = logs.stream().mapToInt(l -> l.points.size()).max().orElse(0);
+    boolean overTime = points >= MIN_POINTS;
+    StringBuilder sb = new StringBuilder();
+    if (!overTime && points > 0) {
+      sb.append("<p class=\"note no-time-chart\">").append(ReportHtml.esc(String.format(Locale.ROOT, "No charts over"
+          + " time: the run's %.1f s fit in %d interval%s of its logs (ycsbx.interval, 10 s unless set), a dot rather"
+          + " than a course. -p ycsbx.interval=1 gives per-second points.", seconds, points, points == 1 ? "" : "s")))
+          .append("</p>\n");
+    }
+    logs.forEach(l -> sb.append(charts(l, overTime)));
+    return sb.toString();
+  }
+
+  /** An operation's charts. Under -target the Intended- log is left out of them (see the table). */
+  private static String charts(RunReport.OpLog l, boolean overTime) {
+    if (l.points.isEmpty()) {
+      return "";
+    }
+    String op = l.op;
+    // each chart's unit from what it draws: ms once its largest latency reaches 10 ms (five-digit
+    // µs ticks, up to 70,000, read badly), µs below (a p99 of 5 µs must not read 0.005 ms); the
+    // tables stay in µs
+    double highest = Arrays.stream(l.column(3, 1)).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    double timeUnit = highest >= RunReport.MS_FROM_US ? 1000 : 1;
+    double totalUnit = l.total.getMaxValue() >= RunReport.MS_FROM_US ? 1000 : 1;
+    double[] t = l.column(0, 1);
+    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, timeUnit)),
+        new RunCharts.Line("p99", t, l.column(3, timeUnit)));
+    int n = t.length;
+    String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
+    StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
+        .append("\">").append(ReportHtml.esc(op)).append("</h3>\n<div class=\"op-charts\">\n");
+    if (overTime) {
+      sb.append(chart(op, RunReport.THROUGHPUT, n, null, RunCharts.timeChart(id + "-" + RunReport.THROUGHPUT, op
+          + ": throughput", "ops/s", List.of(new RunCharts.Line("ops/s", t, l.column(1, 1))))));
+      sb.append(chart(op, RunReport.LATENCY, n, unitName(timeUnit), RunCharts.timeChart(id + "-" + RunReport.LATENCY,
+          op + ": latency over time", "latency (" + unitLabel(timeUnit) + ")", latency)));
+    }
+    sb.append(l.total.getTotalCount() == 0 ? ""
+        : chart(op, RunReport.PERCENTILES, l.total.getTotalCount(), unitName(totalUnit), RunCharts.percentileChart(id
+            + "-" + RunReport.PERCENTILES, op + ": latency by percentile", "latency (" + unitLabel(totalUnit) + ")",
+            l.total, totalUnit)));
+    return sb.append("</div>\n").toString();
+  }
+
+  private static String unitName(double unit) {
+    return unit == 1 ? "us" : "ms";
+  }
+
+  private static String unitLabel(double unit) {
+    return unit == 1 ? "µs" : "ms";
+  }
+
+  /** A chart's div; {@code unit}: the latency axis's (us or ms; its label is drawn as outlines), null for none. */
+  private static String chart(String op, String kind, long points, String unit, String svg) {
+    return "<div class=\"ycsbx-chart\" data-op=\"" + ReportHtml.esc(op) + "\" data-kind=\"" + kind + "\" data-points=\""
+        + points + "\"" + (unit == null ? "" : " data-unit=\"" + unit + "\"") + ">" + svg + "</div>\n";
+  }
+}
