@@ -54,6 +54,35 @@ record CellTrace(double[] ends, double[] secs, Map<String, double[]> calls, Map<
       calls.put(op, c);
       p99.put(op, p);
     });
+    return joinShortLast(new CellTrace(ends, secs, calls, p99));
+  }
+
+  /**
+   * The run's end cuts its last interval short: one of less than half the others' length is joined
+   * to the one before (calls added, the higher p99), so that a few calls over a fraction of a second
+   * do not draw a spike (seen: 60000 rows/s from 0.4 s at the end of a 20000 rows/s load).
+   */
+  static CellTrace joinShortLast(CellTrace t) {
+    int n = t.ends.length;
+    if (n < 2 || t.secs[n - 1] >= 0.5 * t.secs[n - 2]) {
+      return t;
+    }
+    double[] ends = java.util.Arrays.copyOf(t.ends, n - 1);
+    double[] secs = java.util.Arrays.copyOf(t.secs, n - 1);
+    ends[n - 2] = t.ends[n - 1];
+    secs[n - 2] += t.secs[n - 1];
+    Map<String, double[]> calls = new LinkedHashMap<>();
+    t.calls.forEach((op, c) -> {
+      double[] j = java.util.Arrays.copyOf(c, n - 1);
+      j[n - 2] += c[n - 1];
+      calls.put(op, j);
+    });
+    Map<String, double[]> p99 = new LinkedHashMap<>();
+    t.p99us.forEach((op, p) -> {
+      double[] j = java.util.Arrays.copyOf(p, n - 1);
+      j[n - 2] = Double.isNaN(j[n - 2]) || p[n - 1] > j[n - 2] ? p[n - 1] : j[n - 2];
+      p99.put(op, j);
+    });
     return new CellTrace(ends, secs, calls, p99);
   }
 

@@ -100,7 +100,9 @@ final class TimeCharts {
     double interval = shown.values().stream().flatMap(List::stream).mapToDouble(c -> c.trace().interval()).max()
         .orElse(0);
     String counted = RateUnit.counted(rate);
-    String caption = unit + " per interval of " + StepTable.number(interval) + " s, counted as the table counts: the"
+    String caption = unit + " per interval of " + String.format(Locale.ROOT, interval >= 1 ? "%.0f" : "%.1f",
+        interval) + " s (the last, cut short by the cell's end, joined to the one before when under half as long),"
+        + " counted as the table counts: the"
         + " calls of " + String.join(", ", unitOps) + (RateUnit.PER_BATCH.contains(counted) ? " times the cell's "
         + counted + " per call (its headline count over their calls)" : "")
         + (several ? "; a target's cells one after the other in the order they ran (threads, then repeats)" : "")

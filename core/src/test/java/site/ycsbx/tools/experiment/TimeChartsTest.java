@@ -55,6 +55,21 @@ class TimeChartsTest {
   }
 
   @Test
+  void aLastIntervalCutShortIsJoinedToTheOneBefore() {
+    // 20000 rows/s for 2 s, then 0.4 s of 24 calls: alone 60 calls/s, a spike that was never there
+    CellTrace t = new CellTrace(new double[] {1, 2, 2.4}, new double[] {1, 1, 0.4},
+        Map.of("INSERT_TXN", new double[] {20, 20, 24}), Map.of("INSERT_TXN", new double[] {5, 7, 6}));
+    CellTrace j = CellTrace.joinShortLast(t);
+    assertArrayEquals(new double[] {1, 2.4}, j.ends());
+    assertArrayEquals(new double[] {1, 1.4}, j.secs(), 1e-12);
+    assertArrayEquals(new double[] {20, 44}, j.calls().get("INSERT_TXN"));
+    assertArrayEquals(new double[] {5, 7}, j.p99us().get("INSERT_TXN"), "the higher p99");
+    // half as long or more: kept
+    CellTrace kept = new CellTrace(new double[] {1, 1.5}, new double[] {1, 0.5}, Map.of(), Map.of());
+    assertEquals(2, CellTrace.joinShortLast(kept).intervals());
+  }
+
+  @Test
   void theRateCountsOnlyTheFamilysOwnOperations() {
     // an iibench run with queries beside the inserts: rows/s counts the inserts, not the 4000 queries a second
     assertEquals(java.util.Set.of("INSERT_TXN"), RateUnit.operations("headline.rows_s",
