@@ -264,10 +264,14 @@ public final class Charts {
 
   /**
    * The one way a chart becomes inline SVG on YCSB-X's pages: drawn at {@code width} x
-   * {@code height} with a view box (so it shrinks with a narrow page), the element's id {@code id}.
+   * {@code height} with a view box (so it shrinks with a narrow page), the element's id {@code id},
+   * the ids inside it prefixed by it.
    */
   public static String svg(JFreeChart chart, String id, int width, int height) {
     SVGGraphics2D g = new SVGGraphics2D(width, height);
+    // the clip paths' ids from the chart's id, not a clock: unique on a page (its charts' ids are) and
+    // the same chart drawn twice is the same text (a chart file is not rewritten for nothing)
+    g.setDefsKeyPrefix(id.replaceAll("[^A-Za-z0-9_-]", "_") + "-");
     chart.draw(g, new Rectangle(0, 0, width, height));
     return g.getSVGElement(id, true, new ViewBox(0, 0, width, height), null, null);
   }

@@ -41,9 +41,20 @@ public record Figure(JFreeChart chart, String id, int width, int height) {
   public Path write(Path dir, String name, String svg) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(name + ".svg");
-    replace(file, ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg + "\n").getBytes(StandardCharsets.UTF_8));
+    replace(file, fileText(svg).getBytes(StandardCharsets.UTF_8));
     replace(dir.resolve(name + ".png"), png());
     return file;
+  }
+
+  /** True when {@code dir} holds {@code <name>.svg} of this very SVG and its {@code .png}: nothing to write. */
+  public static boolean same(Path dir, String name, String svg) throws IOException {
+    Path file = dir.resolve(name + ".svg");
+    return Files.isRegularFile(file) && Files.isRegularFile(dir.resolve(name + ".png"))
+        && Files.readString(file, StandardCharsets.UTF_8).equals(fileText(svg));
+  }
+
+  private static String fileText(String svg) {
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg + "\n";
   }
 
   private static void replace(Path file, byte[] bytes) throws IOException {

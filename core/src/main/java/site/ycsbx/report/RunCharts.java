@@ -93,7 +93,8 @@ public final class RunCharts {
       IntervalMarker m = new IntervalMarker(w.from(), w.to(), WINDOW);
       m.setLabel(w.label());
       m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
-      m.setLabelPaint(WINDOW.darker().darker());
+      m.setLabelPaint(new java.awt.Color(150, 90, 0));
+      m.setLabelBackgroundColor(new java.awt.Color(255, 255, 255, 0));
       m.setLabelAnchor(RectangleAnchor.TOP);
       m.setLabelTextAnchor(TextAnchor.TOP_CENTER);
       r.tag(m, Map.of("class", "ycsbx-window", "data-from", String.format(Locale.ROOT, "%.3f", w.from()),

@@ -28,7 +28,10 @@ final class StepCharts {
   private final Map<String, CellTrace> traces = new HashMap<>();
   /** The same for a cell's response-time histogram, keyed by cell and operation. */
   private final Map<String, long[]> histograms = new HashMap<>();
-  /** The SVG last written per chart file: an unchanged chart is not drawn into a PNG again. */
+  /**
+   * The SVG last written per chart file: an unchanged chart (its SVG is the same text, Charts#svg)
+   * is not drawn into a PNG again, nor after a restart (its file is compared).
+   */
   private final Map<String, String> written = new HashMap<>();
 
   StepCharts(Path dir) {
@@ -144,7 +147,9 @@ final class StepCharts {
     String name = file(s.name(), kind, op);
     if (!svg.equals(written.get(name))) {
       try {
-        f.write(dir.resolve(DIR), name, svg);
+        if (!Figure.same(dir.resolve(DIR), name, svg)) {
+          f.write(dir.resolve(DIR), name, svg);
+        }
         written.put(name, svg);
       } catch (IOException | RuntimeException e) {
         err.println("experiment: cannot write " + dir.resolve(DIR).resolve(name) + ".svg/.png: " + e);

@@ -182,6 +182,20 @@ class TimeChartsTest {
       java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(charts.resolve(name + ".png").toFile());
       assertTrue(img.getWidth() >= 2 * 440 && img.getHeight() >= 2 * 300, name + ": drawn at twice the SVG's size");
     }
+    // the page written again (the next step's end, a restart): the same charts, the same text, no file rewritten
+    java.nio.file.attribute.FileTime png = Files.getLastModifiedTime(charts.resolve("load-over-time.png"));
+    Files.setLastModifiedTime(charts.resolve("load-over-time.png"), java.nio.file.attribute.FileTime.fromMillis(
+        png.toMillis() - 60_000));
+    String again = Files.readString(f.write());
+    assertEquals(svgOf(page, "exp-load-over-time"), svgOf(again, "exp-load-over-time"), "drawn twice, the same text");
+    assertEquals(png.toMillis() - 60_000, Files.getLastModifiedTime(charts.resolve("load-over-time.png")).toMillis(),
+        "an unchanged chart's PNG is not drawn again");
+  }
+
+  private static String svgOf(String page, String id) {
+    int at = page.indexOf("<svg id='" + id + "'");
+    assertTrue(at >= 0, "no chart " + id);
+    return page.substring(at, page.indexOf("</svg>", at));
   }
 
   private static Map<String, List<TimeCharts.Cell>> cells(Path dir, List<Outcome> outcomes) {
