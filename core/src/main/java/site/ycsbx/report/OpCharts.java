@@ -26,11 +26,22 @@ final class OpCharts {
     if (!overTime && points > 0) {
       sb.append("<p class=\"note no-time-chart\">").append(ReportHtml.esc(String.format(Locale.ROOT, "No charts over"
           + " time: the run's %.1f s fit in %d interval%s of its logs (ycsbx.interval, 10 s unless set), a dot rather"
-          + " than a course. -p ycsbx.interval=1 gives per-second points.", seconds, points, points == 1 ? "" : "s")))
+          + " than a course. -p ycsbx.interval=%s gives 5 points or more.", seconds, points, points == 1 ? "" : "s",
+          suggested(seconds))))
           .append("</p>\n");
     }
     logs.forEach(l -> sb.append(charts(l, overTime)));
     return sb.toString();
+  }
+
+  /** A ycsbx.interval that gives a run of {@code seconds} 5 points or more: 1, 0.5, 0.2 or 0.1 s. */
+  static String suggested(double seconds) {
+    for (String v : new String[] {"1", "0.5", "0.2"}) {
+      if (Double.parseDouble(v) * 5 <= seconds) {
+        return v;
+      }
+    }
+    return "0.1";
   }
 
   /** An operation's charts. Under -target the Intended- log is left out of them (see the table). */

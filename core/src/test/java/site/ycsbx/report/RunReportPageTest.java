@@ -57,7 +57,8 @@ class RunReportPageTest {
     assertTrue(page.path("scrollWidth").asInt() <= WIDTH, "wider than the window: " + page.path("scrollWidth"));
     // one interval of 10 s: no chart over time, a sentence; the distribution of every call stays
     assertTrue(page.path("note").asText().startsWith("No charts over time: the run's 1.") && page.path("note").asText()
-        .contains("fit in 1 interval") && page.path("note").asText().contains("-p ycsbx.interval=1"), page.toString());
+        .contains("fit in 1 interval") && page.path("note").asText().contains("-p ycsbx.interval=0.2 gives 5 points"),
+        page.toString());
     for (JsonNode c : page.path("charts")) {
       assertTrue(c.asText().contains("/percentiles/"), "only the distribution: " + page.path("charts"));
     }

@@ -67,10 +67,13 @@ final class TimeCharts {
       }
     }
     if (shown.isEmpty()) {
+      double known = perTarget.values().stream().flatMap(List::stream).filter(c -> c.trace().intervals() >= 2)
+          .mapToDouble(c -> c.trace().secs()[0]).max().orElse(0);
       String note = perTarget.values().stream().allMatch(List::isEmpty) ? "No chart over time: the step's cells left"
           + " no interval logs." : String.format(Locale.ROOT, "No chart over time: the cells ran %s s, which their"
-          + " interval logs hold in fewer than %d intervals (ycsbx.interval, 10 s unless set): a dot, not a course."
-          + " -p ycsbx.interval=1 gives per-second points.", range(shortest, longest), MIN_POINTS);
+          + " interval logs hold in fewer than %d intervals (%s): a dot, not a course. -p ycsbx.interval=%s gives 5"
+          + " points or more a cell.", range(shortest, longest), MIN_POINTS, known > 0 ? String.format(Locale.ROOT,
+          "ycsbx.interval=%.1f s", known) : "ycsbx.interval, 10 s unless set", suggested(shortest));
       return new Drawn(null, Map.of(), null, note);
     }
     Set<String> unitOps = RateUnit.operations(rate, present);
@@ -182,6 +185,16 @@ final class TimeCharts {
       offset += c.trace().seconds();
     }
     return out;
+  }
+
+  /** A ycsbx.interval that gives a cell of {@code seconds} 5 points or more: 1, 0.5, 0.2 or 0.1 s. */
+  static String suggested(double seconds) {
+    for (String v : new String[] {"1", "0.5", "0.2"}) {
+      if (Double.parseDouble(v) * 5 <= seconds) {
+        return v;
+      }
+    }
+    return "0.1";
   }
 
   private static double number(String v) {

@@ -115,7 +115,8 @@ class TimeChartsTest {
     assertNull(d.rate(), "no chart of a dot");
     assertNotNull(d.note());
     assertTrue(d.note().contains("the cells ran 4.0 s") && d.note().contains("fewer than 3 intervals")
-        && d.note().contains("-p ycsbx.interval=1"), d.note());
+        && d.note().contains("(ycsbx.interval, 10 s unless set)")
+        && d.note().contains("-p ycsbx.interval=0.5 gives 5 points or more a cell"), d.note());
   }
 
   @Test
