@@ -10,20 +10,20 @@ import org.apache.commons.math3.stat.inference.TTest;
  * The figures of a comparison, from the throughputs or latencies of each side's runs: means,
  * spreads, ratios B/A, and Welch's t-test with a 95% confidence interval of the ratio.
  */
-final class Statistics {
+public final class Statistics {
   /** p-value below which a throughput difference is called significant. */
-  static final double ALPHA = 0.05;
+  public static final double ALPHA = 0.05;
   /**
    * Runs a side needs before a significance test is shown: with two runs a side Welch's test has
    * one or two degrees of freedom and almost no power, so it calls a 2x difference "not
    * significant" (seen: B/A 0.45-0.56 at every thread count, "not significant" on every row).
    */
-  static final int MIN_RUNS_FOR_TEST = 3;
+  public static final int MIN_RUNS_FOR_TEST = 3;
 
   private Statistics() {
   }
 
-  static double mean(double[] v) {
+  public static double mean(double[] v) {
     SummaryStatistics s = new SummaryStatistics();
     for (double d : v) {
       s.addValue(d);
@@ -83,6 +83,17 @@ final class Statistics {
    * ratio rather than of a difference and stays positive.
    */
   static String ratioInterval(double[] a, double[] b) {
+    double[] ci = ratioBounds(a, b);
+    return String.format(Locale.ROOT, "CI %.2f-%.2f", ci[0], ci[1]);
+  }
+
+  /** Welch's two-sided p-value of the two samples; NaN when neither has any spread. */
+  public static double pValue(double[] a, double[] b) {
+    return new TTest().tTest(a, b);
+  }
+
+  /** The 95% confidence interval of B/A as {@link #ratioInterval} computes it: {low, high}. */
+  public static double[] ratioBounds(double[] a, double[] b) {
     SummaryStatistics la = logs(a);
     SummaryStatistics lb = logs(b);
     double diff = lb.getMean() - la.getMean();
@@ -94,7 +105,7 @@ final class Statistics {
       double df = (va + vb) * (va + vb) / (va * va / (la.getN() - 1) + vb * vb / (lb.getN() - 1));
       half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * se;
     }
-    return String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(diff - half), Math.exp(diff + half));
+    return new double[] {Math.exp(diff - half), Math.exp(diff + half)};
   }
 
   private static SummaryStatistics logs(double[] v) {

@@ -38,7 +38,7 @@ final class Execution {
   private volatile boolean stopping;
 
   Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err,
-      List<String> lockArgs) {
+      List<String> lockArgs, ExperimentPage page) {
     this.lockArgs = lockArgs;
     this.plan = plan;
     this.ledger = ledger;
@@ -46,7 +46,7 @@ final class Execution {
     this.redo = redo;
     this.out = out;
     this.err = err;
-    this.page = new ExperimentPage(ledger.dir());
+    this.page = page;
     this.estimates = new CellEstimates(plan);
   }
 

@@ -246,7 +246,7 @@ class InsertBenchmarkTablesTest {
     assertTrue(json.contains("\"rounds\" : [ {"), json);
     assertTrue(json.contains("\"sustained_pct\" : 80.0"), json);
 
-    new ExperimentPage(dir).write(plan, outcomes, System.err);
+    new ExperimentPage(dir, List.of("bin/ycsb", "experiment", "page"), null).write(plan, outcomes, System.err);
     String page = Files.readString(dir.resolve(ExperimentPage.FILE));
     assertEquals(3, ExperimentPageTest.count(page, "data-kind=\"size\""));
     String rate = page.substring(page.indexOf("data-kind=\"rate\""));
