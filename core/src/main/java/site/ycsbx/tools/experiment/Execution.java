@@ -115,7 +115,8 @@ final class Execution {
     ResultsFiles.write(ledger.dir(), plan.experiment(), outcomes);
     page.write(plan, outcomes, err);
     out.println("[EXPERIMENT] files: " + ledger.dir().resolve(ExperimentPage.FILE) + ", "
-        + ledger.dir().resolve(ResultsFiles.CSV) + ", " + ledger.dir().resolve(ResultsFiles.JSON)
+        + ledger.dir().resolve(ResultsFiles.CSV) + ", " + ledger.dir().resolve(ResultsFiles.JSON) + ", "
+        + ledger.dir().resolve(BlogTables.MD) + ", " + ledger.dir().resolve(BlogTables.TXT)
         + "; a run folder per cell in " + ledger.dir().resolve(Ledger.CELLS));
     long bad = outcomes.stream().filter(o -> !o.ok()).count();
     if (stopping) {

@@ -83,26 +83,44 @@ final class ExperimentPage {
   void write(Plan plan, List<Outcome> outcomes, java.io.PrintStream err) {
     Path file = dir.resolve(FILE);
     try {
+      Map<String, Map<String, String>> fps = fingerprints(plan, outcomes);
+      PageHeader header = header(plan, outcomes, fps);
       Path tmp = dir.resolve(FILE + ".tmp");
-      Files.writeString(tmp, html(plan, outcomes), StandardCharsets.UTF_8);
+      Files.writeString(tmp, html(plan, outcomes, header, fps), StandardCharsets.UTF_8);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      // the same header over the tables for a post
+      file = dir.resolve(BlogTables.MD);
+      BlogTables.write(dir, header, plan.experiment(), outcomes);
     } catch (IOException | RuntimeException e) {
       err.println("experiment: cannot write " + file + ": " + e);
     }
   }
 
-  String html(Plan plan, List<Outcome> outcomes) {
-    Experiment e = plan.experiment();
-    long ok = outcomes.stream().filter(Outcome::ok).count();
+  /** Each target's first fingerprint, by name in table order: those that have a run folder yet. */
+  private Map<String, Map<String, String>> fingerprints(Plan plan, List<Outcome> outcomes) {
     Map<String, Map<String, String>> fps = new LinkedHashMap<>();
-    for (Target t : e.targets()) {
+    for (Target t : plan.experiment().targets()) {
       Map<String, String> fp = fingerprint(plan, outcomes, t);
       if (fp != null) {
         fps.put(t.name(), fp);
       }
     }
-    StringBuilder b = new StringBuilder(ExperimentHeader.of(e, purpose, command, outcomes, fps, span(outcomes),
-        plan.cells().size()).html());
+    return fps;
+  }
+
+  PageHeader header(Plan plan, List<Outcome> outcomes, Map<String, Map<String, String>> fps) {
+    return ExperimentHeader.of(plan.experiment(), purpose, command, outcomes, fps, span(outcomes), plan.cells().size());
+  }
+
+  String html(Plan plan, List<Outcome> outcomes) {
+    Map<String, Map<String, String>> fps = fingerprints(plan, outcomes);
+    return html(plan, outcomes, header(plan, outcomes, fps), fps);
+  }
+
+  private String html(Plan plan, List<Outcome> outcomes, PageHeader header, Map<String, Map<String, String>> fps) {
+    Experiment e = plan.experiment();
+    long ok = outcomes.stream().filter(Outcome::ok).count();
+    StringBuilder b = new StringBuilder(header.html());
     b.append("<p class=\"note\" id=\"state\">").append(ReportHtml.esc(String.format(Locale.ROOT,
         "%d targets x %d steps, %d cells: %d finished, %d did not, %d not run yet. Run folders under %s/.",
         e.targets().size(), e.steps().size(), plan.cells().size(), ok, outcomes.size() - ok,
