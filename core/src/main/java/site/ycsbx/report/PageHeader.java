@@ -144,7 +144,7 @@ public final class PageHeader {
 
   /**
    * The client host in one line from a fingerprint: {@code vm: 2 cores (AMD EPYC), 23.5 GB memory, Linux
-   * 6.1.0, disks vda 275 GB ssd}; null without {@code client.host}.
+   * 6.1.0, disks vda 275 GB non-rotational}; null without {@code client.host}.
    */
   public static String host(Map<String, String> fp) {
     String name = fp.get("client.host");

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import site.ycsbx.tools.compare.Statistics;
+import site.ycsbx.results.WelchRatio;
 
 /**
  * The verdict in plain words, a sentence per step: at each thread count, which target had the
  * highest rate, by how much over the next, and whether that lead is shown to hold. With
- * {@value Statistics#MIN_RUNS_FOR_TEST} or more repeats on both sides it is Welch's test and the 95%
+ * {@value WelchRatio#MIN_RUNS} or more repeats on both sides it is Welch's test and the 95%
  * interval of the ratio, as {@code ycsb compare} judges; with fewer, the sentence says the lead is
  * one run's and not shown to hold. Never a lead the figures do not carry.
  */
@@ -37,26 +37,36 @@ final class ExperimentVerdict {
     List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);
     String rate = StepTable.rateFigure(s, outcomes);
     String rateName = StepTable.rateName(rate);
+    boolean paced = false;
+    // inserts at a rate asked (qr100, qp100): the rows/s are the pace, the queries/s the result
+    String queries = RateTable.QUERY + ".ops_s";
+    if (outcomes.stream().anyMatch(o -> o.ok() && o.result().get(RateTable.ASKED) > 0)
+        && outcomes.stream().anyMatch(o -> o.ok() && !Double.isNaN(o.result().get(queries)))) {
+      rate = queries;
+      rateName = "queries/s";
+      paced = true;
+    }
+    final String figure = rate;
     List<String> parts = new ArrayList<>();
     for (int threads : s.threads()) {
       List<StepTable.Row> at = rows.stream().filter(r -> r.threads() == threads && !r.ok().isEmpty()
-          && !Double.isNaN(r.mean(rate))).sorted(Comparator.comparingDouble((StepTable.Row r) -> r.mean(rate))
+          && !Double.isNaN(r.mean(figure))).sorted(Comparator.comparingDouble((StepTable.Row r) -> r.mean(figure))
               .reversed()).toList();
       if (at.isEmpty()) {
         continue;
       }
       String where = s.threads().size() > 1 ? "at " + threads + (threads == 1 ? " thread " : " threads ") : "";
-      parts.add(where + lead(at, rate, s));
+      parts.add(where + lead(at, figure, rateName, s));
     }
     if (parts.isEmpty()) {
       return null;
     }
-    return "Step " + s.name() + " (" + rateName + ", higher is better): " + String.join("; ", parts) + ".";
+    return "Step " + s.name() + " (" + rateName + (paced ? " beside inserts at the rate asked" : "")
+        + ", higher is better): " + String.join("; ", parts) + ".";
   }
 
   /** What the rows at one thread count say, the highest rate first. */
-  static String lead(List<StepTable.Row> at, String rate, Step s) {
-    String rateName = StepTable.rateName(rate);
+  static String lead(List<StepTable.Row> at, String rate, String rateName, Step s) {
     StepTable.Row top = at.get(0);
     String name = top.target().name();
     if (at.size() == 1) {
@@ -65,23 +75,23 @@ final class ExperimentVerdict {
     StepTable.Row next = at.get(1);
     double[] a = values(next, rate);
     double[] b = values(top, rate);
-    double ratio = Statistics.mean(b) / Statistics.mean(a);
+    double ratio = WelchRatio.mean(b) / WelchRatio.mean(a);
     String by = String.format(Locale.ROOT, "%.2fx %s", ratio, next.target().name());
-    if (a.length < Statistics.MIN_RUNS_FOR_TEST || b.length < Statistics.MIN_RUNS_FOR_TEST) {
+    if (a.length < WelchRatio.MIN_RUNS || b.length < WelchRatio.MIN_RUNS) {
       String runs = a.length == 1 && b.length == 1 ? (s.isLoad() ? "one load each" : "one run each")
           : String.format(Locale.ROOT, "%d and %d runs", b.length, a.length);
       return String.format(Locale.ROOT, "%s had the highest %s, %s; %s, so the lead is not shown to hold (it takes"
-          + " %d repeats of each)", name, rateName, by, runs, Statistics.MIN_RUNS_FOR_TEST);
+          + " %d repeats of each)", name, rateName, by, runs, WelchRatio.MIN_RUNS);
     }
-    double p = Statistics.pValue(a, b);
-    double[] ci = Statistics.ratioBounds(a, b);
+    double p = WelchRatio.pValue(a, b);
+    double[] ci = WelchRatio.ratioBounds(a, b);
     String interval = String.format(Locale.ROOT, "95%% interval of the ratio %.2f-%.2f", ci[0], ci[1]);
     if (Double.isNaN(p)) {
-      return Statistics.mean(a) == Statistics.mean(b) ? name + " and " + next.target().name() + " measured the same"
+      return WelchRatio.mean(a) == WelchRatio.mean(b) ? name + " and " + next.target().name() + " measured the same"
           + " in every repeat" : String.format(Locale.ROOT, "%s led, %s in every one of %d repeats (no spread)", name,
               by, b.length);
     }
-    if (p < Statistics.ALPHA && ci[0] > 1) {
+    if (p < WelchRatio.ALPHA && ci[0] > 1) {
       return String.format(Locale.ROOT, "%s led, %s (%s, p=%.3f over %d and %d repeats)", name, by, interval, p,
           b.length, a.length);
     }

@@ -61,6 +61,23 @@ class ExperimentVerdictTest {
   }
 
   @Test
+  void aStepOfInsertsAtARateAskedIsJudgedByItsQueries() {
+    Plan plan = plan(1);
+    List<Outcome> outcomes = new ArrayList<>();
+    for (Cell c : plan.cells()) {
+      boolean a = c.target().name().equals("a");
+      // a kept the pace a little better, b ran 4 times the queries
+      Map<String, Double> f = new LinkedHashMap<>(Map.of(CellResult.OPS_S, 10.0, CellResult.HEADLINE_PREFIX + "rows_s",
+          a ? 100.0 : 98.0, RateTable.ASKED, 100.0, RateTable.QUERY + ".ops_s", a ? 50.0 : 200.0));
+      outcomes.add(new Outcome(c, new Ledger.Entry(c.id(), "d", Ledger.Status.OK, 0, 1, ""),
+          new CellResult(f, Map.of(), "QUERY")));
+    }
+    assertEquals("Step query (queries/s beside inserts at the rate asked, higher is better): b had the highest"
+        + " queries/s, 4.00x a; one run each, so the lead is not shown to hold (it takes 3 repeats of each).",
+        ExperimentVerdict.sentences(plan.experiment(), outcomes).get(0));
+  }
+
+  @Test
   void noFinishedCellNoVerdict() {
     assertEquals(List.of("No step has finished cells yet: no verdict."),
         ExperimentVerdict.sentences(plan(1).experiment(), List.of()));
