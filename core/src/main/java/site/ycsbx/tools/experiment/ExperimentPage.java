@@ -22,11 +22,14 @@ import site.ycsbx.util.UserError;
 
 /**
  * {@code experiment.html}: the experiment as a page a person reads, self-contained (inline SVG
- * and style, no script), written after each step and at the end, so a stopped experiment has one.
- * It holds the targets and what differs in their fingerprints, per step its table (the figures
- * the console printed, the relative rate marked outside {@value StepTable#REL_LOW}-{@value
- * StepTable#REL_HIGH}, unfinished cells with their reason) and its charts, and the plan: every
- * cell in the order it ran, with how it ended.
+ * and style, no script), written after each step and at the end, so a stopped experiment has one,
+ * with {@code results.md} and {@code results.txt} ({@link BlogTables}) under the same header.
+ * It holds the header ({@link ExperimentHeader}: what ran, when, where, by what command, and the
+ * verdict), the targets and what differs in their fingerprints ({@link TargetsSection}), per step
+ * its table ({@link StepTableHtml}: the figures the console printed, the relative rate marked outside
+ * {@value StepTable#REL_LOW}-{@value StepTable#REL_HIGH}, a row a line, what a row carries besides its
+ * figures a numbered mark with its sentence under the table) and its charts, and the plan
+ * ({@link PlanTable}): every cell in the order it ran, with how it ended.
  *
  * <p>Hooks for tests and scripts: {@code section.step[data-step]}; table rows
  * {@code tr[data-target][data-threads]} (a plan row {@code tr[data-cell][data-status]}), cells
