@@ -203,11 +203,19 @@ public final class PageHeader {
       this.purpose = purpose;
     }
 
-    /** Adds a fact; a null or blank value adds none (a required one is then missing). */
+    /**
+     * Adds a fact, or replaces the one of that key where it stands; a null or blank value adds none (a
+     * required one is then missing).
+     */
     public Builder fact(String key, String label, String value) {
       if (value != null && !value.isBlank()) {
-        facts.removeIf(f -> f.key().equals(key));
-        facts.add(new Fact(key, label, value.strip()));
+        Fact f = new Fact(key, label, value.strip());
+        int at = facts.stream().map(Fact::key).toList().indexOf(key);
+        if (at < 0) {
+          facts.add(f);
+        } else {
+          facts.set(at, f);
+        }
       }
       return this;
     }

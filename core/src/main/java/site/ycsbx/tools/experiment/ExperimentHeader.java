@@ -50,6 +50,9 @@ final class ExperimentHeader {
       b.fact(PageHeader.DATE, "Date", NOT_YET);
     }
     Map<String, String> shared = PageHeader.shared(fps.values());
+    // before any run folder: this JVM's own version, and the host not known yet
+    b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", site.ycsbx.fingerprint.Fingerprint.version());
+    b.fact(PageHeader.HOST, "Host", NOT_YET);
     b.client(shared);
     if (!fps.isEmpty() && PageHeader.host(shared) == null) {
       // the targets' cells ran on different hosts: each its own
