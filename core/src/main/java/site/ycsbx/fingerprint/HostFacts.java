@@ -56,9 +56,10 @@ public final class HostFacts {
   }
 
   /**
-   * The whole disks backed by a device ({@code vda 256 GB ssd, sdb 4000 GB hdd}): /sys/block's entries
-   * with a {@code device} link, as DiskStats counts them; size from 512-byte sectors, the kind from
-   * {@code queue/rotational} (a virtual disk may say hdd for an SSD underneath: the kernel's word).
+   * The whole disks backed by a device ({@code vda 256 GB non-rotational, sdb 4000 GB rotational}):
+   * /sys/block's entries with a {@code device} link, as DiskStats counts them; size from 512-byte
+   * sectors, the kind in the kernel's word ({@code queue/rotational}: a virtual disk may say
+   * rotational over an SSD).
    */
   static String disks(Path sysBlock) {
     List<String> out = new ArrayList<>();
@@ -67,7 +68,7 @@ public final class HostFacts {
         String size = read(p.resolve("size"));
         String rot = read(p.resolve("queue/rotational"));
         String gb = size == null ? "?" : String.format(Locale.ROOT, "%.0f GB", Long.parseLong(size) * 512 / 1e9);
-        out.add(p.getFileName() + " " + gb + (rot == null ? "" : rot.equals("0") ? " ssd" : " hdd"));
+        out.add(p.getFileName() + " " + gb + (rot == null ? "" : rot.equals("0") ? " non-rotational" : " rotational"));
       }
     } catch (IOException | RuntimeException e) {
       return UNKNOWN;

@@ -144,7 +144,7 @@ public final class PageHeader {
 
   /**
    * The client host in one line from a fingerprint: {@code vm: 2 cores (AMD EPYC), 23.5 GB memory, Linux
-   * 6.1.0, disks vda 275 GB ssd}; null without {@code client.host}.
+   * 6.1.0, disks vda 275 GB non-rotational}; null without {@code client.host}.
    */
   public static String host(Map<String, String> fp) {
     String name = fp.get("client.host");
@@ -203,11 +203,19 @@ public final class PageHeader {
       this.purpose = purpose;
     }
 
-    /** Adds a fact; a null or blank value adds none (a required one is then missing). */
+    /**
+     * Adds a fact, or replaces the one of that key where it stands; a null or blank value adds none (a
+     * required one is then missing).
+     */
     public Builder fact(String key, String label, String value) {
       if (value != null && !value.isBlank()) {
-        facts.removeIf(f -> f.key().equals(key));
-        facts.add(new Fact(key, label, value.strip()));
+        Fact f = new Fact(key, label, value.strip());
+        int at = facts.stream().map(Fact::key).toList().indexOf(key);
+        if (at < 0) {
+          facts.add(f);
+        } else {
+          facts.set(at, f);
+        }
       }
       return this;
     }

@@ -23,7 +23,7 @@ class PageHeaderTest {
     fp.put("client.cores", "2");
     fp.put("client.memory_gb", "23.5");
     fp.put("client.kernel", "Linux 6.1.0");
-    fp.put("client.disks", "vda 275 GB ssd");
+    fp.put("client.disks", "vda 275 GB non-rotational");
     fp.put("server.product", "MariaDB");
     fp.put("server.version", "10.11.19-MariaDB");
     fp.put("storage.engine", engine);
@@ -56,7 +56,7 @@ class PageHeaderTest {
     for (String k : PageHeader.REQUIRED) {
       assertTrue(html.contains("data-fact=\"" + k + "\""), k + " in " + html);
     }
-    assertTrue(html.contains("vm: 2 cores, 23.5 GB memory, Linux 6.1.0, disks vda 275 GB ssd"), html);
+    assertTrue(html.contains("vm: 2 cores, 23.5 GB memory, Linux 6.1.0, disks vda 275 GB non-rotational"), html);
     assertTrue(html.contains("<div class=\"page-verdict\" id=\"verdict\">\n<p>load: a led b by 1.50x.</p>"), html);
     assertTrue(h.lines().contains("load: a led b by 1.50x."), h.lines().toString());
     assertTrue(h.markdown().contains("- **Command**: `bin/ycsb experiment x`"), h.markdown());

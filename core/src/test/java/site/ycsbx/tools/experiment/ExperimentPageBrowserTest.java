@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.HeadlessChromium;
+import site.ycsbx.testing.PageLayoutChecks;
 
 /**
  * experiment.html as headless Chromium lays it out: each step's table with its rows and marks,
@@ -29,6 +31,7 @@ class ExperimentPageBrowserTest {
       + "low:Array.from(s.querySelectorAll('td.rel-low')).map(function(c){return c.textContent+' '+bg(c);}),"
       + "high:Array.from(s.querySelectorAll('td.rel-high')).map(function(c){return c.textContent+' '+bg(c);}),"
       + "unfinished:Array.from(s.querySelectorAll('tr.unfinished td.why')).map(function(c){return c.textContent;}),"
+      + "notes:Array.from(s.querySelectorAll('ol.marks li')).map(function(c){return c.textContent;}).join('|'),"
       + "charts:Array.from(s.querySelectorAll('figure.chart')).map(function(f){var g=f.querySelector('svg');"
       + "var r=g.getBoundingClientRect();return {kind:f.dataset.kind,unit:f.dataset.unit||'',width:r.width,height:r.height,"
       + "marks:g.querySelectorAll('path,line,polyline,rect').length,text:Array.from(g.querySelectorAll('text'))"
@@ -60,7 +63,9 @@ class ExperimentPageBrowserTest {
     assertEquals(1, query.path("low").size(), query.toString());
     assertTrue(query.path("low").get(0).asText().startsWith("0.50 rgb("), query.toString());
     assertEquals(1, query.path("unfinished").size(), query.toString());
-    assertTrue(query.path("unfinished").get(0).asText().contains(ExperimentPageFixture.FAILURE), query.toString());
+    // the cell says it in a few words, the whole reason is the note of its mark
+    assertEquals("query.b.t2.r1 FAILED (exit 1)¹", query.path("unfinished").get(0).asText(), query.toString());
+    assertTrue(query.path("notes").asText().contains(ExperimentPageFixture.FAILURE), query.toString());
     assertEquals(4, load.path("charts").size(), load.toString());
     assertEquals(6, query.path("charts").size(), query.toString());
     assertEquals(List.of(), chartProblems(page), page.toString());
@@ -127,5 +132,55 @@ class ExperimentPageBrowserTest {
       }
     }
     return out;
+  }
+
+  /** The fixture's page with a finished row of each step marked (ran beside other load), as a user's run has them. */
+  private static Path markedPage(Path tmp) throws Exception {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    for (String id : List.of("load.b.t1.r1", "query.a.t2.r1")) {
+      f.outcomes.stream().filter(o -> o.cell().id().equals(id)).findFirst().orElseThrow().result().figures()
+          .put(CellResult.BESIDE, 1.0);
+    }
+    return f.write();
+  }
+
+  @Test
+  void thePageReadsAtAGlanceAt1400Pixels(@TempDir Path tmp) throws Exception {
+    Path html = markedPage(tmp);
+    JsonNode page = PageLayoutChecks.layout(html);
+    assertEquals(List.of(), PageLayoutChecks.problems(page, ExperimentPageFixture.SERVER_VERSION, "0.1.0-SNAPSHOT",
+        "bin/ycsb experiment experiments/page -p db.passwd=*****", "UTC"), page.toString());
+    assertTrue(page.path("facts").path("server").asText().startsWith("MariaDB " + ExperimentPageFixture.SERVER_VERSION),
+        page.toString());
+    assertTrue(page.path("facts").path("host").asText().startsWith("host: 2 cores"), page.toString());
+    assertTrue(!Files.readString(html).contains("hunter2"), "the password is masked");
+  }
+
+  @Test
+  void theChecksFailOnAPageWithoutItsServerOrWithASqueezedNote(@TempDir Path tmp) throws Exception {
+    Path html = markedPage(tmp);
+    String good = Files.readString(html);
+    // the server's fact taken out: the check names it
+    Files.writeString(html, good.replaceFirst("(?s)<tr data-fact=\"server\">.*?</tr>", ""));
+    List<String> noServer = PageLayoutChecks.problems(PageLayoutChecks.layout(html),
+        ExperimentPageFixture.SERVER_VERSION);
+    assertEquals(List.of("header fact server missing or empty", "header facts without "
+        + ExperimentPageFixture.SERVER_VERSION), noServer);
+    // a note squeezed into a narrow column, a mark without its note, a table wider than its box, a page too wide
+    String bad = "<div class=\"table-wrap\" style=\"width:400px\"><table class=\"results squeezed\"><tbody><tr>"
+        + "<td>target<sup class=\"mark\" data-note=\"7\">⁷</sup></td><td class=\"why\" style=\"width:20px;"
+        + "overflow-wrap:anywhere\">ran beside other load (its result.json says why)</td></tr></tbody></table></div>"
+        + "<div class=\"table-wrap\" style=\"width:300px\"><table class=\"results wide\"><tbody><tr>"
+        + "<td style=\"white-space:nowrap\">" + "x".repeat(120) + "</td></tr></tbody></table></div>"
+        + "<div style=\"width:2000px\">wide</div>";
+    Files.writeString(html, good.replace("</body>", bad + "</body>"));
+    List<String> problems = PageLayoutChecks.problems(PageLayoutChecks.layout(html));
+    assertEquals(4, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("row taller than two lines") && problems.get(0).contains("results squeezed"),
+        problems.toString());
+    assertTrue(problems.get(1).startsWith("mark 7: no note under its table"), problems.toString());
+    assertTrue(problems.get(2).startsWith("table.results wide") && problems.get(2).endsWith("container of 300 px"),
+        problems.toString());
+    assertTrue(problems.get(3).startsWith("the page scrolls sideways: "), problems.toString());
   }
 }

@@ -20,6 +20,9 @@ import site.ycsbx.testing.RunFolderFixture;
  * b's cell after it is not run.
  */
 final class ExperimentPageFixture {
+  static final String SERVER_VERSION = "10.11.19-MariaDB-0+deb12u1";
+  /** The command the page names: its password masked. */
+  static final List<String> COMMAND = List.of("bin/ycsb", "experiment", "experiments/page", "-p", "db.passwd=hunter2");
   static final String FAILURE = "ycsb: the server went away past the reconnect limits";
   static final long INTERVAL_MS = 1000;
   static final int INTERVALS = 3;
@@ -72,7 +75,9 @@ final class ExperimentPageFixture {
     boolean b = c.target().name().equals("b");
     RunFolderFixture f = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L + 100_000L * c.seq(), INTERVAL_MS)
         .phase(c.step().command()).fingerprint("storage.engine", b ? "ROCKSDB" : "InnoDB")
-        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("threads", String.valueOf(c.threads()))
+        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("server.product", "MariaDB")
+        .fingerprint("server.version", SERVER_VERSION).fingerprint("client.cores", "2")
+        .fingerprint("threads", String.valueOf(c.threads()))
         // a place, not a setup: each target's own data folder
         .fingerprint("postgres.embedded.dir", "/data/" + c.target().name());
     String op = c.step().isLoad() ? "INSERT_TXN" : "READ";
@@ -104,7 +109,7 @@ final class ExperimentPageFixture {
 
   /** The page as written after the outcomes so far. */
   Path write() {
-    new ExperimentPage(dir).write(plan, outcomes, System.err);
+    new ExperimentPage(dir, COMMAND, "Two engines, a load and a query.").write(plan, outcomes, System.err);
     return dir.resolve(ExperimentPage.FILE);
   }
 }

@@ -46,7 +46,7 @@ class ExperimentPageTest {
     assertEquals("1.00", cell(load, "a", 1, "rel"));
     assertEquals("1.50", cell(load, "b", 1, "rel"));
     // efficiency per row where the family counts rows, as the console prints it
-    assertTrue(load.contains("<th class=\"num\">cpu_us.row</th>"), load);
+    assertTrue(load.contains("<th class=\"num\">cpu_<wbr>us.row</th>"), load);
     assertEquals("500.0", cell(load, "a", 1, "cpu_us.row"));
     // b: 3 CPU s over its 4500 rows (150 INSERT_TXN of 10 rows, 3 intervals)
     assertEquals("666.7", cell(load, "b", 1, "cpu_us.row"));
@@ -70,11 +70,15 @@ class ExperimentPageTest {
     assertTrue(cellTag(query, "b", 1, "rel").contains("rel-low"), cellTag(query, "b", 1, "rel"));
     assertEquals("2", cell(query, "a", 2, "n"));
     assertEquals("317.0", cell(query, "a", 2, "rate"));
-    assertTrue(cell(query, "a", 2, "note").contains("ops/s 312.0..322.0"), cell(query, "a", 2, "note"));
+    assertEquals("312.0..322.0", cell(query, "a", 2, "range"));
+    assertTrue(query.contains("range: the lowest and highest ops/s of the repeats"), query);
     // b at 2 threads: unfinished, with the failure and the cell it stopped
     String row = row(query, "b", 2);
     assertTrue(row.startsWith("<tr data-target=\"b\" data-threads=\"2\" class=\"unfinished\">"), row);
-    String why = cell(query, "b", 2, "note");
+    // the cell says it in a few words and a mark; the whole reason is under the table
+    assertTrue(cellTag(query, "b", 2, "note").contains("class=\"why\""), row);
+    assertTrue(row.contains(">query.b.t2.r1 FAILED (exit 1)<sup class=\"mark\" data-note=\"1\">¹</sup></td>"), row);
+    String why = String.join("\n", notes(query, "b", 2));
     assertTrue(why.contains("query.b.t2.r1 FAILED (exit 1): " + ExperimentPageFixture.FAILURE), why);
     assertTrue(why.contains("query.b.t2.r2 not run: target b failed in cell query.b.t2.r1"), why);
     assertEquals("0", cell(query, "b", 2, "n"));
@@ -177,6 +181,23 @@ class ExperimentPageTest {
         threads));
     assertTrue(m.find(), "no " + col + " in " + row(section, target, threads));
     return m.group();
+  }
+
+  /** The notes under the row's table that its marks stand for, in order. */
+  static List<String> notes(String section, String target, int threads) {
+    String r = row(section, target, threads);
+    String after = section.substring(section.indexOf(r));
+    after = after.substring(0, Math.max(0, after.indexOf("</ol>")));
+    List<String> out = new java.util.ArrayList<>();
+    Matcher m = Pattern.compile("<sup class=\"mark\" data-note=\"(\\d+)\">").matcher(r);
+    while (m.find()) {
+      Matcher li = Pattern.compile("<li data-note=\"" + m.group(1) + "\"><span class=\"n\">[^<]*</span>([^<]*)</li>")
+          .matcher(after);
+      assertTrue(li.find(), "no note " + m.group(1) + " under the table of " + r);
+      out.add(li.group(1).replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
+          .replace("&amp;", "&"));
+    }
+    return out;
   }
 
   static String cell(String section, String target, int threads, String col) {
