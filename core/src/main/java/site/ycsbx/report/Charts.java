@@ -225,7 +225,7 @@ public final class Charts {
       if (k != null && k > 0) {
         ValueMarker m = new ValueMarker(k, paints[s], new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
             BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
-        m.setLabel(series.size() > 1 ? "knee " + series.get(s).name() : "knee: " + k);
+        m.setLabel(series.size() > 1 ? series.get(s).name() + " knee: " + k : "knee: " + k);
         m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
         m.setLabelPaint(paints[s].darker());
         m.setLabelBackgroundColor(new Color(255, 255, 255, 210));

@@ -45,6 +45,7 @@ final class ExperimentPage {
   private static final String CSS = """
       section.step .charts{grid-template-columns:repeat(auto-fill,minmax(480px,1fr))}
       section.step .charts svg{width:100%;height:auto}
+      section.pair pre{background:#f6f6f6;padding:12px;overflow-x:auto;font-size:12px}
       td.rel-low{background:#fde2e1;font-weight:bold}
       td.rel-high{background:#e1f3e6;font-weight:bold}
       td.shared{background:#fff4d6}
