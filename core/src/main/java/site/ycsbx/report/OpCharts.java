@@ -1,8 +1,12 @@
 package site.ycsbx.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeMap;
+import site.ycsbx.results.RateUnit;
 
 /**
  * The charts of each operation on a run's {@code report.html}: throughput and p50/p99 over time (a
@@ -32,6 +36,55 @@ final class OpCharts {
     }
     logs.forEach(l -> sb.append(charts(l, overTime)));
     return sb.toString();
+  }
+
+  /**
+   * The run's rate over time in its family's unit, as the header's rate counts it (iibench's
+   * rows/s: the calls of INSERT_TXN times its rows per call, {@link RateUnit}), in a
+   * {@code div.ycsbx-rate-chart[data-unit]}; empty for a family without a rate of its own (YCSB's
+   * ops/s: each operation's chart has it) or a run of too few points.
+   */
+  static String rateChart(JsonNode result, List<RunReport.OpLog> logs) {
+    RateLine r = rateLine(result, logs);
+    if (r == null || r.line().seconds().length < MIN_POINTS) {
+      return "";
+    }
+    return "<h3 id=\"rate\">" + ReportHtml.esc(r.unit()) + " over time</h3>\n<div class=\"op-charts\"><div class=\"ycsbx-rate-chart\""
+        + " data-unit=\"" + ReportHtml.esc(r.unit()) + "\" data-points=\"" + r.line().seconds().length + "\">"
+        + RunCharts.timeChart("chart-rate", r.unit() + " over time", r.unit(), List.of(r.line())) + "</div></div>\n"
+        + "<p class=\"note\">" + ReportHtml.esc("The run's " + r.unit() + " per interval, as its summary counts them: the"
+        + " calls of " + String.join(", ", r.ops()) + (r.perCall() != 1 ? String.format(Locale.ROOT, " times %.4g %s"
+        + " per call (the headline's %s over their calls)", r.perCall(), r.counted(), r.counted()) : "") + ".")
+        + "</p>\n";
+  }
+
+  /** The run's rate over time: its unit, the operations it counts, units per call, the line. */
+  record RateLine(String counted, String unit, Set<String> ops, double perCall, RunCharts.Line line) {
+  }
+
+  /** The family's rate per point of the logs; null for a run whose headline has no rate (YCSB's workloads). */
+  static RateLine rateLine(JsonNode result, List<RunReport.OpLog> logs) {
+    JsonNode h = result.path("headline");
+    String rate = null;
+    for (java.util.Iterator<String> it = h.fieldNames(); it.hasNext() && rate == null;) {
+      String k = it.next();
+      rate = k.endsWith("_s") && h.path(k).isNumber() ? k : null;
+    }
+    if (rate == null) {
+      return null;
+    }
+    Set<String> ops = RateUnit.operations(rate, logs.stream().map(l -> l.op).toList());
+    List<RunReport.OpLog> counted = logs.stream().filter(l -> ops.contains(l.op) && l.total != null).toList();
+    double calls = counted.stream().mapToDouble(l -> l.total.getTotalCount()).sum();
+    String name = RateUnit.counted(rate);
+    double perCall = RateUnit.perCall(rate, h.path(name).asDouble(Double.NaN), calls);
+    // the logs of one run share their interval boundaries: points are matched by their end
+    TreeMap<Long, Double> perSecond = new TreeMap<>();
+    counted.forEach(l -> l.points.forEach(p -> perSecond.merge(Math.round(p[0] * 1000), Double.isNaN(p[1]) ? 0
+        : p[1] * perCall, Double::sum)));
+    String unit = name + "/s";
+    return new RateLine(name, unit, ops, perCall, new RunCharts.Line(unit, perSecond.keySet().stream()
+        .mapToDouble(ms -> ms / 1000.0).toArray(), perSecond.values().stream().mapToDouble(Double::doubleValue).toArray()));
   }
 
   /** A ycsbx.interval that gives a run of {@code seconds} 5 points or more: 1, 0.5, 0.2 or 0.1 s. */

@@ -108,8 +108,9 @@ public final class RunReport {
       logs.put(op, OpLog.read(run, op, origin));
     }
     b.append("<h2>Operations</h2>\n").append(opsTable(run, logs));
-    b.append(OpCharts.html(logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).toList(),
-        (run.endMs() - run.startMs()) / 1000.0));
+    List<OpLog> drawn = logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).toList();
+    b.append(OpCharts.rateChart(r, drawn));
+    b.append(OpCharts.html(drawn, (run.endMs() - run.startMs()) / 1000.0));
     b.append("<h2>Errors</h2>\n").append(errors(run));
     b.append("<h2>Efficiency</h2>\n").append(efficiency(run, clients));
     b.append("<h2>Host CPU and disk</h2>\n").append(HostCharts.html(run.path(), origin));

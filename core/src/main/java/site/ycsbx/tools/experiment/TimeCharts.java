@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import site.ycsbx.report.Figure;
 import site.ycsbx.report.RunCharts;
+import site.ycsbx.results.RateUnit;
 
 /**
  * A step's charts over time: its rate in the table's unit (rows/s, links/s, requests/s,
@@ -80,7 +81,8 @@ final class TimeCharts {
     List<RunCharts.Line> lines = new ArrayList<>();
     for (Map.Entry<String, List<Cell>> e : shown.entrySet()) {
       lines.add(line(e.getKey(), e.getValue(), c -> {
-        double perCall = RateUnit.perCall(c.outcome().result(), rate, c.trace().calls(unitOps));
+        double perCall = RateUnit.perCall(rate, c.outcome().result().get(CellResult.HEADLINE_PREFIX
+            + RateUnit.counted(rate)), c.trace().calls(unitOps));
         double[] v = new double[c.trace().intervals()];
         for (int i = 0; i < v.length; i++) {
           v[i] = c.trace().calls(unitOps, i) * perCall;

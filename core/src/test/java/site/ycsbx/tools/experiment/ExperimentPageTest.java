@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.RateUnit;
 
 /**
  * experiment.html from an experiment of known figures ({@link ExperimentPageFixture}): per step

@@ -20,6 +20,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.results.RateUnit;
 import site.ycsbx.testing.RunFolderFixture;
 
 /**

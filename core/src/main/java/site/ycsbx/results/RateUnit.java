@@ -1,4 +1,4 @@
-package site.ycsbx.tools.experiment;
+package site.ycsbx.results;
 
 import java.util.List;
 import java.util.Map;
@@ -6,8 +6,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The operations a step's rate counts ({@link StepTable#rateFigure}), so that its charts over time
- * draw the table's figure in the table's unit: iibench's and sysbench's rows/s count the rows of
+ * The operations a family's rate counts (the first {@code _s} figure of its {@code [HEADLINE]}:
+ * what an experiment's table and a run's summary show), so that a chart over time draws that
+ * figure in its unit: iibench's and sysbench's rows/s count the rows of
  * their insert transactions (INSERT_TXN, LOAD_ROWS), LinkBench's links/s its link chunks
  * (LOAD_LINKS), filemeta's files/s its file batches (LOAD_FILES), reads/s and writes/s its read
  * and its write operations, sysbench's transactions/s its TRANSACTION; LinkBench's requests/s
@@ -15,8 +16,8 @@ import java.util.stream.Collectors;
  * operation) and the per-thread VERIFY and CLEANUP. The names are the families' own (their
  * workload classes' constants; a test holds them together).
  */
-final class RateUnit {
-  static final Map<String, Set<String>> OPS = Map.of(
+public final class RateUnit {
+  public static final Map<String, Set<String>> OPS = Map.of(
       "rows", Set.of("INSERT_TXN", "LOAD_ROWS"),
       "links", Set.of("LOAD_LINKS"),
       "files", Set.of("LOAD_FILES"),
@@ -24,36 +25,35 @@ final class RateUnit {
       "writes", Set.of("INSERT_FILE", "UPDATE_FILE", "DELETE_FILE"),
       "transactions", Set.of("TRANSACTION"));
   /** What a family counts by batches: a call there is many units (its headline counts them). */
-  static final Set<String> PER_BATCH = Set.of("rows", "links", "files");
-  static final Set<String> NOT_WORK = Set.of("VERIFY", "CLEANUP");
+  public static final Set<String> PER_BATCH = Set.of("rows", "links", "files");
+  public static final Set<String> NOT_WORK = Set.of("VERIFY", "CLEANUP");
 
   private RateUnit() {
   }
 
   /** What the rate counts: {@code rows} for {@code headline.rows_s}, {@code ops} for {@code ops_s}. */
-  static String counted(String rate) {
+  public static String counted(String rate) {
     return rate.substring(rate.indexOf('.') + 1).replaceFirst("_s$", "");
   }
 
   /** The operations of {@code present} whose calls the rate counts (each a unit, or a batch of units). */
-  static Set<String> operations(String rate, java.util.Collection<String> present) {
+  public static Set<String> operations(String rate, java.util.Collection<String> present) {
     Set<String> family = OPS.get(counted(rate));
     return present.stream().filter(op -> family != null ? family.contains(op)
         : !op.endsWith("_BATCH") && !NOT_WORK.contains(op)).collect(Collectors.toCollection(java.util.TreeSet::new));
   }
 
   /**
-   * Units per call of {@code ops} in a cell: its headline count (rows, links, files) over their
-   * calls, where the family counts one (a batch's rows); 1 where a call is a unit (requests,
-   * reads, transactions, ops) or the cell gives no count.
+   * Units per call of the rate's operations: the family's headline count of them ({@code rows},
+   * {@code links}, {@code files}) over their calls, where a call is a batch; 1 where a call is a
+   * unit (requests, reads, transactions, ops) or there is no count (NaN).
    */
-  static double perCall(CellResult r, String rate, double calls) {
-    double count = r.get(CellResult.HEADLINE_PREFIX + counted(rate));
+  public static double perCall(String rate, double count, double calls) {
     return PER_BATCH.contains(counted(rate)) && count > 0 && calls > 0 ? count / calls : 1;
   }
 
   /** Every operation name the map knows: a test holds them against the workload classes' constants. */
-  static List<String> known() {
+  public static List<String> known() {
     return OPS.values().stream().flatMap(Set::stream).sorted().toList();
   }
 }
