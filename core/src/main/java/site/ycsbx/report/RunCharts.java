@@ -16,6 +16,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
@@ -63,6 +64,16 @@ public final class RunCharts {
 
   /** The chart of {@link #timeChart} as a {@link Figure}, with {@code windows} shaded behind the lines. */
   public static Figure timeFigure(String id, String title, String yLabel, List<Line> lines, List<Window> windows) {
+    return timeFigure(id, title, yLabel, lines, windows, new double[0]);
+  }
+
+  /**
+   * As {@link #timeFigure(String, String, String, List, List)}, with a dashed level per line
+   * ({@code levels[i]} for {@code lines.get(i)}, NaN: none) in its colour: the figure a table gives
+   * for the whole of what the line draws interval by interval ({@code g.ycsbx-level[data-series][data-value]}).
+   */
+  public static Figure timeFigure(String id, String title, String yLabel, List<Line> lines, List<Window> windows,
+      double[] levels) {
     XYSeriesCollection data = new XYSeriesCollection();
     for (Line l : lines) {
       XYSeries s = new XYSeries(l.name(), false, true);
@@ -89,6 +100,20 @@ public final class RunCharts {
       r.setSeriesStroke(i, new BasicStroke(1.8f));
     }
     plot.setRenderer(r);
+    for (int i = 0; i < levels.length && i < lines.size(); i++) {
+      if (!Double.isNaN(levels[i])) {
+        ValueMarker m = new ValueMarker(levels[i], Charts.colour(i), new BasicStroke(1.2f, BasicStroke.CAP_BUTT,
+            BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+        r.tag(m, Map.of("class", "ycsbx-level", "data-series", lines.get(i).name(), "data-value",
+            String.format(Locale.ROOT, "%.6g", levels[i])));
+        plot.addRangeMarker(m);
+        // the level must be on the chart even when every point lies far from it
+        NumberAxis axis = (NumberAxis) plot.getRangeAxis();
+        if (levels[i] * 1.05 > axis.getUpperBound()) {
+          axis.setUpperBound(levels[i] * 1.05);
+        }
+      }
+    }
     for (Window w : windows) {
       IntervalMarker m = new IntervalMarker(w.from(), w.to(), WINDOW);
       m.setLabel(w.label());

@@ -28,6 +28,8 @@ final class TimeCharts {
   static final int MAX_OPS = 3;
   /** An operation with fewer calls than this share of the step's gets no latency line of its own. */
   static final double MIN_SHARE = 0.05;
+  /** Points whose mean is further than this from the table's figure are said to differ, and why. */
+  static final double AGREE = 0.10;
   static final String WRITER_START = "filemeta.writer.start";
   static final String WRITER_SECONDS = "filemeta.writer.seconds";
 
@@ -91,8 +93,32 @@ final class TimeCharts {
       }, true));
     }
     List<RunCharts.Window> windows = windows(s, shown);
+    // each target's figure as its table rows give it (their cells' mean), drawn as a level, and said
+    // where the points' own mean is not it (a table that counts its own seconds, an index build included)
+    // (one thread count: a staircase of several has a figure per step, not one)
+    double[] levels = new double[s.threads().size() == 1 ? lines.size() : 0];
+    List<String> apart = new ArrayList<>();
+    int li = 0;
+    for (Map.Entry<String, List<Cell>> e : s.threads().size() == 1 ? shown.entrySet()
+        : Map.<String, List<Cell>>of().entrySet()) {
+      levels[li] = e.getValue().stream().mapToDouble(c -> c.outcome().result().get(rate)).filter(v -> !Double.isNaN(v))
+          .average().orElse(Double.NaN);
+      double secs = e.getValue().stream().mapToDouble(c -> c.trace().seconds()).sum();
+      double units = 0;
+      for (Cell c : e.getValue()) {
+        units += c.trace().calls(unitOps) * RateUnit.perCall(rate, c.outcome().result().get(CellResult.HEADLINE_PREFIX
+            + counted(rate)), c.trace().calls(unitOps));
+      }
+      double mean = secs > 0 ? units / secs : Double.NaN;
+      if (levels[li] > 0 && Math.abs(mean / levels[li] - 1) > AGREE) {
+        apart.add(String.format(Locale.ROOT, "%s's points average %s %s over %.1f s of interval logs, its table %s"
+            + " (the family's count over its own seconds%s)", e.getKey(), StepTable.number(mean), unit, secs,
+            StepTable.number(levels[li]), ownSeconds(e.getValue())));
+      }
+      li++;
+    }
     Figure rateFigure = RunCharts.timeFigure(ExperimentCharts.id(s.name(), ExperimentPage.OVER_TIME), s.name() + ": "
-        + unit + " over time", unit, lines, windows);
+        + unit + " over time", unit, lines, windows, levels);
     Map<String, Figure> latency = new LinkedHashMap<>();
     for (String op : latencyOps(latencyOp, shown)) {
       List<RunCharts.Line> ls = new ArrayList<>();
@@ -111,6 +137,8 @@ final class TimeCharts {
         + " calls of " + String.join(", ", unitOps) + (RateUnit.PER_BATCH.contains(counted) ? " times the cell's "
         + counted + " per call (its headline count over their calls)" : "")
         + (several ? "; a target's cells one after the other in the order they ran (threads, then repeats)" : "")
+        + (levels.length > 0 ? "; dashed: each target's " + unit + " as its table gives it" : "")
+        + (apart.isEmpty() ? "" : "; " + String.join("; ", apart))
         + (windows.isEmpty() ? "" : "; shaded: the writers' window (" + WRITER_START + ", " + WRITER_SECONDS + ")")
         + (short_.isEmpty() ? "" : "; left out, fewer than " + MIN_POINTS + " intervals: " + String.join(", ", short_));
     return new Drawn(rateFigure, latency, caption, null);
@@ -197,6 +225,17 @@ final class TimeCharts {
       }
     }
     return "0.1";
+  }
+
+  /** The seconds a family's rate counts, where its headline gives them (iibench's and sysbench's {@code secs}). */
+  private static String ownSeconds(List<Cell> cells) {
+    double secs = cells.stream().mapToDouble(c -> c.outcome().result().get(CellResult.HEADLINE_PREFIX + "secs"))
+        .filter(v -> !Double.isNaN(v)).sum();
+    return secs > 0 ? String.format(Locale.ROOT, ": %.1f s", secs) : "";
+  }
+
+  private static String counted(String rate) {
+    return RateUnit.counted(rate);
   }
 
   private static double number(String v) {

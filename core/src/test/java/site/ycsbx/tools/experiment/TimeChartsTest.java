@@ -52,7 +52,31 @@ class TimeChartsTest {
       assertEquals(ExperimentPageFixture.INTERVALS, s.getItemCount(), "a point per interval");
     }
     assertTrue(d.caption().contains("calls of INSERT_TXN times the cell's rows per call"), d.caption());
+    // the table's figure as a level in each target's colour; the points agree with it: nothing said
+    String svg = d.rate().svg();
+    assertTrue(svg.contains("data-series='a'") && svg.contains("data-value='1000.00'"), svg.substring(0, 200));
+    assertTrue(svg.contains("data-value='1500.00'"), "b's level");
+    assertTrue(!d.caption().contains("points average"), d.caption());
     assertEquals(List.of("INSERT_TXN"), new ArrayList<>(d.latency().keySet()));
+  }
+
+  @Test
+  void pointsThatDoNotAverageTheTablesFigureAreSaidToAndWhy(@TempDir Path tmp) throws IOException {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    Step load = f.plan.experiment().steps().get(0);
+    Outcome a = f.outcomes.get(0);
+    // sysbench's load: rows over its own seconds, its index build in them: 3000 rows over 6 s
+    Map<String, Double> figures = new java.util.LinkedHashMap<>(a.result().figures());
+    figures.put("headline.rows_s", 500.0);
+    figures.put("headline.secs", 6.0);
+    Outcome slower = new Outcome(a.cell(), a.entry(), new CellResult(figures, a.result().fingerprint(),
+        a.result().mainOp()));
+    Map<String, List<TimeCharts.Cell>> cells = Map.of("a", List.of(new TimeCharts.Cell(slower,
+        CellTrace.read(tmp.resolve(Ledger.CELLS).resolve(a.cell().id())))));
+    TimeCharts.Drawn d = TimeCharts.draw(load, "headline.rows_s", "INSERT_TXN", cells);
+    assertTrue(d.caption().contains("a's points average 1000 rows/s over 3.0 s of interval logs, its table 500.0 (the"
+        + " family's count over its own seconds: 6.0 s)"), d.caption());
+    assertTrue(d.rate().svg().contains("data-value='500.000'"), "the table's level drawn");
   }
 
   @Test
