@@ -70,6 +70,18 @@ class ExperimentHeaderTest {
   }
 
   @Test
+  void cellsOfAnotherBuildGiveEachTargetsVersion() {
+    Map<String, Map<String, String>> fps = new LinkedHashMap<>();
+    fps.put("a", fp("10.11.19-MariaDB", "InnoDB"));
+    fps.put("b", fp("10.11.19-MariaDB", "InnoDB"));
+    fps.get("b").put("ycsbx.version", "0.2.0");
+    PageHeader h = ExperimentHeader.of(experiment(), null, List.of("bin/ycsb", "experiment", "f"), List.of(), fps,
+        null, 2);
+    assertEquals("a: 0.1.0; b: 0.2.0", h.get(PageHeader.YCSBX_VERSION));
+    assertEquals("MariaDB 10.11.19-MariaDB (every target)", h.get(PageHeader.SERVER));
+  }
+
+  @Test
   void thePurposeIsTheFilesFirstSentence(@TempDir Path tmp) throws Exception {
     Path f = tmp.resolve("e");
     Files.writeString(f, "# Two engines, as the 2014 post ran them: l.i0 and\n# l.x, then more. Each target is a"
