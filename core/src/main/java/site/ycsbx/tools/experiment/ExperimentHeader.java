@@ -50,10 +50,12 @@ final class ExperimentHeader {
       b.fact(PageHeader.DATE, "Date", NOT_YET);
     }
     Map<String, String> shared = PageHeader.shared(fps.values());
-    // before any run folder: this JVM's own version, and the host not known yet
-    b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", site.ycsbx.fingerprint.Fingerprint.version());
-    b.fact(PageHeader.HOST, "Host", NOT_YET);
     b.client(shared);
+    if (fps.isEmpty()) {
+      // before any run folder: this JVM's own version, and the host not known yet
+      b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", site.ycsbx.fingerprint.Fingerprint.version());
+      b.fact(PageHeader.HOST, "Host", NOT_YET);
+    }
     if (!fps.isEmpty() && !shared.containsKey("ycsbx.version")) {
       // cells of a continued experiment ran on another build: each target's
       List<String> versions = new ArrayList<>();
