@@ -14,7 +14,7 @@ import java.util.List;
 public final class Footnotes {
   private static final String SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
   public static final String CSS = """
-      sup.mark{font-size:10px;color:#a00;font-weight:bold;margin-left:1px}
+      sup.mark,sup.sep{font-size:10px;color:#a00;font-weight:bold;margin-left:1px}
       ol.marks{list-style:none;margin:2px 0 14px;padding:0;font-size:13px;color:#333;max-width:1300px}
       ol.marks li{margin:2px 0}
       ol.marks li .n{color:#a00;font-weight:bold;margin-right:4px}

@@ -106,24 +106,26 @@ final class BlogTables {
     List<List<String>> out = new ArrayList<>();
     for (StepTable.Row r : rows) {
       List<Outcome> ok = r.ok();
-      StringBuilder marks = new StringBuilder();
+      // a note once per row, however many of its cells it holds for; marks apart, so that ¹ ² is not read as ¹²
+      java.util.Set<String> marks = new java.util.LinkedHashSet<>();
       for (Outcome o : r.cells()) {
         if (!o.ok() && !ok.isEmpty()) {
-          marks.append(notes.textMark(o.cell().id() + " " + StepTable.describe(o.entry()) + "; the row's figures are"
+          marks.add(notes.textMark(o.cell().id() + " " + StepTable.describe(o.entry()) + "; the row's figures are"
               + " its other repeats'."));
         } else if (o.ok() && o.result().get(CellResult.BESIDE) > 0) {
-          marks.append(notes.textMark("ran beside other load: not the target's figures alone (each cell's"
+          marks.add(notes.textMark("ran beside other load: not the target's figures alone (each cell's"
               + " result.json says why)."));
         }
         String outage = o.ok() ? CellResult.outageNote(List.of(o.result())) : null;
         if (outage != null) {
-          marks.append(notes.textMark(o.cell().id() + " met " + outage + "."));
+          marks.add(notes.textMark(o.cell().id() + " met " + outage + "."));
         }
         if (o.ok() && OwnTables.foreign(o.result())) {
-          marks.append(notes.textMark(o.cell().id() + " found rows no cell wrote in its tables."));
+          marks.add(notes.textMark(o.cell().id() + " found rows no cell wrote in its tables."));
         }
       }
-      List<String> row = new ArrayList<>(List.of(r.target().name() + marks, String.valueOf(r.threads()),
+      List<String> row = new ArrayList<>(List.of(r.target().name() + String.join(",", marks),
+          String.valueOf(r.threads()),
           String.valueOf(ok.size())));
       if (ok.isEmpty()) {
         String why = r.cells().isEmpty() ? "not run yet" : String.join("; ", r.cells().stream().map(o -> o.cell().id()

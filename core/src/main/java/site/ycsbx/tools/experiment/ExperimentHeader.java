@@ -50,10 +50,18 @@ final class ExperimentHeader {
       b.fact(PageHeader.DATE, "Date", NOT_YET);
     }
     Map<String, String> shared = PageHeader.shared(fps.values());
-    // before any run folder: this JVM's own version, and the host not known yet
-    b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", site.ycsbx.fingerprint.Fingerprint.version());
-    b.fact(PageHeader.HOST, "Host", NOT_YET);
     b.client(shared);
+    if (fps.isEmpty()) {
+      // before any run folder: this JVM's own version, and the host not known yet
+      b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", site.ycsbx.fingerprint.Fingerprint.version());
+      b.fact(PageHeader.HOST, "Host", NOT_YET);
+    }
+    if (!fps.isEmpty() && !shared.containsKey("ycsbx.version")) {
+      // cells of a continued experiment ran on another build: each target's
+      List<String> versions = new ArrayList<>();
+      fps.forEach((n, fp) -> versions.add(n + ": " + fp.getOrDefault("ycsbx.version", "not in its fingerprint")));
+      b.fact(PageHeader.YCSBX_VERSION, "YCSB-X", String.join("; ", versions));
+    }
     if (!fps.isEmpty() && PageHeader.host(shared) == null) {
       // the targets' cells ran on different hosts: each its own
       List<String> hosts = new ArrayList<>();

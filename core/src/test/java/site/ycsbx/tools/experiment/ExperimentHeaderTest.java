@@ -20,6 +20,7 @@ class ExperimentHeaderTest {
   private static Map<String, String> fp(String version, String engine) {
     Map<String, String> fp = new LinkedHashMap<>();
     fp.put("ycsbx.version", "0.1.0");
+    fp.put("ycsb.core.version", "0.17.0");
     fp.put("client.host", "vm");
     fp.put("server.product", "MariaDB");
     fp.put("server.version", version);
@@ -64,9 +65,21 @@ class ExperimentHeaderTest {
     assertEquals("InnoDB, binding jdbc; MariaDB 10.11.19-MariaDB; checked storage.engine=InnoDB", h.get("target.a"));
     assertEquals("durability.log_bin=OFF", h.get("shared"));
     assertEquals("0.1.0", h.get(PageHeader.YCSBX_VERSION), "the cells' version, not this JVM's");
-    assertEquals(List.of(PageHeader.DATE, PageHeader.DURATION, PageHeader.YCSBX_VERSION, PageHeader.HOST,
-        PageHeader.SERVER, "target.a", "target.b", "shared", PageHeader.COMMAND),
+    assertEquals(List.of(PageHeader.DATE, PageHeader.DURATION, PageHeader.YCSBX_VERSION, PageHeader.YCSB_VERSION,
+        PageHeader.HOST, PageHeader.SERVER, "target.a", "target.b", "shared", PageHeader.COMMAND),
         h.facts().stream().map(PageHeader.Fact::key).toList());
+  }
+
+  @Test
+  void cellsOfAnotherBuildGiveEachTargetsVersion() {
+    Map<String, Map<String, String>> fps = new LinkedHashMap<>();
+    fps.put("a", fp("10.11.19-MariaDB", "InnoDB"));
+    fps.put("b", fp("10.11.19-MariaDB", "InnoDB"));
+    fps.get("b").put("ycsbx.version", "0.2.0");
+    PageHeader h = ExperimentHeader.of(experiment(), null, List.of("bin/ycsb", "experiment", "f"), List.of(), fps,
+        null, 2);
+    assertEquals("a: 0.1.0; b: 0.2.0", h.get(PageHeader.YCSBX_VERSION));
+    assertEquals("MariaDB 10.11.19-MariaDB (every target)", h.get(PageHeader.SERVER));
   }
 
   @Test

@@ -164,6 +164,28 @@ class ExperimentPageTest {
   }
 
   /** The step's section of the page. */
+  /** A note once per row, however many of its cells it holds for; two notes of a row marked apart. */
+  @Test
+  void aRowsMarksAreEachNoteOnceAndApart(@TempDir Path tmp) throws Exception {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    for (Outcome o : f.outcomes) {
+      if (o.ok() && o.cell().id().startsWith("query.a.t2.")) {
+        o.result().figures().put(CellResult.BESIDE, 1.0);
+      }
+      if (o.ok() && o.cell().id().equals("query.a.t2.r2")) {
+        o.result().figures().put(OwnTables.MARKED, 1.0);
+      }
+    }
+    String query = section(Files.readString(f.write()), "query");
+    List<String> notes = notes(query, "a", 2);
+    assertEquals(2, notes.size(), notes.toString());
+    assertTrue(notes.get(0).startsWith("ran beside other load (query.a.t2.r1, query.a.t2.r2): in those cells"),
+        notes.toString());
+    assertEquals("query.a.t2.r2 found rows no cell wrote in its tables.", notes.get(1));
+    assertTrue(row(query, "a", 2).contains(">a<sup class=\"mark\" data-note=\"1\">¹</sup><sup class=\"sep\">,</sup>"
+        + "<sup class=\"mark\" data-note=\"2\">²</sup></td>"), row(query, "a", 2));
+  }
+
   static String section(String page, String step) {
     int start = page.indexOf("<section class=\"step\" data-step=\"" + step + "\"");
     assertTrue(start >= 0, "no section for step " + step);
