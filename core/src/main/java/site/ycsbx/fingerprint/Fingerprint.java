@@ -75,6 +75,7 @@ public final class Fingerprint {
     put("client.host", hostName());
     put("client.cores", Runtime.getRuntime().availableProcessors());
     put("client.java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+    HostFacts.put(this);
     put("binding", bindingName);
     put("workload", props.getProperty("workload", "site.ycsb.workloads.CoreWorkload"));
     WorkloadShape shape = WorkloadShape.of(props);

@@ -112,6 +112,17 @@ public final class Charts {
    * threads on a log2 axis, with error bars where a series has a spread, and the marks.
    */
   public static String threadsChart(String id, String title, String yLabel, List<Series> series, Marks marks) {
+    return threadsFigure(id, title, yLabel, series, marks, Map.of()).svg();
+  }
+
+  /**
+   * The chart of {@link #threadsChart} as a {@link Figure}, with a knee per series besides the
+   * marks' one: {@code knees} maps a series' name to the thread count where its rate levels off
+   * (or peaks), drawn as a dashed line in the series' colour, labelled with its name, in a
+   * {@code g.ycsbx-knee} group ({@code data-series}, {@code data-threads}).
+   */
+  public static Figure threadsFigure(String id, String title, String yLabel, List<Series> series, Marks marks,
+      Map<String, Integer> knees) {
     XYSeriesCollection data = new XYSeriesCollection();
     YIntervalSeriesCollection spread = new YIntervalSeriesCollection();
     Map<Integer, Color> spreadColours = new LinkedHashMap<>();
@@ -209,6 +220,25 @@ public final class Charts {
       r.tag(m, Map.of("class", "ycsbx-knee", "data-threads", String.valueOf(marks.kneeThreads())));
       plot.addDomainMarker(m);
     }
+    for (int s = 0; s < series.size(); s++) {
+      Integer k = knees.get(series.get(s).name());
+      if (k != null && k > 0) {
+        ValueMarker m = new ValueMarker(k, paints[s], new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
+            BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        m.setLabel(series.size() > 1 ? series.get(s).name() + " knee: " + k : "knee: " + k);
+        m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+        m.setLabelPaint(paints[s].darker());
+        m.setLabelBackgroundColor(new Color(255, 255, 255, 210));
+        boolean atRight = k >= largest;
+        m.setLabelAnchor(atRight ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+        m.setLabelTextAnchor(atRight ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+        // labels of several knees one under the other, so that two at one thread count do not overlap
+        m.setLabelOffset(new org.jfree.chart.ui.RectangleInsets(4 + 14 * s, 4, 4, 4));
+        r.tag(m, Map.of("class", "ycsbx-knee", "data-series", series.get(s).name(), "data-threads",
+            String.valueOf(k)));
+        plot.addDomainMarker(m);
+      }
+    }
     if (!Double.isNaN(marks.limit())) {
       ValueMarker m = new ValueMarker(marks.limit(), LIMIT, new BasicStroke(2f, BasicStroke.CAP_BUTT,
           BasicStroke.JOIN_MITER, 10f, new float[] {10f, 4f}, 0f));
@@ -229,15 +259,19 @@ public final class Charts {
       // throughputs and latencies are never negative: an axis of all-zero values starts at 0, not below
       y.setRange(0, Math.max(y.getUpperBound(), 0.01));
     }
-    return svg(chart, id, WIDTH, HEIGHT);
+    return new Figure(chart, id, WIDTH, HEIGHT);
   }
 
   /**
    * The one way a chart becomes inline SVG on YCSB-X's pages: drawn at {@code width} x
-   * {@code height} with a view box (so it shrinks with a narrow page), the element's id {@code id}.
+   * {@code height} with a view box (so it shrinks with a narrow page), the element's id {@code id},
+   * the ids inside it prefixed by it.
    */
   public static String svg(JFreeChart chart, String id, int width, int height) {
     SVGGraphics2D g = new SVGGraphics2D(width, height);
+    // the clip paths' ids from the chart's id, not a clock: unique on a page (its charts' ids are) and
+    // the same chart drawn twice is the same text (a chart file is not rewritten for nothing)
+    g.setDefsKeyPrefix(id.replaceAll("[^A-Za-z0-9_-]", "_") + "-");
     chart.draw(g, new Rectangle(0, 0, width, height));
     return g.getSVGElement(id, true, new ViewBox(0, 0, width, height), null, null);
   }
@@ -257,8 +291,9 @@ public final class Charts {
   }
 
   /** Opens an SVG group {@code <g k='v' ...>} around what {@code draw} paints. */
-  private static void group(Graphics2D g2, Map<String, String> attributes, Runnable draw) {
-    if (attributes == null) {
+  static void group(Graphics2D g2, Map<String, String> attributes, Runnable draw) {
+    if (attributes == null || !(g2 instanceof SVGGraphics2D)) {
+      // a PNG's Java2D canvas has no groups (and refuses JFreeSVG's hints)
       draw.run();
       return;
     }
@@ -268,12 +303,16 @@ public final class Charts {
   }
 
   /** The lines' renderer; draws the markers inside groups named by their tags. */
-  private static final class MarkedRenderer extends XYLineAndShapeRenderer {
+  static final class MarkedRenderer extends XYLineAndShapeRenderer {
     private static final long serialVersionUID = 1L;
     private final transient Map<Marker, Map<String, String>> tags = new IdentityHashMap<>();
 
     MarkedRenderer() {
-      super(true, true);
+      this(true, true);
+    }
+
+    MarkedRenderer(boolean lines, boolean shapes) {
+      super(lines, shapes);
     }
 
     void tag(Marker m, Map<String, String> attributes) {

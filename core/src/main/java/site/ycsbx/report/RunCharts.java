@@ -7,16 +7,22 @@ import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -30,6 +36,7 @@ public final class RunCharts {
   static final int WIDTH = 440;
   static final int HEIGHT = 300;
   private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
+  private static final java.awt.Color WINDOW = new java.awt.Color(255, 160, 0, 55);
 
   static {
     // charts are drawn off-screen, also on machines without a display
@@ -43,8 +50,30 @@ public final class RunCharts {
   public record Line(String name, double[] seconds, double[] values) {
   }
 
+  /**
+   * A stretch of time shaded on a time chart (filemeta's writers' window), in a {@code g.ycsbx-window}
+   * group ({@code data-from}, {@code data-to}: seconds).
+   */
+  public record Window(double from, double to, String label) {
+  }
+
   /** Lines against time in seconds; the y axis starts at 0. The experiment page draws its targets on one. */
   public static String timeChart(String id, String title, String yLabel, List<Line> lines) {
+    return timeFigure(id, title, yLabel, lines, List.of()).svg();
+  }
+
+  /** The chart of {@link #timeChart} as a {@link Figure}, with {@code windows} shaded behind the lines. */
+  public static Figure timeFigure(String id, String title, String yLabel, List<Line> lines, List<Window> windows) {
+    return timeFigure(id, title, yLabel, lines, windows, new double[0]);
+  }
+
+  /**
+   * As {@link #timeFigure(String, String, String, List, List)}, with a dashed level per line
+   * ({@code levels[i]} for {@code lines.get(i)}, NaN: none) in its colour: the figure a table gives
+   * for the whole of what the line draws interval by interval ({@code g.ycsbx-level[data-series][data-value]}).
+   */
+  public static Figure timeFigure(String id, String title, String yLabel, List<Line> lines, List<Window> windows,
+      double[] levels) {
     XYSeriesCollection data = new XYSeriesCollection();
     for (Line l : lines) {
       XYSeries s = new XYSeries(l.name(), false, true);
@@ -65,13 +94,39 @@ public final class RunCharts {
     ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
     // points only where a run has few intervals: a line alone would hide a single interval
     boolean shapes = lines.stream().mapToInt(l -> l.seconds().length).max().orElse(0) <= 30;
-    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, shapes);
+    Charts.MarkedRenderer r = new Charts.MarkedRenderer(true, shapes);
     for (int i = 0; i < lines.size(); i++) {
       r.setSeriesPaint(i, Charts.colour(i));
       r.setSeriesStroke(i, new BasicStroke(1.8f));
     }
     plot.setRenderer(r);
-    return Charts.svg(chart, id, WIDTH, HEIGHT);
+    for (int i = 0; i < levels.length && i < lines.size(); i++) {
+      if (!Double.isNaN(levels[i])) {
+        ValueMarker m = new ValueMarker(levels[i], Charts.colour(i), new BasicStroke(1.2f, BasicStroke.CAP_BUTT,
+            BasicStroke.JOIN_MITER, 10f, new float[] {5f, 4f}, 0f));
+        r.tag(m, Map.of("class", "ycsbx-level", "data-series", lines.get(i).name(), "data-value",
+            String.format(Locale.ROOT, "%.6g", levels[i])));
+        plot.addRangeMarker(m);
+        // the level must be on the chart even when every point lies far from it
+        NumberAxis axis = (NumberAxis) plot.getRangeAxis();
+        if (levels[i] * 1.05 > axis.getUpperBound()) {
+          axis.setUpperBound(levels[i] * 1.05);
+        }
+      }
+    }
+    for (Window w : windows) {
+      IntervalMarker m = new IntervalMarker(w.from(), w.to(), WINDOW);
+      m.setLabel(w.label());
+      m.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 11));
+      m.setLabelPaint(new java.awt.Color(150, 90, 0));
+      m.setLabelBackgroundColor(new java.awt.Color(255, 255, 255, 0));
+      m.setLabelAnchor(RectangleAnchor.TOP);
+      m.setLabelTextAnchor(TextAnchor.TOP_CENTER);
+      r.tag(m, Map.of("class", "ycsbx-window", "data-from", String.format(Locale.ROOT, "%.3f", w.from()),
+          "data-to", String.format(Locale.ROOT, "%.3f", w.to())));
+      plot.addDomainMarker(m, Layer.BACKGROUND);
+    }
+    return new Figure(chart, id, WIDTH, HEIGHT);
   }
 
   /**

@@ -53,7 +53,7 @@ public final class RunReport {
   private static final String CSS = """
       .ycsbx-chart svg,.ycsbx-host-chart svg{width:100%;height:auto;display:block}
       .op-charts.host-charts{grid-template-columns:repeat(auto-fill,minmax(340px,1fr))}
-      .op-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(340px,1fr));gap:4px 16px;margin:0 0 8px}
+      .op-charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:4px 16px;margin:0 0 8px}
       h3{font-size:15px;margin:18px 0 4px}
       table.efficiency{font-size:12px}
       table.efficiency th,table.efficiency td{padding:3px 5px}
@@ -96,7 +96,9 @@ public final class RunReport {
     JsonNode r = run.result();
     Map<String, String> fp = run.fingerprint();
     StringBuilder b = new StringBuilder();
-    b.append(whatRan(run));
+    String workload = workloadName(fp, r.path("workload").asText(null));
+    b.append(RunHeader.of(run, workload).html());
+    b.append("<h2>What ran</h2>\n").append(whatRan(run));
     b.append("<h2>Setup</h2>\n").append(setup(fp));
     List<String> ops = operations(run);
     long origin = r.path("span").path("first_start_ms").asLong(run.startMs());
@@ -106,13 +108,15 @@ public final class RunReport {
       logs.put(op, OpLog.read(run, op, origin));
     }
     b.append("<h2>Operations</h2>\n").append(opsTable(run, logs));
-    logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).forEach(l -> b.append(charts(l)));
+    List<OpLog> drawn = logs.values().stream().filter(l -> !l.op.startsWith(INTENDED)).toList();
+    b.append(OpCharts.rateChart(r, drawn));
+    b.append(OpCharts.html(drawn, (run.endMs() - run.startMs()) / 1000.0));
     b.append("<h2>Errors</h2>\n").append(errors(run));
     b.append("<h2>Efficiency</h2>\n").append(efficiency(run, clients));
     b.append("<h2>Host CPU and disk</h2>\n").append(HostCharts.html(run.path(), origin));
-    String title = "YCSB-X " + run.phase() + ": " + workloadName(fp, r.path("workload").asText(null)) + " on "
-        + r.path("binding").asText("");
-    return ReportHtml.page(title, CSS, b.toString());
+    String title = "YCSB-X " + run.phase() + ": " + workload + " on " + r.path("binding").asText("");
+    // a page to publish names no folder of this machine: paths relative to the run folder, or their names
+    return ReportHtml.page(title, CSS + PageHeader.CSS, LocalPaths.shown(b.toString(), run.path()));
   }
 
   /**
@@ -309,49 +313,6 @@ public final class RunReport {
     double[] column(int i, double divide) {
       return points.stream().mapToDouble(p -> p[i] / divide).toArray();
     }
-  }
-
-  /** An operation's three charts. Under -target the Intended- log is left out of them (see the table). */
-  private static String charts(OpLog l) {
-    if (l.points.isEmpty()) {
-      return "";
-    }
-    String op = l.op;
-    // each chart's unit from what it draws: ms once its largest latency reaches 10 ms (five-digit
-    // µs ticks, up to 70,000, read badly), µs below (a p99 of 5 µs must not read 0.005 ms); the
-    // tables stay in µs
-    double overTime = Arrays.stream(l.column(3, 1)).filter(v -> !Double.isNaN(v)).max().orElse(0);
-    double timeUnit = overTime >= MS_FROM_US ? 1000 : 1;
-    double totalUnit = l.total.getMaxValue() >= MS_FROM_US ? 1000 : 1;
-    double[] t = l.column(0, 1);
-    List<RunCharts.Line> latency = List.of(new RunCharts.Line("p50", t, l.column(2, timeUnit)),
-        new RunCharts.Line("p99", t, l.column(3, timeUnit)));
-    int n = t.length;
-    String id = "chart-" + op.replaceAll("[^A-Za-z0-9_-]", "_");
-    StringBuilder sb = new StringBuilder("<h3 id=\"op-").append(ReportHtml.esc(op.replaceAll("[^A-Za-z0-9_-]", "_")))
-        .append("\">").append(ReportHtml.esc(op)).append("</h3>\n<div class=\"op-charts\">\n");
-    sb.append(chart(op, THROUGHPUT, n, null, RunCharts.timeChart(id + "-" + THROUGHPUT, op + ": throughput", "ops/s",
-        List.of(new RunCharts.Line("ops/s", t, l.column(1, 1))))));
-    sb.append(chart(op, LATENCY, n, unitName(timeUnit), RunCharts.timeChart(id + "-" + LATENCY,
-        op + ": latency over time", "latency (" + unitLabel(timeUnit) + ")", latency)));
-    sb.append(l.total.getTotalCount() == 0 ? ""
-        : chart(op, PERCENTILES, l.total.getTotalCount(), unitName(totalUnit), RunCharts.percentileChart(id + "-"
-            + PERCENTILES, op + ": latency by percentile", "latency (" + unitLabel(totalUnit) + ")", l.total, totalUnit)));
-    return sb.append("</div>\n").toString();
-  }
-
-  private static String unitName(double unit) {
-    return unit == 1 ? "us" : "ms";
-  }
-
-  private static String unitLabel(double unit) {
-    return unit == 1 ? "µs" : "ms";
-  }
-
-  /** A chart's div; {@code unit}: the latency axis's (us or ms; its label is drawn as outlines), null for none. */
-  private static String chart(String op, String kind, long points, String unit, String svg) {
-    return "<div class=\"ycsbx-chart\" data-op=\"" + ReportHtml.esc(op) + "\" data-kind=\"" + kind + "\" data-points=\""
-        + points + "\"" + (unit == null ? "" : " data-unit=\"" + unit + "\"") + ">" + svg + "</div>\n";
   }
 
   /** Per operation and status, from result.json; the console's table (with first errors) folded below. */

@@ -41,6 +41,9 @@ import site.ycsbx.util.UserError;
  * fields are ignored.
  */
 public final class RunFolder {
+  /** The JVM's system property holding the run's command line, masked; result.json's {@value #COMMAND}. */
+  public static final String COMMAND_PROPERTY = "ycsbx.command.line";
+  public static final String COMMAND = "command";
   public static final String OUT_PROPERTY = RunOutput.OUT_PROPERTY;
   public static final String SUMMARY_FILE = RunOutput.SUMMARY_FILE;
   public static final String RESULT_FILE = RunOutput.RESULT_FILE;
@@ -166,6 +169,8 @@ public final class RunFolder {
         g.writeNumberField("start_ms", r.startMs());
         g.writeNumberField("end_ms", r.endMs());
         g.writeNumberField("warmup_s", Warmup.millis() / 1000.0);
+        // bin/ycsb's command line, secrets masked (tools.LoadRunCommand sets it): report.html's header shows it
+        g.writeStringField(COMMAND, System.getProperty(COMMAND_PROPERTY));
         String unitOp = site.ycsbx.measurements.Progress.unitOperation();
         if (unitOp == null) {
           g.writeNullField(UNIT_OPERATION);

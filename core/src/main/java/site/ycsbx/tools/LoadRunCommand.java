@@ -55,6 +55,9 @@ final class LoadRunCommand {
 
   /** {@code args}: the whole command line, {@code load|run|shell <binding> ...}. */
   int run(List<String> args) {
+    List<String> line = new ArrayList<>(List.of("bin/ycsb"));
+    line.addAll(args);
+    System.setProperty(site.ycsbx.results.RunFolder.COMMAND_PROPERTY, site.ycsbx.report.PageHeader.command(line));
     String command = args.get(0);
     String bindingName = args.size() < 2 ? "" : args.get(1);
     Bindings.Binding binding = RunChecks.binding(command, args);

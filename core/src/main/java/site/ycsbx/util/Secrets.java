@@ -27,7 +27,8 @@ public final class Secrets {
   /** True for property names whose values are secrets. */
   public static boolean isSecretKey(String key) {
     String k = key.toLowerCase(java.util.Locale.ROOT);
-    return k.contains("passw") || k.endsWith(".pwd") || k.contains("secret") || k.contains("token");
+    return k.contains("passw") || k.endsWith(".pwd") || k.contains("secret") || k.contains("token")
+        || k.contains("credential");
   }
 
   /** The value with any password removed; safe to print. */

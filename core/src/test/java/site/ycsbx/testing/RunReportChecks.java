@@ -31,6 +31,11 @@ public final class RunReportChecks {
       + "marks:s?s.querySelectorAll('path,line,polyline,rect').length:0,"
       + "text:s?Array.from(s.querySelectorAll('text')).map(function(t){return t.textContent;}).join('|'):''};});";
 
+  private static final String RATE_SCRIPT = "return Array.from(document.querySelectorAll('div.ycsbx-rate-chart'))"
+      + ".map(function(d){var s=d.querySelector('svg');return {unit:d.dataset.unit,points:Number(d.dataset.points),"
+      + "marks:s.querySelectorAll('path,line,polyline,rect').length,"
+      + "text:Array.from(s.querySelectorAll('text')).map(function(t){return t.textContent;}).join('|')};});";
+
   private RunReportChecks() {
   }
 
@@ -78,7 +83,18 @@ public final class RunReportChecks {
       assertTrue(seen.get(op + "/percentiles").path("text").asText().contains("99%"), "percentile labels");
       assertTrue(seen.get(op + "/latency").path("text").asText().contains("p99"), "p99 in the legend");
     }
+    // a family's rate over time (iibench's rows/s): drawn, and in the unit its element says
+    JsonNode rate = HeadlessChromium.evaluate(html, HeadlessChromium.WIDTH, RATE_SCRIPT);
+    for (JsonNode c : rate) {
+      assertTrue(c.path("marks").asInt() > 20, "too little drawn: " + c);
+      assertTrue(c.path("text").asText().startsWith(c.path("unit").asText() + " over time"), c.toString());
+    }
     return r;
+  }
+
+  /** The family's rate charts of a page: their unit, marks and text; none for YCSB's workloads. */
+  public static JsonNode rateCharts(Path dir) throws IOException {
+    return HeadlessChromium.evaluate(dir.resolve("report.html"), HeadlessChromium.WIDTH, RATE_SCRIPT);
   }
 
   /** The text of a cell {@code data-col=col} in the row {@code data-op=op} of table {@code table}. */

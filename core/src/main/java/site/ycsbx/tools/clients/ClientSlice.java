@@ -58,7 +58,9 @@ public final class ClientSlice {
    * lists per client: the client's host, its cores and JVM (hosts of one fleet are rarely alike).
    * Server URLs ({@link #listedPerClient}) too: the MongoDB 3.0 post runs one client per mongos.
    */
-  public static final Set<String> PER_HOST = Set.of("client.host", "client.cores", "client.java");
+  public static final Set<String> PER_HOST = Set.of("client.host", "client.cores", "client.java",
+      site.ycsbx.fingerprint.HostFacts.MEMORY, site.ycsbx.fingerprint.HostFacts.KERNEL, site.ycsbx.fingerprint.HostFacts.CPU,
+      site.ycsbx.fingerprint.HostFacts.DISKS);
 
   /** An entry the clients may differ in, listed per client in the merged fingerprint. */
   public static boolean listedPerClient(String key) {

@@ -2,9 +2,8 @@ package site.ycsbx.tools.compare;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
-import org.apache.commons.math3.stat.inference.TTest;
+import site.ycsbx.results.WelchRatio;
 
 /**
  * The figures of a comparison, from the throughputs or latencies of each side's runs: means,
@@ -12,23 +11,15 @@ import org.apache.commons.math3.stat.inference.TTest;
  */
 final class Statistics {
   /** p-value below which a throughput difference is called significant. */
-  static final double ALPHA = 0.05;
-  /**
-   * Runs a side needs before a significance test is shown: with two runs a side Welch's test has
-   * one or two degrees of freedom and almost no power, so it calls a 2x difference "not
-   * significant" (seen: B/A 0.45-0.56 at every thread count, "not significant" on every row).
-   */
-  static final int MIN_RUNS_FOR_TEST = 3;
+  static final double ALPHA = WelchRatio.ALPHA;
+  /** Runs a side needs before a significance test is shown ({@link WelchRatio#MIN_RUNS}). */
+  static final int MIN_RUNS_FOR_TEST = WelchRatio.MIN_RUNS;
 
   private Statistics() {
   }
 
   static double mean(double[] v) {
-    SummaryStatistics s = new SummaryStatistics();
-    for (double d : v) {
-      s.addValue(d);
-    }
-    return s.getN() == 0 ? Double.NaN : s.getMean();
+    return WelchRatio.mean(v);
   }
 
   /** "+/-sd" of the values, empty below two values. */
@@ -67,7 +58,7 @@ final class Statistics {
     if (a.length < MIN_RUNS_FOR_TEST || b.length < MIN_RUNS_FOR_TEST) {
       return "-";
     }
-    double p = new TTest().tTest(a, b);
+    double p = WelchRatio.pValue(a, b);
     String interval = ratioInterval(a, b);
     if (Double.isNaN(p)) {
       // both sides without any spread: identical values are not different, others are
@@ -83,25 +74,8 @@ final class Statistics {
    * ratio rather than of a difference and stays positive.
    */
   static String ratioInterval(double[] a, double[] b) {
-    SummaryStatistics la = logs(a);
-    SummaryStatistics lb = logs(b);
-    double diff = lb.getMean() - la.getMean();
-    double va = la.getVariance() / la.getN();
-    double vb = lb.getVariance() / lb.getN();
-    double se = Math.sqrt(va + vb);
-    double half = 0;
-    if (se > 0) {
-      double df = (va + vb) * (va + vb) / (va * va / (la.getN() - 1) + vb * vb / (lb.getN() - 1));
-      half = new TDistribution(df).inverseCumulativeProbability(1 - ALPHA / 2) * se;
-    }
-    return String.format(Locale.ROOT, "CI %.2f-%.2f", Math.exp(diff - half), Math.exp(diff + half));
+    double[] ci = WelchRatio.ratioBounds(a, b);
+    return String.format(Locale.ROOT, "CI %.2f-%.2f", ci[0], ci[1]);
   }
 
-  private static SummaryStatistics logs(double[] v) {
-    SummaryStatistics s = new SummaryStatistics();
-    for (double d : v) {
-      s.addValue(Math.log(d));
-    }
-    return s;
-  }
 }

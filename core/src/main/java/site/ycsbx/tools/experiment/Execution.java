@@ -38,7 +38,7 @@ final class Execution {
   private volatile boolean stopping;
 
   Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err,
-      List<String> lockArgs) {
+      List<String> lockArgs, ExperimentPage page) {
     this.lockArgs = lockArgs;
     this.plan = plan;
     this.ledger = ledger;
@@ -46,7 +46,7 @@ final class Execution {
     this.redo = redo;
     this.out = out;
     this.err = err;
-    this.page = new ExperimentPage(ledger.dir());
+    this.page = page;
     this.estimates = new CellEstimates(plan);
   }
 
@@ -115,7 +115,8 @@ final class Execution {
     ResultsFiles.write(ledger.dir(), plan.experiment(), outcomes);
     page.write(plan, outcomes, err);
     out.println("[EXPERIMENT] files: " + ledger.dir().resolve(ExperimentPage.FILE) + ", "
-        + ledger.dir().resolve(ResultsFiles.CSV) + ", " + ledger.dir().resolve(ResultsFiles.JSON)
+        + ledger.dir().resolve(ResultsFiles.CSV) + ", " + ledger.dir().resolve(ResultsFiles.JSON) + ", "
+        + ledger.dir().resolve(BlogTables.MD) + ", " + ledger.dir().resolve(BlogTables.TXT)
         + "; a run folder per cell in " + ledger.dir().resolve(Ledger.CELLS));
     long bad = outcomes.stream().filter(o -> !o.ok()).count();
     if (stopping) {

@@ -19,19 +19,16 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.DefaultCategoryDataset;
 import site.ycsbx.report.Charts;
-import site.ycsbx.report.RunCharts;
+import site.ycsbx.report.Figure;
 import site.ycsbx.results.RunFolder;
 
 /**
- * The charts of {@code experiment.html}, drawn by the shared report layer: every target's
- * throughput over a step on one time chart ({@link RunCharts#timeChart}), the busiest operation's
- * latency percentiles per target as grouped bars, its response-time histogram per target, and
- * throughput and p99 against threads
- * ({@link Charts#threadsChart}) where a step has several thread counts.
+ * The bar and thread charts of {@code experiment.html}, drawn by the shared report layer: the
+ * busiest operation's latency percentiles per target as grouped bars, its response-time histogram
+ * per target, and throughput and p99 against threads ({@link Charts#threadsFigure}) where a step
+ * has several thread counts. The charts over time are {@link TimeCharts}'.
  */
 final class ExperimentCharts {
-  /** Points of one target's line: a day's cells at 1 s intervals keep the page a few MB. */
-  static final int MAX_POINTS = 1000;
   static final String[] PERCENTILES = {"p50", "p95", "p99"};
   static final int BAR_WIDTH = 440;
   static final int BAR_HEIGHT = 300;
@@ -40,80 +37,12 @@ final class ExperimentCharts {
   }
 
   /**
-   * A cell's operations per interval, every operation of its interval logs added (a batch's round
-   * trip aside, as in the tables: its rows are counted by their own operation). Per interval: its
-   * end in seconds from the cell's first interval's start, the operations, its length in seconds.
-   */
-  record Trace(List<double[]> intervals) {
-    static final Trace EMPTY = new Trace(List.of());
-
-    static Trace read(Path runFolder) {
-      RunFolder rf = RunFolder.read(runFolder);
-      // every log of a run has the same interval boundaries: intervals are matched by their start
-      TreeMap<Long, long[]> byStart = new TreeMap<>();
-      for (String op : rf.operationNames()) {
-        if (op.endsWith("_BATCH")) {
-          continue;
-        }
-        rf.forEachInterval(op, in -> {
-          long[] sum = byStart.computeIfAbsent(in.startMs(), k -> new long[] {in.endMs(), 0});
-          sum[0] = Math.max(sum[0], in.endMs());
-          sum[1] += in.histogram().getTotalCount();
-        });
-      }
-      if (byStart.isEmpty()) {
-        return EMPTY;
-      }
-      long origin = byStart.firstKey();
-      List<double[]> out = new ArrayList<>();
-      byStart.forEach((start, v) -> out.add(new double[] {(v[0] - origin) / 1000.0, v[1], (v[0] - start) / 1000.0}));
-      return new Trace(out);
-    }
-
-    double seconds() {
-      return intervals.isEmpty() ? 0 : intervals.get(intervals.size() - 1)[0];
-    }
-  }
-
-  /**
-   * Every target's throughput over the step on one chart: a target's cells one after the other in
-   * the order they ran, so a thread sweep reads as steps of a staircase and repeats side by side.
-   * Neighbouring intervals are added (operations and time) past {@value #MAX_POINTS} points.
-   */
-  static String overTime(String id, String title, Map<String, List<Trace>> perTarget) {
-    List<RunCharts.Line> lines = new ArrayList<>();
-    for (Map.Entry<String, List<Trace>> e : perTarget.entrySet()) {
-      int n = e.getValue().stream().mapToInt(t -> t.intervals().size()).sum();
-      int perPoint = Math.max(1, (n + MAX_POINTS - 1) / MAX_POINTS);
-      List<double[]> points = new ArrayList<>();
-      double offset = 0;
-      for (Trace t : e.getValue()) {
-        List<double[]> in = t.intervals();
-        for (int i = 0; i < in.size(); i += perPoint) {
-          double ops = 0;
-          double secs = 0;
-          int last = Math.min(in.size(), i + perPoint) - 1;
-          for (int j = i; j <= last; j++) {
-            ops += in.get(j)[1];
-            secs += in.get(j)[2];
-          }
-          points.add(new double[] {offset + in.get(last)[0], secs > 0 ? ops / secs : Double.NaN});
-        }
-        offset += t.seconds();
-      }
-      lines.add(new RunCharts.Line(e.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
-          points.stream().mapToDouble(p -> p[1]).toArray()));
-    }
-    return RunCharts.timeChart(id, title, "ops/s", lines);
-  }
-
-  /**
    * The busiest operation's p50, p95 and p99 (ms) per row of the step's table (a target, or a
    * target at a thread count), as grouped bars; a row without figures is left out.
    *
    * @param percentiles per row its p50, p95, p99 in ms
    */
-  static String latencyBars(String id, String title, Map<String, double[]> percentiles) {
+  static Figure latencyBars(String id, String title, Map<String, double[]> percentiles) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
     for (int p = 0; p < PERCENTILES.length; p++) {
       for (Map.Entry<String, double[]> e : percentiles.entrySet()) {
@@ -151,7 +80,7 @@ final class ExperimentCharts {
    *
    * @param perTarget per target its calls per bucket, its cells added
    */
-  static String responseTimes(String id, String title, Map<String, long[]> perTarget) {
+  static Figure responseTimes(String id, String title, Map<String, long[]> perTarget) {
     int lo = BUCKETS;
     int hi = -1;
     for (long[] c : perTarget.values()) {
@@ -178,7 +107,7 @@ final class ExperimentCharts {
     return StepTable.number((1L << b) / 1000.0);
   }
 
-  private static String bars(String id, String title, String xLabel, String yLabel, DefaultCategoryDataset data,
+  private static Figure bars(String id, String title, String xLabel, String yLabel, DefaultCategoryDataset data,
       boolean slanted) {
     JFreeChart chart = ChartFactory.createBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true,
         false, false);
@@ -213,7 +142,7 @@ final class ExperimentCharts {
     }
     plot.setRenderer(r);
     // the size of the time chart beside it, so both read at one scale
-    return Charts.svg(chart, id, BAR_WIDTH, BAR_HEIGHT);
+    return new Figure(chart, id, BAR_WIDTH, BAR_HEIGHT);
   }
 
   /**
@@ -222,9 +151,10 @@ final class ExperimentCharts {
    *
    * @param perTarget per target: per thread count (ascending) its values over the repeats
    * @param scale each value divided by this (1000: µs to ms)
+   * @param knees per target the thread count of its knee, drawn as a line in its colour
    */
-  static String vsThreads(String id, String title, String yLabel, Map<String, TreeMap<Integer, double[]>> perTarget,
-      double scale) {
+  static Figure vsThreads(String id, String title, String yLabel, Map<String, TreeMap<Integer, double[]>> perTarget,
+      double scale, Map<String, Integer> knees) {
     List<Charts.Series> series = new ArrayList<>();
     for (Map.Entry<String, TreeMap<Integer, double[]>> e : perTarget.entrySet()) {
       int n = e.getValue().size();
@@ -245,7 +175,7 @@ final class ExperimentCharts {
       }
       series.add(new Charts.Series(e.getKey(), threads, mean, low, high, runs));
     }
-    return Charts.threadsChart(id, title, yLabel, series, Charts.Marks.NONE);
+    return Charts.threadsFigure(id, title, yLabel, series, Charts.Marks.NONE, knees);
   }
 
   /** An SVG id from a step's name and the chart's kind: letters, digits, - and _ only. */

@@ -95,7 +95,10 @@ public final class ExperimentCommand {
     try (TargetLocks locks = TargetLocks.take(plan, site.ycsbx.store.DatabaseLock.Holder.create(e.name(),
         ledger.dir().toAbsolutePath().normalize().toString()), out, err)) {
       ledger.create(e.name());
-      return new Execution(plan, ledger, runner, a.redo(), out, err, locks.arguments()).run();
+      List<String> command = new ArrayList<>(List.of("bin/ycsb", "experiment"));
+      command.addAll(argList);
+      ExperimentPage page = new ExperimentPage(ledger.dir(), command, ExperimentHeader.purpose(a.file()));
+      return new Execution(plan, ledger, runner, a.redo(), out, err, locks.arguments(), page).run();
     }
   }
 

@@ -97,10 +97,14 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
         .append("<div class=\"table-wrap\"><table class=\"results extra-table\" data-kind=\"")
         .append(ReportHtml.esc(kind)).append("\"><thead><tr>");
     for (int i = 0; i < columns.size(); i++) {
-      sb.append(i == 0 ? "<th>" : "<th class=\"num\">").append(ReportHtml.esc(columns.get(i))).append("</th>");
+      sb.append(i == targetColumn() ? "<th>" : "<th class=\"num\">").append(StepTableHtml.head(columns.get(i)))
+          .append("</th>");
     }
     sb.append("</tr></thead><tbody>\n");
+    // a row's outage and a long reason: a mark in the row, the sentence under the table
+    site.ycsbx.report.Footnotes marks = new site.ycsbx.report.Footnotes();
     for (Row r : rows) {
+      String outage = r.outage() == null ? "" : marks.mark(r.target() + " met " + r.outage() + ".");
       sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target())).append("\" data-threads=\"")
           .append(r.threads())
           .append("\" data-marked=\"").append(r.marked()).append("\"")
@@ -109,14 +113,14 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
       if (r.why() != null) {
         sb.append("<td data-col=\"target\">").append(ReportHtml.esc(r.target())).append("</td>")
             .append("<td class=\"why\" data-col=\"note\" colspan=\"").append(columns.size() - 1).append("\">")
-            .append(ReportHtml.esc(r.why())).append("</td></tr>\n");
+            .append(marks.cell(r.why(), StepTableHtml.WHY_MAX)).append("</td></tr>\n");
         continue;
       }
       List<String> d = display(r);
       for (int i = 0; i < d.size(); i++) {
         String v = d.get(i);
         if (i == targetColumn()) {
-          sb.append("<td data-col=\"target\">").append(ReportHtml.esc(v)).append("</td>");
+          sb.append("<td data-col=\"target\">").append(ReportHtml.esc(v)).append(outage).append("</td>");
           continue;
         }
         // a write figure of a server other sessions also wrote on (OwnTables): its + kept, and a class
@@ -128,12 +132,9 @@ record ExtraTable(String kind, String title, List<String> columns, List<Row> row
             .append(ReportHtml.esc(columns.get(i))).append("\">")
             .append(ReportHtml.esc(marked ? v.substring(0, v.length() - 1) : v)).append("</td>");
       }
-      if (r.outage() != null) {
-        sb.append("<td class=\"why\" data-col=\"outage\">met ").append(ReportHtml.esc(r.outage())).append("</td>");
-      }
       sb.append("</tr>\n");
     }
-    sb.append("</tbody></table></div>\n");
+    sb.append("</tbody></table></div>\n").append(marks.html());
     if (note != null) {
       note.lines().forEach(l -> sb.append("<p class=\"note\">").append(ReportHtml.esc(l)).append("</p>\n"));
     }

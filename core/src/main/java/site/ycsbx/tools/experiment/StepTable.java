@@ -267,6 +267,22 @@ final class StepTable {
     };
   }
 
+  /** The thread count the chart marks as the target's knee (levels off, peaks, flat from); 0 when none is judged. */
+  static int kneeThreads(java.util.TreeMap<Integer, double[]> rates) {
+    List<Integer> threads = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
+      threads.add(t);
+      values.add(d);
+    }));
+    KneeFinder.Knee k = KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
+        values.stream().mapToDouble(Double::doubleValue).toArray());
+    return switch (k.kind()) {
+      case KNEE, PEAK, FLAT -> k.kneeThreads();
+      default -> 0;
+    };
+  }
+
   private static String threads(int n) {
     return n + (n == 1 ? " thread" : " threads");
   }

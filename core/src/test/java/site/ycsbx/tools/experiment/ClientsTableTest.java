@@ -108,7 +108,7 @@ class ClientsTableTest {
     // 25 KB/s over 10 s for 1000 requests
     assertEquals(0.25, ClientsTable.figure(aQuery, "wkb.op"), 1e-12);
     assertEquals(3.0, ClientsTable.figure(aQuery, "cs.op"), 1e-12);
-    String page = new ExperimentPage(dir).html(plan, outcomes);
+    String page = new ExperimentPage(dir, List.of("bin/ycsb", "experiment", "page"), null).html(plan, outcomes);
     assertTrue(page.contains("<section class=\"pair\" data-step=\"query\">\n<h2>load+query: clients, IPS, QPS,"
         + " efficiency</h2>"), page);
     assertTrue(page.contains("efficiency of step query at 4 clients, per request"), page);

@@ -43,7 +43,7 @@ class ExperimentChartsTest {
 
     Map<String, long[]> perTarget = new LinkedHashMap<>();
     perTarget.put("a", h);
-    String svg = ExperimentCharts.responseTimes("exp-q-rt", "q: QUERY response times", perTarget);
+    String svg = ExperimentCharts.responseTimes("exp-q-rt", "q: QUERY response times", perTarget).svg();
     assertTrue(svg.contains("<svg") && svg.contains("exp-q-rt"), svg);
     String first = ExperimentCharts.bucketLabel(7);
     String below = ExperimentCharts.bucketLabel(6);

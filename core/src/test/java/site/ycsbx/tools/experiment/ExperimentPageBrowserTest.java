@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.testing.HeadlessChromium;
+import site.ycsbx.testing.PageLayoutChecks;
 
 /**
  * experiment.html as headless Chromium lays it out: each step's table with its rows and marks,
@@ -22,11 +27,13 @@ class ExperimentPageBrowserTest {
       + "var t=s.querySelector('table.step-table');"
       + "return {step:s.dataset.step,rows:t?t.querySelectorAll('tbody tr').length:0,"
       + "tableWidth:t?t.getBoundingClientRect().width:0,"
+      + "rateHeader:t?t.querySelectorAll('thead th')[3].textContent:'',"
       + "low:Array.from(s.querySelectorAll('td.rel-low')).map(function(c){return c.textContent+' '+bg(c);}),"
       + "high:Array.from(s.querySelectorAll('td.rel-high')).map(function(c){return c.textContent+' '+bg(c);}),"
       + "unfinished:Array.from(s.querySelectorAll('tr.unfinished td.why')).map(function(c){return c.textContent;}),"
+      + "notes:Array.from(s.querySelectorAll('ol.marks li')).map(function(c){return c.textContent;}).join('|'),"
       + "charts:Array.from(s.querySelectorAll('figure.chart')).map(function(f){var g=f.querySelector('svg');"
-      + "var r=g.getBoundingClientRect();return {kind:f.dataset.kind,width:r.width,height:r.height,"
+      + "var r=g.getBoundingClientRect();return {kind:f.dataset.kind,unit:f.dataset.unit||'',width:r.width,height:r.height,"
       + "marks:g.querySelectorAll('path,line,polyline,rect').length,text:Array.from(g.querySelectorAll('text'))"
       + ".map(function(x){return x.textContent;}).join('|')};})};}),"
       + "plan:document.querySelectorAll('table.plan tbody tr').length,"
@@ -56,19 +63,124 @@ class ExperimentPageBrowserTest {
     assertEquals(1, query.path("low").size(), query.toString());
     assertTrue(query.path("low").get(0).asText().startsWith("0.50 rgb("), query.toString());
     assertEquals(1, query.path("unfinished").size(), query.toString());
-    assertTrue(query.path("unfinished").get(0).asText().contains(ExperimentPageFixture.FAILURE), query.toString());
-    assertEquals(3, load.path("charts").size(), load.toString());
-    assertEquals(5, query.path("charts").size(), query.toString());
+    // the cell says it in a few words, the whole reason is the note of its mark
+    assertEquals("query.b.t2.r1 FAILED (exit 1)¹", query.path("unfinished").get(0).asText(), query.toString());
+    assertTrue(query.path("notes").asText().contains(ExperimentPageFixture.FAILURE), query.toString());
+    assertEquals(4, load.path("charts").size(), load.toString());
+    assertEquals(6, query.path("charts").size(), query.toString());
+    assertEquals(List.of(), chartProblems(page), page.toString());
     for (JsonNode step : page.path("steps")) {
       for (JsonNode c : step.path("charts")) {
         // two charts side by side in a 1200 px window: each about half of it
         assertTrue(c.path("width").asDouble() > 400 && c.path("height").asDouble() > 250, c.toString());
-        assertTrue(c.path("marks").asInt() > 20, "too little drawn: " + c);
         assertTrue(c.path("text").asText().startsWith(step.path("step").asText() + ": "), "titled by its step: " + c);
       }
-      // the legend follows the title: every target on the one chart
+      // the legend follows the title: every target on the one chart, in the table's unit
       assertTrue(step.path("charts").get(0).path("text").asText().startsWith(step.path("step").asText()
-          + ": throughput over time|a|b|"), "a legend of both targets: " + step);
+          + ": " + step.path("rateHeader").asText() + " over time|a|b|"), "a legend of both targets: " + step);
     }
+    assertEquals("rows/s", load.path("rateHeader").asText(), "iibench's table counts rows");
+    assertEquals("ops/s", query.path("rateHeader").asText());
+  }
+
+  /** The same checks fail on a page whose chart counts in another unit than its table, or draws nothing. */
+  @Test
+  void theChecksFailOnAWrongUnitAndAnEmptyChart(@TempDir Path tmp) throws Exception {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    JsonNode page = HeadlessChromium.evaluate(f.write(), HeadlessChromium.WIDTH, SCRIPT);
+    assertEquals(List.of(), chartProblems(page));
+    // the user's report: a chart of batches per second beside a table of rows/s
+    ObjectNode wrongUnit = page.deepCopy();
+    ObjectNode overTime = (ObjectNode) wrongUnit.path("steps").get(0).path("charts").get(0);
+    overTime.put("unit", "ops/s");
+    overTime.put("text", overTime.path("text").asText().replace("rows/s", "ops/s"));
+    assertEquals(List.of("load over-time: unit ops/s, the table's rows/s", "load over-time: no text in rows/s"),
+        chartProblems(wrongUnit));
+    ObjectNode empty = page.deepCopy();
+    ((ObjectNode) empty.path("steps").get(1).path("charts").get(2)).put("marks", 4);
+    assertEquals(List.of("query latency: 4 marks drawn"), chartProblems(empty));
+  }
+
+  /**
+   * What is wrong with the page's charts: one drawing a handful of marks or fewer, one without its
+   * unit, a rate chart (over time, against threads) whose unit is not its table's rate column's or
+   * whose axis text does not say it.
+   */
+  static List<String> chartProblems(JsonNode page) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode step : page.path("steps")) {
+      String name = step.path("step").asText();
+      String tableUnit = step.path("rateHeader").asText();
+      for (JsonNode c : step.path("charts")) {
+        String what = name + " " + c.path("kind").asText();
+        if (c.path("marks").asInt() <= 20) {
+          out.add(what + ": " + c.path("marks").asInt() + " marks drawn");
+        }
+        String unit = c.path("unit").asText();
+        if (unit.isEmpty()) {
+          out.add(what + ": no unit");
+        }
+        if (List.of(ExperimentPage.OVER_TIME, ExperimentPage.THREADS_RATE).contains(c.path("kind").asText())) {
+          if (!unit.equals(tableUnit)) {
+            out.add(what + ": unit " + unit + ", the table's " + tableUnit);
+          }
+          // the title and tick labels are SVG text (the rotated axis label is drawn as outlines)
+          if (!c.path("text").asText().contains(tableUnit)) {
+            out.add(what + ": no text in " + tableUnit);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The fixture's page with a finished row of each step marked (ran beside other load), as a user's run has them. */
+  private static Path markedPage(Path tmp) throws Exception {
+    ExperimentPageFixture f = new ExperimentPageFixture(tmp);
+    for (String id : List.of("load.b.t1.r1", "query.a.t2.r1")) {
+      f.outcomes.stream().filter(o -> o.cell().id().equals(id)).findFirst().orElseThrow().result().figures()
+          .put(CellResult.BESIDE, 1.0);
+    }
+    return f.write();
+  }
+
+  @Test
+  void thePageReadsAtAGlanceAt1400Pixels(@TempDir Path tmp) throws Exception {
+    Path html = markedPage(tmp);
+    JsonNode page = PageLayoutChecks.layout(html);
+    assertEquals(List.of(), PageLayoutChecks.problems(page, ExperimentPageFixture.SERVER_VERSION, "0.1.0-SNAPSHOT",
+        "bin/ycsb experiment experiments/page -p db.passwd=*****", "UTC"), page.toString());
+    assertTrue(page.path("facts").path("server").asText().startsWith("MariaDB " + ExperimentPageFixture.SERVER_VERSION),
+        page.toString());
+    assertTrue(page.path("facts").path("host").asText().startsWith("host: 2 cores"), page.toString());
+    assertTrue(!Files.readString(html).contains("hunter2"), "the password is masked");
+  }
+
+  @Test
+  void theChecksFailOnAPageWithoutItsServerOrWithASqueezedNote(@TempDir Path tmp) throws Exception {
+    Path html = markedPage(tmp);
+    String good = Files.readString(html);
+    // the server's fact taken out: the check names it
+    Files.writeString(html, good.replaceFirst("(?s)<tr data-fact=\"server\">.*?</tr>", ""));
+    List<String> noServer = PageLayoutChecks.problems(PageLayoutChecks.layout(html),
+        ExperimentPageFixture.SERVER_VERSION);
+    assertEquals(List.of("header fact server missing or empty", "header facts without "
+        + ExperimentPageFixture.SERVER_VERSION), noServer);
+    // a note squeezed into a narrow column, a mark without its note, a table wider than its box, a page too wide
+    String bad = "<div class=\"table-wrap\" style=\"width:400px\"><table class=\"results squeezed\"><tbody><tr>"
+        + "<td>target<sup class=\"mark\" data-note=\"7\">⁷</sup></td><td class=\"why\" style=\"width:20px;"
+        + "overflow-wrap:anywhere\">ran beside other load (its result.json says why)</td></tr></tbody></table></div>"
+        + "<div class=\"table-wrap\" style=\"width:300px\"><table class=\"results wide\"><tbody><tr>"
+        + "<td style=\"white-space:nowrap\">" + "x".repeat(120) + "</td></tr></tbody></table></div>"
+        + "<div style=\"width:2000px\">wide</div>";
+    Files.writeString(html, good.replace("</body>", bad + "</body>"));
+    List<String> problems = PageLayoutChecks.problems(PageLayoutChecks.layout(html));
+    assertEquals(4, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("row taller than two lines") && problems.get(0).contains("results squeezed"),
+        problems.toString());
+    assertTrue(problems.get(1).startsWith("mark 7: no note under its table"), problems.toString());
+    assertTrue(problems.get(2).startsWith("table.results wide") && problems.get(2).endsWith("container of 300 px"),
+        problems.toString());
+    assertTrue(problems.get(3).startsWith("the page scrolls sideways: "), problems.toString());
   }
 }

@@ -20,6 +20,9 @@ import site.ycsbx.testing.RunFolderFixture;
  * b's cell after it is not run.
  */
 final class ExperimentPageFixture {
+  static final String SERVER_VERSION = "10.11.19-MariaDB-0+deb12u1";
+  /** The command the page names: its password masked. */
+  static final List<String> COMMAND = List.of("bin/ycsb", "experiment", "experiments/page", "-p", "db.passwd=hunter2");
   static final String FAILURE = "ycsb: the server went away past the reconnect limits";
   static final long INTERVAL_MS = 1000;
   static final int INTERVALS = 3;
@@ -72,7 +75,9 @@ final class ExperimentPageFixture {
     boolean b = c.target().name().equals("b");
     RunFolderFixture f = new RunFolderFixture(0, 1, "host", 1_700_000_000_000L + 100_000L * c.seq(), INTERVAL_MS)
         .phase(c.step().command()).fingerprint("storage.engine", b ? "ROCKSDB" : "InnoDB")
-        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("threads", String.valueOf(c.threads()))
+        .fingerprint("durability.innodb_flush_log_at_trx_commit", "1").fingerprint("server.product", "MariaDB")
+        .fingerprint("server.version", SERVER_VERSION).fingerprint("client.cores", "2")
+        .fingerprint("threads", String.valueOf(c.threads()))
         // a place, not a setup: each target's own data folder
         .fingerprint("postgres.embedded.dir", "/data/" + c.target().name());
     String op = c.step().isLoad() ? "INSERT_TXN" : "READ";
@@ -90,7 +95,8 @@ final class ExperimentPageFixture {
     Path folder = f.write(dir.resolve(Ledger.CELLS).resolve(c.id()));
     double rows = n * INTERVALS * 1000.0 / (INTERVALS * INTERVAL_MS);
     // a load counts rows (10 per operation): its efficiency is per row, over 3 s of 0.5 (a) or 1 (b) CPU s per s
-    String load = "[HEADLINE], rows_s, " + rows * 10 + "\n[HEADLINE], rows, " + 3000 + "\n[EFFICIENCY], Seconds, 3\n"
+    String load = "[HEADLINE], rows_s, " + rows * 10 + "\n[HEADLINE], rows, " + n * INTERVALS * 10
+        + "\n[EFFICIENCY], Seconds, 3\n"
         + "[EFFICIENCY], cpu.sec, " + (b ? 1.0 : 0.5) + "\n[EFFICIENCY], wkb.sec, 100\n";
     Files.writeString(folder.resolve("summary.txt"), (c.step().isLoad() ? load : "")
         + "[EFFICIENCY], cpu.Kop, " + (b ? 2.5 : 1.5) + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
@@ -103,7 +109,7 @@ final class ExperimentPageFixture {
 
   /** The page as written after the outcomes so far. */
   Path write() {
-    new ExperimentPage(dir).write(plan, outcomes, System.err);
+    new ExperimentPage(dir, COMMAND, "Two engines, a load and a query.").write(plan, outcomes, System.err);
     return dir.resolve(ExperimentPage.FILE);
   }
 }

@@ -246,7 +246,7 @@ class InsertBenchmarkTablesTest {
     assertTrue(json.contains("\"rounds\" : [ {"), json);
     assertTrue(json.contains("\"sustained_pct\" : 80.0"), json);
 
-    new ExperimentPage(dir).write(plan, outcomes, System.err);
+    new ExperimentPage(dir, List.of("bin/ycsb", "experiment", "page"), null).write(plan, outcomes, System.err);
     String page = Files.readString(dir.resolve(ExperimentPage.FILE));
     assertEquals(3, ExperimentPageTest.count(page, "data-kind=\"size\""));
     String rate = page.substring(page.indexOf("data-kind=\"rate\""));
@@ -254,6 +254,23 @@ class InsertBenchmarkTablesTest {
     assertTrue(rate.contains("<tr data-target=\"a\" data-threads=\"1\" data-marked=\"false\">"), rate);
     assertTrue(rate.contains("<td class=\"num rel-low\" data-col=\"ips\">80.00</td>"), rate);
     assertEquals(1, ExperimentPageTest.count(rate.substring(0, rate.indexOf("</table>")), "rel-low"));
+
+    // results.md: a table per size, once each, in the 2014 post's columns, the Server last
+    String md = Files.readString(dir.resolve(BlogTables.MD));
+    List<BlogTablesTest.Table> tables = BlogTablesTest.tables(md);
+    List<BlogTablesTest.Table> sizes = tables.stream().filter(t -> t.title().contains("table per size")).toList();
+    assertEquals(3, sizes.size(), md);
+    assertEquals(3, sizes.stream().map(BlogTablesTest.Table::title).distinct().count(), md);
+    for (BlogTablesTest.Table t : sizes) {
+      assertEquals(SizeTables.COLUMNS, t.header(), t.title());
+      assertEquals(List.of("a", "b"), t.rows().stream().map(r -> r.get(r.size() - 1)).toList(), t.title());
+    }
+    // b stopped at 2400 rows: "not reached" in the 3000 rows' table only, where it is true
+    assertEquals(1, ExperimentPageTest.count(md, "not reached"), md);
+    assertTrue(sizes.get(2).title().contains("at 3000 rows") && sizes.get(2).rows().get(1).get(0)
+        .equals("not reached: stopped at 2400 rows"), sizes.get(2).toString());
+    String txt = Files.readString(dir.resolve(BlogTables.TXT));
+    assertEquals(3, ExperimentPageTest.count(txt, "the insert benchmark's table per size"), txt);
   }
 
   /**

@@ -45,7 +45,7 @@ class OutageMarksTest {
     assertTrue(ExperimentPageTest.row(load, "b", 1).contains(" data-outage-secs=\"5.3\""),
         ExperimentPageTest.row(load, "b", 1));
     assertFalse(ExperimentPageTest.row(load, "a", 1).contains("data-outage"), ExperimentPageTest.row(load, "a", 1));
-    assertEquals("load.b.t1.r1 met 1 outage, 5.3 s", ExperimentPageTest.cell(load, "b", 1, "note"));
+    assertEquals(List.of("load.b.t1.r1 met 1 outage, 5.3 s."), ExperimentPageTest.notes(load, "b", 1));
     assertTrue(load.contains("<p class=\"note outage\">outage: the cells' server was away that long"), load);
     // the console's table folded below says the same
     assertTrue(load.contains("(1 outage, 5.3 s)"), load);
@@ -96,7 +96,10 @@ class OutageMarksTest {
       assertNull(t.rows().get(0).outage(), "a met none");
       assertEquals("1 outage, 11.8 s", t.rows().get(1).outage());
       assertTrue(t.text().lines().anyMatch(l -> l.endsWith(" b  (met 1 outage, 11.8 s)")), t.text());
-      assertTrue(t.html().contains("<td class=\"why\" data-col=\"outage\">met 1 outage, 11.8 s</td>"), t.html());
+      assertTrue(t.html().contains("<td data-col=\"target\">b<sup class=\"mark\" data-note=\"1\">¹</sup></td></tr>"),
+          t.html());
+      assertTrue(t.html().contains("<li data-note=\"1\"><span class=\"n\">¹</span>b met 1 outage, 11.8 s.</li>"),
+          t.html());
     }
   }
 

@@ -220,7 +220,7 @@ class SizeTablesTest {
     }
     assertEquals(4, ExperimentPageTest.count(text, "the insert benchmark's table per size"), text);
     assertEquals(1, ExperimentPageTest.count(text, SizeTables.NOTE), "the note once, under the last");
-    new ExperimentPage(dir).write(plan, outcomes, System.err);
+    new ExperimentPage(dir, List.of("bin/ycsb", "experiment", "page"), null).write(plan, outcomes, System.err);
     String page = Files.readString(dir.resolve(ExperimentPage.FILE));
     // the tables as HTML, then the step's text as printed (folded): the titles twice each, the tables once
     assertEquals(4, ExperimentPageTest.count(page, "data-kind=\"size\""), "one table per planned size");

@@ -66,6 +66,10 @@ class RunReportOnMariaDbTest {
       }
       assertTrue(ops.containsAll(List.of("INSERT_TXN", "QUERY")), ops.toString());
       RunReportChecks.rendered(dir, ops);
+      // the load's rate over time in rows, as its summary and the header count it, not in transactions
+      JsonNode rate = RunReportChecks.rateCharts(dir);
+      assertEquals(1, rate.size(), rate.toString());
+      assertEquals("rows/s", rate.get(0).path("unit").asText());
     }
   }
 }
