@@ -57,6 +57,7 @@ final class ExperimentPage {
       table.differs th:first-child{width:22%}
       table.differs th:nth-child(2){width:8%}
       table.results td[data-col=target]{white-space:nowrap}
+      section.pair pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px}
       table.step-table th,table.step-table td,table.extra-table th,table.extra-table td{padding:3px 5px}
       """;
 

@@ -154,6 +154,13 @@ class ExperimentPageBrowserTest {
         page.toString());
     assertTrue(page.path("facts").path("host").asText().startsWith("host: 2 cores"), page.toString());
     assertTrue(!Files.readString(html).contains("hunter2"), "the password is masked");
+
+    // a load and run pair's table as printed (LinkBench's), its notes' long lines: wrapped, not wider than the page
+    String pair = "<section class=\"pair\" data-step=\"q\"><h2>load+q</h2><pre>target clients IPS QPS\n"
+        + "note: " + "a long line of the printed notes ".repeat(12) + "</pre></section>";
+    Files.writeString(html, Files.readString(html).replace("<h2>Plan</h2>", pair + "<h2>Plan</h2>"));
+    JsonNode withPair = PageLayoutChecks.layout(html);
+    assertEquals(List.of(), PageLayoutChecks.problems(withPair), withPair.toString());
   }
 
   @Test
