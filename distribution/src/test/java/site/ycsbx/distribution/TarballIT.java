@@ -274,8 +274,12 @@ class TarballIT {
             List.of("innodb", "postgresql"), 8, 24, "-p", "seconds=2", "-p", "scale=1"));
     assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
         .collect(Collectors.toCollection(TreeSet::new)));
+    List<String> pages = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", repo.resolve("core/target/test-classes") + ":" + System.getProperty("java.class.path"),
+        "site.ycsbx.testing.PublishedPages", "--shots", tmp.resolve("shots").toString()));
     for (Shipped e : shipped) {
       Path out = tmp.resolve("experiment-" + e.file());
+      pages.add(out.toString());
       List<String> args = new java.util.ArrayList<>(List.of("experiment", "experiments/" + e.file(), "--out",
           out.toString()));
       args.addAll(List.of(e.args()));
@@ -300,6 +304,9 @@ class TarballIT {
       for (String target : e.targets()) {
         long rows = r.stdout().lines().filter(l -> l.matches("\\[EXPERIMENT] " + target + " +\\d+ +[12] .*")).count();
         assertEquals(e.rowsPerTarget(), rows, e.file() + ", " + target + ": its rows in the step tables\n" + r.stdout());
+      }
+      for (String blog : List.of("results.md", "results.txt")) {
+        assertTrue(Files.size(out.resolve(blog)) > 200, e.file() + ": " + blog);
       }
       // a row per cell (its round empty), and a row per round of a cell that ran in rounds
       assertEquals(e.cells(), Files.readAllLines(out.resolve("results.csv")).stream().skip(1)
@@ -333,6 +340,15 @@ class TarballIT {
     String ib = Files.readString(tmp.resolve("experiment-insert-benchmark").resolve("results.csv"));
     assertEquals(3 * 4, ib.lines().filter(l -> l.matches("\\d+,load\\..*"))
         .filter(l -> !l.split(",", -1)[6].isEmpty()).count(), ib);
+
+    // each page as a reader sees it, laid out by Chromium at 1400 px: rows a line or two high, every mark's note on
+    // screen, nothing wider than the window, the header's facts, charts drawn in their table's unit. The checks are
+    // core's test classes (testing.PublishedPages, as scripts/shipped-pages.sh runs them), in a JVM of their own:
+    // core's test classes register test bindings that this module's checks of the tarball must not see
+    Result checked = shell.run(repo, Shell.env(Path.of(System.getProperty("java.home"), "bin") + ":/usr/bin:/bin"),
+        pages.toArray(new String[0]));
+    assertEquals(0, checked.exitCode(), checked.all());
+    assertEquals(shipped.size(), checked.stdout().lines().filter(l -> l.contains(": OK (")).count(), checked.all());
   }
 
   /**

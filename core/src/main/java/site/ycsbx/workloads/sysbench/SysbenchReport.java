@@ -46,6 +46,8 @@ final class SysbenchReport {
   // sysbench's do across its checkpoints
   private long testStartNanos;
   private boolean ended;
+  /** When the run's threads had ended (the report printed): the headline's rates end there, not at the export. */
+  private long endNanos;
   private long lastNanos;
   // the counters when the window started: they are never reset, so that a statement counted while a
   // checkpoint prints falls into the next window rather than into none
@@ -198,7 +200,7 @@ final class SysbenchReport {
     if (startNanos == 0) {
       return null;
     }
-    double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+    double secs = Math.max(1e-9, (sinceStartEnd() - startNanos) / 1e9);
     Counts c = counts().minus(base);
     long q = c.reads() + c.writes() + c.others();
     return String.format(Locale.ROOT, "sysbench: %d transactions, %.2f per sec., %.2f queries per sec., %d ignored"
@@ -210,7 +212,7 @@ final class SysbenchReport {
     if (startNanos == 0) {
       return null;
     }
-    double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+    double secs = Math.max(1e-9, (sinceStartEnd() - startNanos) / 1e9);
     Counts c = counts().minus(base);
     long q = c.reads() + c.writes() + c.others();
     java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
@@ -260,7 +262,13 @@ final class SysbenchReport {
       ticker.shutdownNow();
     }
     ended = true;
-    blocks(perThread, busyNanos, System.nanoTime(), counts());
+    endNanos = System.nanoTime();
+    blocks(perThread, busyNanos, endNanos, counts());
+  }
+
+  // the run's end once its report printed (the export comes after the workload's cleanup and verify), else now
+  private long sinceStartEnd() {
+    return ended ? endNanos : System.nanoTime();
   }
 
   // the rates over the window since the last start over; total time since the test's start, as sysbench's

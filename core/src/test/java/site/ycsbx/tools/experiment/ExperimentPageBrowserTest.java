@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.testing.ChartChecks;
 import site.ycsbx.testing.HeadlessChromium;
 import site.ycsbx.testing.PageLayoutChecks;
 
@@ -101,37 +101,13 @@ class ExperimentPageBrowserTest {
     assertEquals(List.of("query latency: 4 marks drawn"), chartProblems(empty));
   }
 
-  /**
-   * What is wrong with the page's charts: one drawing a handful of marks or fewer, one without its
-   * unit, a rate chart (over time, against threads) whose unit is not its table's rate column's or
-   * whose axis text does not say it.
-   */
-  static List<String> chartProblems(JsonNode page) {
-    List<String> out = new ArrayList<>();
-    for (JsonNode step : page.path("steps")) {
-      String name = step.path("step").asText();
-      String tableUnit = step.path("rateHeader").asText();
-      for (JsonNode c : step.path("charts")) {
-        String what = name + " " + c.path("kind").asText();
-        if (c.path("marks").asInt() <= 20) {
-          out.add(what + ": " + c.path("marks").asInt() + " marks drawn");
-        }
-        String unit = c.path("unit").asText();
-        if (unit.isEmpty()) {
-          out.add(what + ": no unit");
-        }
-        if (List.of(ExperimentPage.OVER_TIME, ExperimentPage.THREADS_RATE).contains(c.path("kind").asText())) {
-          if (!unit.equals(tableUnit)) {
-            out.add(what + ": unit " + unit + ", the table's " + tableUnit);
-          }
-          // the title and tick labels are SVG text (the rotated axis label is drawn as outlines)
-          if (!c.path("text").asText().contains(tableUnit)) {
-            out.add(what + ": no text in " + tableUnit);
-          }
-        }
-      }
-    }
-    return out;
+  private static List<String> chartProblems(JsonNode page) {
+    return ChartChecks.problems(page);
+  }
+
+  @Test
+  void theKindsTheChecksJudgeAreThePagesOwn() {
+    assertEquals(List.of(ExperimentPage.OVER_TIME, ExperimentPage.THREADS_RATE), ChartChecks.RATE_KINDS);
   }
 
   /** The fixture's page with a finished row of each step marked (ran beside other load), as a user's run has them. */
