@@ -37,7 +37,8 @@ for n in "${names[@]}"; do
   folders+=("$out/$n")
 done
 
-# the checks live with the tests (core's test classes), on bin/ycsb's class path
-mvn -o -q -B -pl core test-compile
-java -cp "core/target/test-classes:$(cat distribution/target/runtime-classpath.txt)" \
+# the checks live with the tests (core's test classes), run on core's test class path
+mvn -q -B -pl core test-compile dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile=target/test-classpath.txt
+java -cp "core/target/test-classes:core/target/classes:$(cat core/target/test-classpath.txt)" \
   site.ycsbx.testing.PublishedPages --shots docs/images "${folders[@]}"
