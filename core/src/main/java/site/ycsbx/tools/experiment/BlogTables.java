@@ -87,19 +87,13 @@ final class BlogTables {
   static String stepTable(Step s, List<Target> targets, List<Outcome> outcomes) {
     List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);
     String rate = StepTable.rateFigure(s, outcomes);
-    String rateName = StepTable.rateName(rate);
-    Set<String> headline = StepTable.headline(s, outcomes, rate);
-    String op = StepTable.latencyOp(s, rows);
-    String unit = StepTable.unit(s, outcomes);
-    List<String> efficiency = StepTable.efficiency(unit);
-    boolean range = rows.stream().anyMatch(r -> r.ok().size() > 1);
-    List<String> cols = new ArrayList<>(List.of("target", "threads", "n", rateName, "rel", "p50_ms", "p95_ms",
-        "p99_ms"));
-    cols.addAll(efficiency);
-    headline.forEach(h -> cols.add(h.substring(CellResult.HEADLINE_PREFIX.length())));
-    if (range) {
-      cols.add(rateName + " range");
-    }
+    StepColumns columns = StepColumns.of(s, rows, outcomes, rate);
+    String rateName = columns.rateName();
+    Set<String> headline = columns.headline();
+    String op = columns.op();
+    List<String> efficiency = columns.efficiency();
+    boolean range = columns.range();
+    List<String> cols = columns.names();
     boolean[] right = new boolean[cols.size()];
     java.util.Arrays.fill(right, 1, right.length, true);
     Footnotes notes = new Footnotes();
@@ -151,7 +145,7 @@ final class BlogTables {
     notes.lines().forEach(l -> sb.append(Markdown.escape(l)).append("  \n"));
     sb.append(Markdown.escape(String.format(Locale.ROOT, "n: repeats that finished (figures are their mean); rel: %s"
         + " against %s at the same threads, * outside %.2f-%.2f; %s (ms); %s.", rateName, targets.get(0).name(),
-        StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(unit))))
+        StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(columns.unit()))))
         .append("\n\n");
     String caution = StepTable.singleRunCaution(s, targets);
     if (caution != null) {

@@ -22,19 +22,13 @@ final class StepTableHtml {
   }
 
   static String html(Step s, List<Target> targets, List<StepTable.Row> rows, List<Outcome> outcomes, String rate) {
-    String rateName = StepTable.rateName(rate);
-    Set<String> headline = StepTable.headline(s, outcomes, rate);
-    String op = StepTable.latencyOp(s, rows);
-    String unit = StepTable.unit(s, outcomes);
-    List<String> efficiency = StepTable.efficiency(unit);
-    boolean range = rows.stream().anyMatch(r -> r.ok().size() > 1);
-    List<String> cols = new ArrayList<>(List.of("target", "threads", "n", rateName, "rel", "p50_ms", "p95_ms",
-        "p99_ms"));
-    cols.addAll(efficiency);
-    headline.forEach(h -> cols.add(h.substring(CellResult.HEADLINE_PREFIX.length())));
-    if (range) {
-      cols.add(rateName + " range");
-    }
+    StepColumns columns = StepColumns.of(s, rows, outcomes, rate);
+    String rateName = columns.rateName();
+    Set<String> headline = columns.headline();
+    String op = columns.op();
+    List<String> efficiency = columns.efficiency();
+    boolean range = columns.range();
+    List<String> cols = columns.names();
     StringBuilder sb = new StringBuilder("<div class=\"table-wrap\"><table class=\"results step-table\" data-step=\"")
         .append(ReportHtml.esc(s.name())).append("\"><caption>").append(ReportHtml.esc(rateName + " relative to "
             + targets.get(0).name() + " at the same threads; latency of " + op)).append("</caption>\n<thead><tr>");
@@ -112,7 +106,7 @@ final class StepTableHtml {
         + " (figures are their mean); rel: ").append(ReportHtml.esc(String.format(Locale.ROOT, "%s against %s at the"
             + " same threads, marked outside %.2f-%.2f (red below, green above); %s in ms; %s%s.", rateName,
             targets.get(0).name(), StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows),
-            StepTable.efficiencyNote(unit), range ? "; range: the lowest and highest " + rateName + " of the repeats"
+            StepTable.efficiencyNote(columns.unit()), range ? "; range: the lowest and highest " + rateName + " of the repeats"
                 : ""))).append("</p>\n");
     if (anyOutage) {
       sb.append("<p class=\"note outage\">").append(ReportHtml.esc(StepTable.OUTAGE_NOTE)).append(".</p>\n");

@@ -21,6 +21,7 @@ import site.ycsbx.db.mongodb.MongoConnection;
 import site.ycsbx.db.mongodb.MongoErrors;
 import site.ycsbx.db.mongodb.MongoOptions;
 import site.ycsbx.store.IndexSpec;
+import site.ycsbx.store.MissingIds;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
@@ -287,24 +288,9 @@ public final class MongoFileMetaStore implements FileMetaStore {
   @Override
   public List<Long> missingIds(long files, int limit) throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "ids missing of 0 to " + (files - 1)), () -> {
-      List<Long> out = new ArrayList<>();
-      long next = 0;
-      for (BsonDocument d : this.files.find(idRange(0, files)).sort(BY_ID).projection(ID_ONLY).batchSize(10_000)) {
-        long id = d.getNumber(ID).longValue();
-        for (; next < id && out.size() < limit; next++) {
-          out.add(next);
-        }
-        if (out.size() >= limit) {
-          return out;
-        }
-        next = id + 1;
-      }
-      for (; next < files && out.size() < limit; next++) {
-        out.add(next);
-      }
-      return out;
-    });
+    return MongoErrors.decoding(in(() -> "ids missing of 0 to " + (files - 1)), () -> MissingIds.skipped(
+        this.files.find(idRange(0, files)).sort(BY_ID).projection(ID_ONLY).batchSize(10_000)
+            .map(d -> d.getNumber(ID).longValue()), 0, files, limit));
   }
 
   @Override

@@ -27,6 +27,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.store.MissingIds;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.GraphTotals;
 import site.ycsbx.store.linkbench.Node;
@@ -69,24 +70,8 @@ final class MongoGraphTotals implements GraphTotals {
 
   @Override
   public List<Long> missingNodeIds(long fromId, long toId, int limit) throws StoreException {
-    return MongoErrors.decoding(in(nodes, "node ids"), () -> {
-      List<Long> out = new ArrayList<>();
-      long next = fromId;
-      for (BsonDocument d : nodes.find(range(ID, fromId, toId)).sort(BY_ID).projection(ID_ONLY).batchSize(10_000)) {
-        long id = d.getNumber(ID).longValue();
-        for (; next < id && out.size() < limit; next++) {
-          out.add(next);
-        }
-        if (out.size() >= limit) {
-          return out;
-        }
-        next = id + 1;
-      }
-      for (; next < toId && out.size() < limit; next++) {
-        out.add(next);
-      }
-      return out;
-    });
+    return MongoErrors.decoding(in(nodes, "node ids"), () -> MissingIds.skipped(nodes.find(range(ID, fromId, toId))
+        .sort(BY_ID).projection(ID_ONLY).batchSize(10_000).map(d -> d.getNumber(ID).longValue()), fromId, toId, limit));
   }
 
   @Override
