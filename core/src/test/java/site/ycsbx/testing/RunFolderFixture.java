@@ -145,6 +145,7 @@ public final class RunFolderFixture {
     r.put("start_ms", startMs);
     r.put("end_ms", endMs());
     r.put("warmup_s", 0.0);
+    r.put("command", "bin/ycsb " + phase + " jdbc -P workloads/workloada");
     r.put("unit_operation", unitOperation);
     r.putNull("interrupted");
     ObjectNode others = r.putObject("others");

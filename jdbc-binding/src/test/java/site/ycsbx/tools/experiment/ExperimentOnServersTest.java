@@ -167,9 +167,16 @@ class ExperimentOnServersTest {
           assertEquals(row[6], ExperimentPageTest.cell(section, row[0], threads, "p95_ms"));
           assertEquals(row[7], ExperimentPageTest.cell(section, row[0], threads, "p99_ms"));
         }
-        // over time, latency percentiles and the response-time histogram; against threads where the
-        // step has two thread counts
-        assertEquals(step.equals("load") ? 3 : 5, ExperimentPageTest.count(section, "<figure class=\"chart\""));
+        // latency percentiles and the response-time histogram; against threads where the step has two thread
+        // counts; over time (the rate, and the p99 of each main operation) when its cells ran 3 intervals or
+        // more, else a sentence that says so (a short load here may not: a busy host decides)
+        int fixed = step.equals("load") ? 2 : 4;
+        int figures = ExperimentPageTest.count(section, "<figure class=\"chart\"");
+        if (section.contains("no-time-chart")) {
+          assertEquals(fixed, figures, section);
+        } else {
+          assertTrue(figures >= fixed + 2 && figures <= fixed + 4, figures + " charts\n" + section);
+        }
       }
       List<String> csv = Files.readAllLines(out.resolve("results.csv"), StandardCharsets.UTF_8);
       // a row per cell, and one per round of a cell: 2 rounds of 2000 rows a load, one a run

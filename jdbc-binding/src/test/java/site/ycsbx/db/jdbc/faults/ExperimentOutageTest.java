@@ -80,6 +80,9 @@ class ExperimentOutageTest {
       k.put("step.run.iibench.rows", "15000");
       k.put("step.run.iibench.roundrows", "15000");
       k.put("step.run.iibench.batchsize", "50");
+      // paced, so that the run still inserts when the test kills its server after its first status line,
+      // however fast the server is: 15000 rows at 3000 rows/s take 5 s and the outage's length
+      k.put("step.run.iibench.insertrate", "3000");
       k.put("step.run.maxexecutiontime", "60");
       // the inserts that fail during the outage are errors: the run step lets them pass
       k.put("step.run.ycsbx.maxerrorpercent", "50");
