@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * What an experiment page's charts must be when headless Chromium lays it out: each draws more
- * than a handful of marks and names its unit, and a rate chart (over time, against threads)
+ * than a handful of marks and names its unit, no two of its words are drawn over each other (an
+ * axis's labels run together), and a rate chart (over time, against threads)
  * counts in its step table's rate unit and says so in its text. The user's report that started
  * this: a chart of batches per second beside a table of rows/s. Each problem is one line.
  */
@@ -22,7 +23,13 @@ public final class ChartChecks {
       + "charts:Array.from(s.querySelectorAll('figure.chart')).map(function(f){var g=f.querySelector('svg');"
       + "var r=g.getBoundingClientRect();return {kind:f.dataset.kind,unit:f.dataset.unit||'',width:r.width,"
       + "height:r.height,marks:g.querySelectorAll('path,line,polyline,rect').length,"
-      + "text:Array.from(g.querySelectorAll('text')).map(function(x){return x.textContent;}).join('|')};})};})};";
+      + "text:Array.from(g.querySelectorAll('text')).map(function(x){return x.textContent;}).join('|'),"
+      // pairs of the chart's words drawn over each other (an axis's labels run together)
+      + "overlaps:(function(){var t=Array.from(g.querySelectorAll('text')).filter(function(x){"
+      + "return x.textContent.trim().length>0;}).map(function(x){return {s:x.textContent,r:x.getBoundingClientRect()};});"
+      + "var o=[];for(var i=0;i<t.length;i++){for(var j=i+1;j<t.length;j++){var a=t[i].r,b=t[j].r;"
+      + "if(a.left+1<b.right&&b.left+1<a.right&&a.top+1<b.bottom&&b.top+1<a.bottom){o.push(t[i].s+' / '+t[j].s);}}}"
+      + "return o;})()};})};})};";
 
   private ChartChecks() {
   }
@@ -47,6 +54,7 @@ public final class ChartChecks {
         if (unit.isEmpty()) {
           out.add(what + ": no unit");
         }
+        c.path("overlaps").forEach(o -> out.add(what + ": words drawn over each other: " + o.asText()));
         if (RATE_KINDS.contains(c.path("kind").asText())) {
           if (!unit.equals(tableUnit)) {
             out.add(what + ": unit " + unit + ", the table's " + tableUnit);

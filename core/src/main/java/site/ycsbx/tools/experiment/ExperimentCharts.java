@@ -127,8 +127,11 @@ final class ExperimentCharts {
     CategoryAxis x = plot.getDomainAxis();
     if (slanted) {
       x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+    } else if (data.getColumnKeys().stream().anyMatch(k -> k.toString().contains(" "))) {
+      // a label of words ("mongo26 t1") wraps onto a second line rather than run into its neighbour's
+      x.setMaximumCategoryLabelLines(2);
     } else {
-      // a label may take a little more than its category's width rather than end in "..."
+      // a number (a bucket's bound) may take a little more than its category's width rather than break or end in "..."
       x.setMaximumCategoryLabelWidthRatio(1.5f);
     }
     BarRenderer r = new BarRenderer();

@@ -99,6 +99,10 @@ class ExperimentPageBrowserTest {
     ObjectNode empty = page.deepCopy();
     ((ObjectNode) empty.path("steps").get(1).path("charts").get(2)).put("marks", 4);
     assertEquals(List.of("query latency: 4 marks drawn"), chartProblems(empty));
+    // the user's ycsb-versions page: "mongo26 t1" and "mongo30 t1" under the bars, run together
+    ObjectNode crowded = page.deepCopy();
+    ((ObjectNode) crowded.path("steps").get(1).path("charts").get(2)).putArray("overlaps").add("a t1 / b t1");
+    assertEquals(List.of("query latency: words drawn over each other: a t1 / b t1"), chartProblems(crowded));
   }
 
   private static List<String> chartProblems(JsonNode page) {
