@@ -250,14 +250,7 @@ final class StepTable {
 
   /** Where the target's rate levels off (or peaks), as the sweep judges it. */
   static String knee(java.util.TreeMap<Integer, double[]> rates) {
-    List<Integer> threads = new ArrayList<>();
-    List<Double> values = new ArrayList<>();
-    rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
-      threads.add(t);
-      values.add(d);
-    }));
-    KneeFinder.Knee k = KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
-        values.stream().mapToDouble(Double::doubleValue).toArray());
+    KneeFinder.Knee k = findKnee(rates);
     return switch (k.kind()) {
       case KNEE -> "levels off at " + threads(k.kneeThreads());
       case PEAK -> "peaks at " + threads(k.kneeThreads());
@@ -267,16 +260,21 @@ final class StepTable {
     };
   }
 
-  /** The thread count the chart marks as the target's knee (levels off, peaks, flat from); 0 when none is judged. */
-  static int kneeThreads(java.util.TreeMap<Integer, double[]> rates) {
+  // every repeat's rate at its thread count, as the sweep's knee finder takes them
+  private static KneeFinder.Knee findKnee(java.util.TreeMap<Integer, double[]> rates) {
     List<Integer> threads = new ArrayList<>();
     List<Double> values = new ArrayList<>();
     rates.forEach((t, v) -> java.util.Arrays.stream(v).forEach(d -> {
       threads.add(t);
       values.add(d);
     }));
-    KneeFinder.Knee k = KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
+    return KneeFinder.find(threads.stream().mapToInt(Integer::intValue).toArray(),
         values.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /** The thread count the chart marks as the target's knee (levels off, peaks, flat from); 0 when none is judged. */
+  static int kneeThreads(java.util.TreeMap<Integer, double[]> rates) {
+    KneeFinder.Knee k = findKnee(rates);
     return switch (k.kind()) {
       case KNEE, PEAK, FLAT -> k.kneeThreads();
       default -> 0;
