@@ -29,6 +29,16 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.MySqlDialect;
+import site.ycsbx.db.jdbc.conn.ReopeningConnection;
+import site.ycsbx.db.jdbc.conn.ReopeningStatement;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.Statements;
+import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.UserTable;
 
 /**
  * YCSB's DB over JDBC: MySQL/MariaDB (Connector/J) and PostgreSQL, one connection per client

@@ -15,6 +15,20 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.jdbc.conn.BeforeStatements;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcDatabaseLock;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.MariaDbServerWork;
+import site.ycsbx.db.jdbc.conn.MissingDatabase;
+import site.ycsbx.db.jdbc.conn.PostgresServerWork;
+import site.ycsbx.db.jdbc.conn.ReopeningConnection;
+import site.ycsbx.db.jdbc.conn.ServerStatements;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.TableCounts;
+import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.UserTable;
 
 /**
  * Checks the JDBC options, connects (failing within seconds), checks {@code jdbc.engine}

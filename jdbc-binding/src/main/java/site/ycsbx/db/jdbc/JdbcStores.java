@@ -17,6 +17,8 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
 
 /** The workload families the JDBC binding serves, each on its client thread's connection. */
 public final class JdbcStores extends StoreCatalog<ClientConnection, JdbcStoreCheck> {

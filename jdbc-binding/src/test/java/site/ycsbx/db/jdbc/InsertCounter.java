@@ -10,6 +10,7 @@ import com.mysql.cj.interceptors.QueryInterceptor;
 import com.mysql.cj.log.Log;
 import com.mysql.cj.protocol.Resultset;
 import com.mysql.cj.protocol.ServerSession;
+import site.ycsbx.db.jdbc.conn.Connector;
 
 /**
  * Connector/J query interceptor (db.url option queryInterceptors) that counts the INSERT

@@ -23,6 +23,9 @@ import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.probe.ProbeWorkload;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 
 /** The preflight, in process: what it learns about each server, what it refuses, and that it writes nothing. */
 @Tag("server")

@@ -26,6 +26,9 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 
 /**
  * db.url jdbc:mariadb:// on MariaDB (InnoDB), in process: MariaDB Connector/J with YCSB-X's

@@ -21,6 +21,8 @@ import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.testing.StdErr;
 import site.ycsbx.testing.StdOut;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 
 /**
  * Server-side prepared statements in loads and runs on the shared MariaDB, through both drivers:

@@ -18,6 +18,7 @@ import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.OneLineError;
 import site.ycsbx.testing.UsertableLoad;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.jdbc.conn.UserTable;
 
 /**
  * {@code bin/ycsb verify jdbc} through Main.run in this JVM: YCSB's table with dataintegrity=true

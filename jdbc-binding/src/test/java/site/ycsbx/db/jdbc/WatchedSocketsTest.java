@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 
 /**
  * The watched sockets (WatchedSocketFactory, MariaDbWatchedSocketFactory, PgWatchedSocketFactory) bound only the connection

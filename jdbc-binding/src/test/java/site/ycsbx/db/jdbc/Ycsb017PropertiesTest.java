@@ -26,6 +26,11 @@ import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.UserTable;
 
 /**
  * YCSB 0.17's JDBC property files run unchanged: db.driver, db.url, db.user, db.passwd,

@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.util.UserError;
 
 /**

@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.JdbcPreflight;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;

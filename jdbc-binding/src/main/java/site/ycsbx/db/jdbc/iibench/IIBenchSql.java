@@ -1,6 +1,6 @@
 package site.ycsbx.db.jdbc.iibench;
 
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 
 /**
  * iibench's SQL where servers differ: the column types of the reference SQL program, and the

@@ -7,8 +7,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.JdbcStoreCheck;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 

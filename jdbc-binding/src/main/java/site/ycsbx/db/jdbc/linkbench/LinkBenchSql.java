@@ -1,6 +1,6 @@
 package site.ycsbx.db.jdbc.linkbench;
 
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 
 /**
  * LinkBench's SQL where servers differ: column types, the upserts (MySQL's ON DUPLICATE KEY

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.store.iibench.IIBenchTable;
 
 /** The iibench SQL each server gets, chosen from db.url: column types and the form of the range query. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsb.measurements.Measurements;
 import site.ycsbx.db.jdbc.JdbcClient;
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.linkbench.Link;

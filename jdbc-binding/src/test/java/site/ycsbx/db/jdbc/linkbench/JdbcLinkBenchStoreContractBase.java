@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsbx.db.jdbc.ContractDatabase;
 import site.ycsbx.db.jdbc.JdbcPreflight;
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
