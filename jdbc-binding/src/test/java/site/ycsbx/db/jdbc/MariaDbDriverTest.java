@@ -27,6 +27,7 @@ import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 
@@ -167,7 +168,7 @@ class MariaDbDriverTest {
       assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
       assertEquals("cannot reach jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/ycsb: no answer within 5 s",
           e.getMessage());
-      assertTrue(millis >= Connector.CONNECT_TIMEOUT_SECONDS * 1000L - 200 && millis < 9_000, millis + " ms");
+      assertTrue(millis >= HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000L - 200 && millis < 9_000, millis + " ms");
     }
   }
 

@@ -223,7 +223,7 @@ class Ycsb017PropertiesTest {
    * INSERT statements PostgreSQL executes on it.
    */
   private static void countInsertStatements(TestDatabase db) throws Exception {
-    SqlDialect d = SqlDialect.forUrl(db.url());
+    SqlDialect d = JdbcOptions.dialectFor(db.url());
     List<String> fields = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       fields.add("field" + i);

@@ -16,12 +16,6 @@ import site.ycsbx.util.UserError;
 
 /** Opens connections, and turns driver errors into one line that never shows the password. */
 public final class Connector {
-  /**
-   * A closed port or a silent host must fail fast, not after the OS's minutes-long timeout; and
-   * a server that accepts TCP but does not answer (frozen, SIGSTOP) must fail the handshake in
-   * as long: the driver's socket timeout is set to this too, then lifted once connected.
-   */
-  public static final int CONNECT_TIMEOUT_SECONDS = 5;
   /** The preflight's catalog and size queries: long enough for a big server, short of a hang. */
   public static final int PREFLIGHT_NETWORK_TIMEOUT_SECONDS = 120;
 
@@ -71,7 +65,7 @@ public final class Connector {
     }
     if (!o.socketTimeoutInUrl()) {
       try {
-        // a handshake's socket timeout (see CONNECT_TIMEOUT_SECONDS) would cut long queries short;
+        // a handshake's socket timeout (see HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS) would cut long queries short;
         // 0 (no limit) keeps a blocking socket blocking
         c.setNetworkTimeout(Runnable::run, networkTimeoutMillis);
       } catch (SQLException e) {
@@ -100,7 +94,7 @@ public final class Connector {
       WatchedSockets.attemptEnded(null);
       if (HandshakeWatchdog.disarm()) {
         SQLException t = new SQLNonTransientConnectionException(e.getMessage(), "08001",
-            new SocketTimeoutException("no answer within " + CONNECT_TIMEOUT_SECONDS + " s"));
+            new SocketTimeoutException("no answer within " + HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS + " s"));
         t.addSuppressed(e);
         throw t;
       }
@@ -157,7 +151,7 @@ public final class Connector {
     Throwable network = network(e);
     if (network != null) {
       String why = network instanceof UnknownHostException ? "unknown host " + network.getMessage()
-          : network instanceof SocketTimeoutException ? "no answer within " + CONNECT_TIMEOUT_SECONDS + " s"
+          : network instanceof SocketTimeoutException ? "no answer within " + HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS + " s"
           : String.valueOf(network.getMessage());
       return "cannot reach " + o.maskedUrl() + ": " + why;
     }

@@ -13,13 +13,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Bounds a connection attempt (TCP connect and the driver's handshake) without a socket timeout:
  * the sockets a driver creates on the connecting thread (through the binding's socket factories, {@link WatchedSockets}) are closed
- * after {@link Connector#CONNECT_TIMEOUT_SECONDS} unless {@link Connector} disarms them first, once
+ * after {@link #CONNECT_TIMEOUT_SECONDS} unless {@link Connector} disarms them first, once
  * the connection is open (the driver's end of the handshake) or has failed. Why not the driver's connectTimeout/socketTimeout: on
  * Java 13+ a socket that was ever given a timeout stays non-blocking for good, and every read of
  * every later operation then costs an extra read that finds nothing and a poll (measured on the
  * filemeta queries: 0.8 read+poll pairs per query, several microseconds of client CPU).
  */
 public final class HandshakeWatchdog {
+  /**
+   * A closed port or a silent host must fail fast, not after the OS's minutes-long timeout; and
+   * a server that accepts TCP but does not answer (frozen, SIGSTOP) must fail the handshake in
+   * as long (the watchdog closes its sockets then): the driver's socket timeout is set to this too, then lifted once connected.
+   */
+  public static final int CONNECT_TIMEOUT_SECONDS = 5;
   private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "ycsbx-handshake-watchdog");
     t.setDaemon(true);
@@ -51,7 +57,7 @@ public final class HandshakeWatchdog {
       } catch (IOException ignored) {
         // closed anyway
       }
-    }, Connector.CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS));
+    }, CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS));
   }
 
   /**

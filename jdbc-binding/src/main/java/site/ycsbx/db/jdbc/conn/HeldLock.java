@@ -80,7 +80,7 @@ final class HeldLock implements DatabaseLock.Held {
       }
       Connection c;
       try {
-        c = JdbcDatabaseLock.open(options);
+        c = LockSessions.open(options);
       } catch (RuntimeException e) {
         continue; // the server is still away
       }
@@ -95,14 +95,14 @@ final class HeldLock implements DatabaseLock.Held {
         Long owner = sql.owner(c, k);
         // this experiment's broken session until the server sees it gone; anyone else's is said once
         if (owner != null && !sql.holdsToken(c, k, owner) && refused == null) {
-          refused = JdbcDatabaseLock.holderOf(c, sql, k);
+          refused = LockSessions.holderOf(c, sql, k);
           err.println("experiment: the lock of " + where + " is now held by " + refused + ": this experiment's"
               + " cells there will be refused until it is free");
         }
       } catch (SQLException | RuntimeException e) {
         // tried again after the wait
       }
-      JdbcDatabaseLock.close(c);
+      LockSessions.close(c);
     }
     return false;
   }
@@ -134,6 +134,6 @@ final class HeldLock implements DatabaseLock.Held {
     } catch (SQLException | RuntimeException e) {
       // its session ends below, and its locks with it
     }
-    JdbcDatabaseLock.close(c);
+    LockSessions.close(c);
   }
 }

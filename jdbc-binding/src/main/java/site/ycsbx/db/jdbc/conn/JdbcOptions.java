@@ -103,7 +103,7 @@ public final class JdbcOptions {
       throw new UserError(URL_PROPERTY + " holds " + url.split(";jdbc:").length + " URLs separated by ';' (YCSB 0.17's "
           + "sharding of keys across servers), which YCSB-X does not do; give one URL");
     }
-    dialect = SqlDialect.forUrl(url);
+    dialect = dialectFor(url);
     String driver = p.getProperty(DRIVER_PROPERTY, "").trim();
     if (!driver.isEmpty()) {
       try {
@@ -229,6 +229,48 @@ public final class JdbcOptions {
     return v;
   }
 
+  /** The dialect for a JDBC URL; a {@link UserError} naming db.url when none fits. */
+  public static SqlDialect dialectFor(String url) {
+    String shown = Secrets.maskUrl(url);
+    if (url == null || url.isBlank()) {
+      throw new UserError(URL_PROPERTY + " is not set; " + URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+    }
+    if (!url.startsWith("jdbc:") || url.indexOf(':', 5) < 0) {
+      throw new UserError(URL_PROPERTY + "=" + shown + " is not a JDBC URL; "
+          + URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+    }
+    String scheme = url.substring(5, url.indexOf(':', 5));
+    switch (scheme) {
+      case "mysql":
+        return new MySqlDialect();
+      case "postgresql":
+        return new PostgresDialect();
+      case "mariadb":
+        return mariaDb(url);
+      default:
+        throw new UserError(URL_PROPERTY + "=" + shown + " is for '" + scheme + "', which YCSB-X has no SQL dialect for; "
+            + URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+    }
+  }
+
+  /**
+   * The dialect of a jdbc:mariadb:// URL the driver can read: one it cannot is the user's input,
+   * refused in one line before anything connects, not a target that failed.
+   */
+  private static SqlDialect mariaDb(String url) {
+    if (MariaDbDialect.namesUserBeforeHost(url)) {
+      throw new UserError(URL_PROPERTY + "=" + Secrets.maskUrl(url) + " names a user before the host,"
+          + " which MariaDB Connector/J does not read; give it as " + USER_PROPERTY + " and "
+          + PASSWORD_PROPERTY + " (or ?user=...&password=... in the URL)");
+    }
+    String why = MariaDbDialect.unreadable(url);
+    if (why != null) {
+      throw new UserError(URL_PROPERTY + "=" + Secrets.maskUrl(url) + " is not a URL MariaDB Connector/J"
+          + " reads (" + why + "); " + URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+    }
+    return new MariaDbDialect();
+  }
+
   /** Whether a table or column name is a plain SQL name that can be used unquoted. */
   public static boolean isIdentifier(String s) {
     return s != null && IDENTIFIER.matcher(s).matches();
@@ -241,7 +283,7 @@ public final class JdbcOptions {
    */
   public String connectionUrl() {
     String u = dialect.connectionUrl(url, !Boolean.TRUE.equals(batchUpdateApi));
-    return ServerStatements.allowed(url, user) ? dialect.serverStatementsUrl(u) : u;
+    return PreparedOnServer.allowed(url, user) ? dialect.serverStatementsUrl(u) : u;
   }
 
   /** db.url as the user gave it. */

@@ -21,10 +21,6 @@ interface LockSql {
   record Keys(String lock, String token) {
   }
 
-  static LockSql of(SqlDialect d) {
-    return d.kind() == SqlDialect.Kind.POSTGRESQL ? new PostgresLocks() : new MySqlLocks();
-  }
-
   Keys keys(Connection c, String token) throws SQLException;
 
   /** Takes both locks without waiting; false (neither held) when another session holds the database's. */

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.mariadb.jdbc.Configuration;
 import site.ycsbx.util.Secrets;
-import site.ycsbx.util.UserError;
 
 /**
  * MySQL and MariaDB through MariaDB Connector/J (jdbc:mariadb://): the same SQL as
@@ -22,30 +21,27 @@ final class MariaDbDialect extends MySqlDialect {
   /** user[:password]@ before the first host. */
   private static final Pattern USERINFO = Pattern.compile("^jdbc:mariadb:(?:[a-z-]+:)?//[^/?@]*@");
 
+  /** Whether the URL names user[:password]@ before the host: the driver would read "user:password" as host and port, and echo the password. */
+  static boolean namesUserBeforeHost(String url) {
+    return USERINFO.matcher(url).find();
+  }
+
   /**
-   * The dialect of a jdbc:mariadb:// URL the driver can read: one it cannot (no "//", a port or
-   * an option value that is not a number or boolean) is the user's input, refused in one line
-   * before anything connects, not a target that failed.
+   * Why MariaDB Connector/J cannot read the URL (no "//", a port or an option value that is not a
+   * number or boolean), the password masked; null when it can.
    */
-  static MariaDbDialect forUrl(String url) {
-    if (USERINFO.matcher(url).find()) {
-      // the driver would read "user:password" as host and port, and echo the password
-      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + Secrets.maskUrl(url) + " names a user before the host,"
-          + " which MariaDB Connector/J does not read; give it as " + JdbcOptions.USER_PROPERTY + " and "
-          + JdbcOptions.PASSWORD_PROPERTY + " (or ?user=...&password=... in the URL)");
-    }
+  static String unreadable(String url) {
     try {
       Configuration.parse(url);
+      return null;
     } catch (SQLException | RuntimeException e) {
       String why = Secrets.maskUrl(String.valueOf(e.getMessage()).strip().lines().findFirst().orElse(""));
       String password = JdbcUrls.value(url, "password");
       if (password != null && !password.isEmpty()) {
         why = why.replace(password, Secrets.MASK);
       }
-      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + Secrets.maskUrl(url) + " is not a URL MariaDB Connector/J"
-          + " reads (" + why + "); " + JdbcOptions.URL_PROPERTY + " accepts " + SqlDialect.ACCEPTED_URLS);
+      return why;
     }
-    return new MariaDbDialect();
   }
 
   @Override
@@ -61,8 +57,8 @@ final class MariaDbDialect extends MySqlDialect {
       // bounds the connect and the handshake instead
       return JdbcUrls.withOption(u, "connectTimeout", "0");
     }
-    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
-    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000));
+    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000));
   }
 
   @Override

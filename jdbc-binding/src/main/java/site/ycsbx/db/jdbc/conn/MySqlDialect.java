@@ -72,8 +72,8 @@ public class MySqlDialect implements SqlDialect {
     }
     // the user's socket factory (a Unix socket, a named pipe): the driver's timeouts then.
     // connectTimeout covers only the TCP connect: a frozen server would hang the handshake
-    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
-    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS * 1000));
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000));
+    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000));
   }
 
   @Override
@@ -177,7 +177,7 @@ public class MySqlDialect implements SqlDialect {
 
   @Override
   public String version(Connection c) throws SQLException {
-    return queryString(c, "SELECT VERSION()");
+    return CatalogQueries.value(c, "SELECT VERSION()");
   }
 
   @Override
@@ -196,38 +196,24 @@ public class MySqlDialect implements SqlDialect {
 
   @Override
   public String defaultEngine(Connection c) throws SQLException {
-    return queryString(c, "SELECT @@default_storage_engine");
+    return CatalogQueries.value(c, "SELECT @@default_storage_engine");
   }
 
   @Override
   public Optional<String> tableEngine(Connection c, String table) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? Optional.of(String.valueOf(rs.getString(1))) : Optional.empty();
-      }
-    }
+    return CatalogQueries.first(c,
+        "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", table);
   }
 
   @Override
   public Set<String> columns(Connection c, String table) throws SQLException {
-    Set<String> out = new TreeSet<>();
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
-    return out;
+    return new TreeSet<>(CatalogQueries.names(c,
+        "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", table));
   }
 
   @Override
   public String location(Connection c) throws SQLException {
-    return "database " + queryString(c, "SELECT DATABASE()");
+    return "database " + CatalogQueries.value(c, "SELECT DATABASE()");
   }
 
   @Override
@@ -280,22 +266,13 @@ public class MySqlDialect implements SqlDialect {
 
   @Override
   public List<String> primaryKey(Connection c, String table) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME FROM information_schema.STATISTICS"
-        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
-    return out;
+    return CatalogQueries.names(c, "SELECT COLUMN_NAME FROM information_schema.STATISTICS"
+        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX", table);
   }
 
   @Override
   public long maxStatementBytes(Connection c) throws SQLException {
-    return Long.parseLong(queryString(c, "SELECT @@max_allowed_packet"));
+    return Long.parseLong(CatalogQueries.value(c, "SELECT @@max_allowed_packet"));
   }
 
   @Override
@@ -341,8 +318,8 @@ public class MySqlDialect implements SqlDialect {
     Map<String, String> engines = new LinkedHashMap<>();
     Map<String, long[]> lengths = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT TABLE_NAME, ENGINE, DATA_LENGTH, INDEX_LENGTH"
-        + " FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (" + marks(tables.size()) + ")")) {
-      bind(ps, tables, 1);
+        + " FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (" + CatalogQueries.marks(tables.size()) + ")")) {
+      CatalogQueries.bind(ps, tables, 1);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           engines.put(rs.getString(1), String.valueOf(rs.getString(2)).toLowerCase(Locale.ROOT));
@@ -398,7 +375,7 @@ public class MySqlDialect implements SqlDialect {
   private static Map<String, Long> innodbFileBytes(Connection c, List<String> tables) {
     String database;
     try {
-      database = queryString(c, "SELECT DATABASE()");
+      database = CatalogQueries.value(c, "SELECT DATABASE()");
     } catch (SQLException e) {
       return Map.of();
     }
@@ -409,8 +386,8 @@ public class MySqlDialect implements SqlDialect {
     // MariaDB and MySQL 5.7 name the view INNODB_SYS_TABLESPACES; MySQL 8 INNODB_TABLESPACES
     for (String view : List.of("INNODB_SYS_TABLESPACES", "INNODB_TABLESPACES")) {
       try (PreparedStatement ps = c.prepareStatement("SELECT NAME, ALLOCATED_SIZE FROM information_schema." + view
-          + " WHERE NAME IN (" + marks(names.size()) + ")")) {
-        bind(ps, names, 1);
+          + " WHERE NAME IN (" + CatalogQueries.marks(names.size()) + ")")) {
+        CatalogQueries.bind(ps, names, 1);
         Map<String, Long> out = new HashMap<>();
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
@@ -423,24 +400,5 @@ public class MySqlDialect implements SqlDialect {
       }
     }
     return Collections.emptyMap();
-  }
-
-  static String marks(int n) {
-    return String.join(", ", Collections.nCopies(Math.max(1, n), "?"));
-  }
-
-  static void bind(PreparedStatement ps, List<String> values, int first) throws SQLException {
-    if (values.isEmpty()) {
-      ps.setString(first, "");
-    }
-    for (int i = 0; i < values.size(); i++) {
-      ps.setString(first + i, values.get(i));
-    }
-  }
-
-  private static String queryString(Connection c, String sql) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      return rs.next() ? rs.getString(1) : null;
-    }
   }
 }

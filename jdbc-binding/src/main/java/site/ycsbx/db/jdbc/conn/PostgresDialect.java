@@ -50,9 +50,9 @@ final class PostgresDialect implements SqlDialect {
       return JdbcUrls.withOption(u, "sslResponseTimeout", "0");
     }
     // the user's socket factory (a Unix socket) or login timeout: the driver's timeouts then.
-    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
+    u = JdbcUrls.withOption(u, "connectTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS));
     // connectTimeout covers only the TCP connect: a frozen server would hang the startup exchange
-    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(Connector.CONNECT_TIMEOUT_SECONDS));
+    return JdbcUrls.withOption(u, "socketTimeout", String.valueOf(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS));
   }
 
   @Override
@@ -104,7 +104,7 @@ final class PostgresDialect implements SqlDialect {
 
   @Override
   public String version(Connection c) throws SQLException {
-    return queryString(c, "SHOW server_version");
+    return CatalogQueries.value(c, "SHOW server_version");
   }
 
   @Override
@@ -115,45 +115,31 @@ final class PostgresDialect implements SqlDialect {
   /** The table access method new tables get (heap unless an extension changed it). */
   @Override
   public String defaultEngine(Connection c) throws SQLException {
-    return queryString(c, "SHOW default_table_access_method");
+    return CatalogQueries.value(c, "SHOW default_table_access_method");
   }
 
   @Override
   public Optional<String> tableEngine(Connection c, String table) throws SQLException {
     // to_regclass resolves the name as an unquoted identifier through the search_path
-    try (PreparedStatement ps = c.prepareStatement("SELECT coalesce(a.amname, 'heap') FROM pg_class t"
-        + " LEFT JOIN pg_am a ON a.oid = t.relam WHERE t.oid = to_regclass(?)")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-      }
-    }
+    return CatalogQueries.first(c, "SELECT coalesce(a.amname, 'heap') FROM pg_class t"
+        + " LEFT JOIN pg_am a ON a.oid = t.relam WHERE t.oid = to_regclass(?)", table);
   }
 
   @Override
   public Set<String> columns(Connection c, String table) throws SQLException {
-    Set<String> out = new TreeSet<>();
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
-    return out;
+    return new TreeSet<>(CatalogQueries.names(c,
+        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped", table));
   }
 
   @Override
   public String location(Connection c) throws SQLException {
-    return "schema " + queryString(c, "SELECT coalesce(current_schema(), '(none: no schema of the search_path exists)')") + " of database " + queryString(c, "SELECT current_database()");
+    return "schema " + CatalogQueries.value(c, "SELECT coalesce(current_schema(), '(none: no schema of the search_path exists)')") + " of database " + CatalogQueries.value(c, "SELECT current_database()");
   }
 
   @Override
   public void putDurability(Connection c, String engine, Fingerprint fp) throws SQLException {
     for (String n : DURABILITY) {
-      fp.put("durability." + n, queryString(c, "SHOW " + n));
+      fp.put("durability." + n, CatalogQueries.value(c, "SHOW " + n));
     }
   }
 
@@ -186,36 +172,21 @@ final class PostgresDialect implements SqlDialect {
   @Override
   public Map<String, List<String>> secondaryIndexes(Connection c, String table) throws SQLException {
     Map<String, List<String>> out = new TreeMap<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT i.relname, a.attname FROM pg_index x"
+    CatalogQueries.forEachRow(c, "SELECT i.relname, a.attname FROM pg_index x"
         + " JOIN pg_class i ON i.oid = x.indexrelid"
         + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
         + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
-        + " WHERE x.indrelid = to_regclass(?) AND NOT x.indisprimary ORDER BY i.relname, k.ord")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
+        + " WHERE x.indrelid = to_regclass(?) AND NOT x.indisprimary ORDER BY i.relname, k.ord", table,
+        rs -> out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2).toLowerCase(Locale.ROOT)));
     return out;
   }
 
   @Override
   public List<String> primaryKey(Connection c, String table) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT a.attname FROM pg_index x"
+    return CatalogQueries.names(c, "SELECT a.attname FROM pg_index x"
         + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
         + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
-        + " WHERE x.indrelid = to_regclass(?) AND x.indisprimary ORDER BY k.ord")) {
-      ps.setString(1, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
-    return out;
+        + " WHERE x.indrelid = to_regclass(?) AND x.indisprimary ORDER BY k.ord", table);
   }
 
   /** The protocol's message limit (1 GB). */
@@ -240,12 +211,6 @@ final class PostgresDialect implements SqlDialect {
         rs.next();
         return new SizeReport(rs.getLong(1), rs.getLong(2), "pg_table_size + pg_indexes_size");
       }
-    }
-  }
-
-  private static String queryString(Connection c, String sql) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      return rs.next() ? rs.getString(1) : null;
     }
   }
 }

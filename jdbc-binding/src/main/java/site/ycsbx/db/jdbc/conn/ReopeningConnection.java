@@ -32,7 +32,7 @@ import site.ycsbx.util.UserError;
  * every store re-prepare lazily without knowing. Past {@link Reconnect#GIVE_UP_PROPERTY} calls
  * fail at once.
  */
-public final class ReopeningConnection implements InvocationHandler {
+public final class ReopeningConnection implements InvocationHandler, ReopeningStatement.Owner {
   /** Connection settings replayed on a re-opened connection. */
   private static final Set<String> REPLAYED = Set.of("setAutoCommit", "setTransactionIsolation", "setReadOnly",
       "setCatalog", "setSchema");
@@ -137,7 +137,8 @@ public final class ReopeningConnection implements InvocationHandler {
    * The driver connection to use now: re-opened (after the backoff) when the link is broken; a
    * connection-class SQLException when it cannot be.
    */
-  Connection current() throws SQLException {
+  @Override
+  public Connection current() throws SQLException {
     if (!link.isBroken()) {
       return real;
     }
@@ -201,16 +202,19 @@ public final class ReopeningConnection implements InvocationHandler {
     }
   }
 
-  int generation() {
+  @Override
+  public int generation() {
     return generation;
   }
 
-  boolean isBroken() {
+  @Override
+  public boolean isBroken() {
     return link.isBroken();
   }
 
   /** The exception to give the caller; marks the link broken when the connection is gone. */
-  Throwable failed(Throwable t) {
+  @Override
+  public Throwable failed(Throwable t) {
     // after maxexecutiontime's grace the connection was aborted on purpose: no outage
     if (t instanceof SQLException e && !Deadline.expired() && isConnectionLoss(e)) {
       link.broken(Connector.message(e, options));

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A statement of a {@link ReopeningConnection}: prepared again on the current connection at its
+ * A statement of a {@link ReopeningConnection} (its {@link Owner}): prepared again on the current connection at its
  * first use after a re-open, with the settings it was given (fetch size, query timeout, ...).
  * Parameters and batches do not survive a re-open: they belonged to the operation that failed.
  * Every statement that writes counts its rows into {@link SentRows}.
@@ -24,7 +24,7 @@ public final class ReopeningStatement implements InvocationHandler {
   /** What {@link #direct} returns for a call it does not make. */
   private static final Object NOT_DIRECT = new Object();
 
-  private final ReopeningConnection owner;
+  private final Owner owner;
   private final Method create;
   private final Object[] createArgs;
   // the last value of each statement-wide setting, by method name
@@ -35,7 +35,25 @@ public final class ReopeningStatement implements InvocationHandler {
   private int generation;
   private boolean closed;
 
-  private ReopeningStatement(ReopeningConnection owner, Method create, Object[] createArgs, Statement real, int generation) {
+  /**
+   * What a statement asks of its connection; a small interface so that the statement need not
+   * know the connection's class, which creates it.
+   */
+  interface Owner {
+    /** The driver connection to use now, re-opened when the link is broken. */
+    Connection current() throws SQLException;
+
+    /** How many times the driver connection was replaced: a statement of an older one is prepared again. */
+    int generation();
+
+    /** Whether the link to the server is broken. */
+    boolean isBroken();
+
+    /** The exception to give the caller; marks the link broken when the connection is gone. */
+    Throwable failed(Throwable t);
+  }
+
+  private ReopeningStatement(Owner owner, Method create, Object[] createArgs, Statement real, int generation) {
     this.owner = owner;
     this.create = create;
     this.createArgs = createArgs;
@@ -43,7 +61,7 @@ public final class ReopeningStatement implements InvocationHandler {
     this.generation = generation;
   }
 
-  static Statement wrap(ReopeningConnection owner, Class<?> type, Method create, Object[] args, Statement real,
+  static Statement wrap(Owner owner, Class<?> type, Method create, Object[] args, Statement real,
       int generation) {
     return (Statement) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
         new ReopeningStatement(owner, create, args, real, generation));

@@ -57,8 +57,8 @@ final class RocksDbSizes {
           + " + f.ENTRY_MERGES + f.ENTRY_OTHERS)"
           + " FROM information_schema.ROCKSDB_DDL d JOIN information_schema.ROCKSDB_INDEX_FILE_MAP f"
           + " ON f.COLUMN_FAMILY = d.COLUMN_FAMILY AND f.INDEX_NUMBER = d.INDEX_NUMBER"
-          + " WHERE d.TABLE_SCHEMA = DATABASE() AND d.TABLE_NAME IN (" + MySqlDialect.marks(tables.size()) + ")")) {
-        MySqlDialect.bind(ps, tables, 1);
+          + " WHERE d.TABLE_SCHEMA = DATABASE() AND d.TABLE_NAME IN (" + CatalogQueries.marks(tables.size()) + ")")) {
+        CatalogQueries.bind(ps, tables, 1);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
             double[] sst = sstProps.get(rs.getString(5));
@@ -100,8 +100,8 @@ final class RocksDbSizes {
   static long memtableBytes(Connection c, List<String> tables) {
     try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(SUM(VALUE), 0) FROM information_schema.ROCKSDB_CFSTATS"
         + " WHERE STAT_TYPE = 'CUR_SIZE_ALL_MEM_TABLES' AND CF_NAME IN (SELECT CF FROM information_schema.ROCKSDB_DDL"
-        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (" + MySqlDialect.marks(tables.size()) + "))")) {
-      MySqlDialect.bind(ps, tables, 1);
+        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (" + CatalogQueries.marks(tables.size()) + "))")) {
+      CatalogQueries.bind(ps, tables, 1);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? rs.getLong(1) : 0;
       }

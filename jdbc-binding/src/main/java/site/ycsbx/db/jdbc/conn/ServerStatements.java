@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import site.ycsbx.store.StoreDemand;
@@ -36,12 +35,6 @@ public final class ServerStatements {
   static final int STATEMENTS_BESIDE = 16;
 
   /**
-   * The preflight's decision per user URL and user; absent (a connection made without a preflight,
-   * as some tests do): server-side, as the dialect asks.
-   */
-  private static final Map<String, Decision> DECIDED = new HashMap<>();
-
-  /**
    * What the preflight decided for one URL: {@code server} false falls back to the driver's default.
    * {@code why} goes into the fingerprint, so it holds what the run was given (threads, the limit),
    * not what other clients held at that instant: {@code inUse} ("with 81 in use"), for the notes
@@ -60,20 +53,14 @@ public final class ServerStatements {
   private ServerStatements() {
   }
 
-  /** Whether a connection to {@code url} as {@code user} gets the dialect's server-side statements. */
-  static synchronized boolean allowed(String url, String user) {
-    Decision d = DECIDED.get(key(url, user));
-    return d == null || d.server();
-  }
-
   /** Driver options for a connection of the preflight's own: client-side statements on MySQL/MariaDB. */
   public static Map<String, String> clientSide(JdbcOptions o) {
     return o.dialect() instanceof MySqlDialect ? Map.of(MySqlDialect.SERVER_PREPARE, "false") : Map.of();
   }
 
   /** Starts a preflight: until {@link #decide}, connections to this URL prepare on the client. */
-  public static synchronized void pending(JdbcOptions o) {
-    DECIDED.put(key(o.userUrl(), o.user()), Decision.PENDING);
+  public static void pending(JdbcOptions o) {
+    PreparedOnServer.decide(o.userUrl(), o.user(), Decision.PENDING.server());
   }
 
   /**
@@ -110,8 +97,8 @@ public final class ServerStatements {
   }
 
   /** Ends a preflight: connections to this URL prepare as {@code d} says. */
-  static synchronized void decided(JdbcOptions o, Decision d) {
-    DECIDED.put(key(o.userUrl(), o.user()), d);
+  static void decided(JdbcOptions o, Decision d) {
+    PreparedOnServer.decide(o.userUrl(), o.user(), d.server());
   }
 
   /** The fingerprint's {@code jdbc.prepared}: the dialect's words for the URL, and why when YCSB-X decided. */
@@ -157,9 +144,5 @@ public final class ServerStatements {
       }
       return rs.getString(rs.getMetaData().getColumnCount());
     }
-  }
-
-  private static String key(String url, String user) {
-    return url + '\n' + user;
   }
 }

@@ -9,8 +9,6 @@ import java.util.Set;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
-import site.ycsbx.util.Secrets;
-import site.ycsbx.util.UserError;
 
 /**
  * What differs between SQL servers, so that the client, the stores and the preflight hold no
@@ -18,6 +16,7 @@ import site.ycsbx.util.UserError;
  * catalog, sizes), URL options, the DDL every workload family needs, and YCSB's table. A
  * family's own SQL (column types, queries, upserts) lives in its package, chosen by
  * {@link #kind()}. Table and column names passed in are checked identifiers, used unquoted.
+ * {@link JdbcOptions#dialectFor} picks the dialect of a URL.
  */
 public interface SqlDialect {
   /** The servers a family writes its SQL for. */
@@ -31,30 +30,6 @@ public interface SqlDialect {
   String ACCEPTED_URLS = "jdbc:mysql://host:port/database (MySQL, MariaDB; MySQL Connector/J), "
       + "jdbc:mariadb://host:port/database (MariaDB, MySQL; MariaDB Connector/J) or "
       + "jdbc:postgresql://host:port/database (PostgreSQL)";
-
-  /** The dialect for a JDBC URL; a {@link UserError} naming db.url when none fits. */
-  static SqlDialect forUrl(String url) {
-    String shown = Secrets.maskUrl(url);
-    if (url == null || url.isBlank()) {
-      throw new UserError(JdbcOptions.URL_PROPERTY + " is not set; " + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
-    }
-    if (!url.startsWith("jdbc:") || url.indexOf(':', 5) < 0) {
-      throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is not a JDBC URL; "
-          + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
-    }
-    String scheme = url.substring(5, url.indexOf(':', 5));
-    switch (scheme) {
-      case "mysql":
-        return new MySqlDialect();
-      case "postgresql":
-        return new PostgresDialect();
-      case "mariadb":
-        return MariaDbDialect.forUrl(url);
-      default:
-        throw new UserError(JdbcOptions.URL_PROPERTY + "=" + shown + " is for '" + scheme + "', which YCSB-X has no SQL dialect for; "
-            + JdbcOptions.URL_PROPERTY + " accepts " + ACCEPTED_URLS);
-    }
-  }
 
   /** Which server's SQL a workload family speaks here. */
   Kind kind();

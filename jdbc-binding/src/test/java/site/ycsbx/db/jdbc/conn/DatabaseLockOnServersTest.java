@@ -97,7 +97,7 @@ class DatabaseLockOnServersTest {
       ByteArrayOutputStream err = new ByteArrayOutputStream();
       try (DatabaseLock.Held held = lock.take(props(db, null), A, new PrintStream(err, true, StandardCharsets.UTF_8));
           Connection c = db.connect(); Statement s = c.createStatement()) {
-        LockSql sql = LockSql.of(JdbcOptions.parse(props(db, null)).dialect());
+        LockSql sql = LockSessions.sqlOf(JdbcOptions.parse(props(db, null)).dialect());
         LockSql.Keys keys = sql.keys(c, A.token());
         Long owner = sql.owner(c, keys);
         s.execute(target.mariadb() ? "KILL " + owner : "SELECT pg_terminate_backend(" + owner + ")");

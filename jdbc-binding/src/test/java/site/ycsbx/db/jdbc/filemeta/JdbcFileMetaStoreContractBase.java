@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsbx.db.jdbc.ContractDatabase;
 import site.ycsbx.db.jdbc.JdbcPreflight;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -89,7 +90,7 @@ abstract class JdbcFileMetaStoreContractBase extends FileMetaStoreContract {
             "user_id", "bigint");
     assertEquals(new TreeMap<>(types), columnTypes("files"));
     try (Connection c = db.get().connect()) {
-      assertEquals(List.of("id"), SqlDialect.forUrl(db.get().url()).primaryKey(c, "files"));
+      assertEquals(List.of("id"), JdbcOptions.dialectFor(db.get().url()).primaryKey(c, "files"));
     }
     assertEquals(Map.of("server_id_deleted", List.of("server_id", "deleted"), "user_id_updated",
         List.of("user_id", "last_updated"), "user_id_path", List.of("user_id", "path")), db.get().secondaryIndexes("files"));
