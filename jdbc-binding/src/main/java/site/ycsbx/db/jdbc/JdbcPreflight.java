@@ -8,13 +8,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import site.ycsbx.fingerprint.Fingerprint;
-import site.ycsbx.store.Preflight;
-import site.ycsbx.store.ServerAddress;
-import site.ycsbx.store.StoreDemand;
-import site.ycsbx.store.YcsbTable;
-import site.ycsbx.util.PropertyDef;
-import site.ycsbx.util.UserError;
 import site.ycsbx.db.jdbc.conn.BeforeStatements;
 import site.ycsbx.db.jdbc.conn.Connector;
 import site.ycsbx.db.jdbc.conn.JdbcDatabaseLock;
@@ -29,6 +22,13 @@ import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.conn.TableCounts;
 import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.db.jdbc.conn.UserTable;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight;
+import site.ycsbx.store.ServerAddress;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.store.YcsbTable;
+import site.ycsbx.util.PropertyDef;
+import site.ycsbx.util.UserError;
 
 /**
  * Checks the JDBC options, connects (failing within seconds), checks {@code jdbc.engine}

@@ -1,6 +1,8 @@
 package site.ycsbx.db.jdbc;
 
 import java.util.List;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
 import site.ycsbx.db.jdbc.filemeta.FileMetaCheck;
 import site.ycsbx.db.jdbc.filemeta.JdbcFileMetaStore;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
@@ -17,8 +19,6 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.sysbench.SysbenchStore;
-import site.ycsbx.db.jdbc.conn.ClientConnection;
-import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
 
 /** The workload families the JDBC binding serves, each on its client thread's connection. */
 public final class JdbcStores extends StoreCatalog<ClientConnection, JdbcStoreCheck> {

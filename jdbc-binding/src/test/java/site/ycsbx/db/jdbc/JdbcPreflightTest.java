@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mysql.cj.jdbc.ServerPreparedStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
-import com.mysql.cj.jdbc.ServerPreparedStatement;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -17,15 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.probe.ProbeWorkload;
-import site.ycsbx.db.jdbc.conn.Connector;
-import site.ycsbx.db.jdbc.conn.JdbcOptions;
-import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 
 /** The preflight, in process: what it learns about each server, what it refuses, and that it writes nothing. */
 @Tag("server")

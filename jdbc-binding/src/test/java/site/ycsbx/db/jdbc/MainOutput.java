@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
-import site.ycsbx.testing.OneLineError;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.OneLineError;
 
 /** Runs bin/ycsb's Java side (site.ycsbx.tools.Main) with the jdbc binding, and checks its errors. */
 public final class MainOutput {

@@ -22,14 +22,14 @@ import org.junit.jupiter.api.Test;
 import org.mariadb.jdbc.ServerPreparedStatement;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
-import site.ycsbx.fingerprint.Fingerprint;
-import site.ycsbx.store.Preflight.Phase;
-import site.ycsbx.store.StoreDemand;
-import site.ycsbx.util.UserError;
 import site.ycsbx.db.jdbc.conn.Connector;
 import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
+import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.store.Preflight.Phase;
+import site.ycsbx.store.StoreDemand;
+import site.ycsbx.util.UserError;
 
 /**
  * db.url jdbc:mariadb:// on MariaDB (InnoDB), in process: MariaDB Connector/J with YCSB-X's

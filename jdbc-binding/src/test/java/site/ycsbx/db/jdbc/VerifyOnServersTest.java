@@ -12,13 +12,13 @@ import java.util.Properties;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.conn.UserTable;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.OneLineError;
 import site.ycsbx.testing.UsertableLoad;
 import site.ycsbx.util.UserError;
-import site.ycsbx.db.jdbc.conn.UserTable;
 
 /**
  * {@code bin/ycsb verify jdbc} through Main.run in this JVM: YCSB's table with dataintegrity=true

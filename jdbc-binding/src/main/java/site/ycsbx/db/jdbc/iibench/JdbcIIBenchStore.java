@@ -61,9 +61,17 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     this.conn = client.connection();
     this.options = client.options();
     this.dialect = options.dialect();
-    this.sql = IIBenchSql.of(dialect);
+    this.sql = sqlFor(dialect);
     this.inserts = new StatementCache(conn, CACHED_INSERTS);
     this.statements = new StatementCache(conn, 0);
+  }
+
+  /** The variant of iibench's SQL for the server the dialect talks to. */
+  static IIBenchSql sqlFor(SqlDialect d) {
+    return switch (d.kind()) {
+      case MYSQL -> new MySqlIIBenchSql();
+      case POSTGRESQL -> new PostgresIIBenchSql();
+    };
   }
 
   @Override

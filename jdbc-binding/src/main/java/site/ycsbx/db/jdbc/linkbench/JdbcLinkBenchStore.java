@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
-import site.ycsbx.db.jdbc.conn.JdbcErrors;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.conn.Tables;
@@ -80,7 +79,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   public JdbcLinkBenchStore(ClientConnection client) {
     this.options = client.options();
     this.dialect = options.dialect();
-    this.sql = LinkBenchSql.of(dialect);
+    this.sql = dialect.kind() == SqlDialect.Kind.POSTGRESQL ? new PostgresLinkBenchSql() : new MySqlLinkBenchSql();
     this.tx = new LinkBenchTransactions(client);
     this.inline = new InlineRows(sql, dialect.kind());
   }

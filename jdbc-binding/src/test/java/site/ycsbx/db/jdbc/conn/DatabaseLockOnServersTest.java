@@ -16,14 +16,14 @@ import java.util.Properties;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.JdbcPreflight;
+import site.ycsbx.db.jdbc.TestDatabase;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.DatabaseLock;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.TableCount;
 import site.ycsbx.util.UserError;
-import site.ycsbx.db.jdbc.JdbcPreflight;
-import site.ycsbx.db.jdbc.TestDatabase;
 
 /**
  * The database lock an experiment holds, on MariaDB and PostgreSQL: a second holder and a run

@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.testing.JavaProcess.Result;
-import site.ycsbx.util.UserError;
 import site.ycsbx.db.jdbc.MainOutput;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.util.UserError;
 
 /**
  * The README's iibench load on a fresh server: db.url names a database the server lacks. A load

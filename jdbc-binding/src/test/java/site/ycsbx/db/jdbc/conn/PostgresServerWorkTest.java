@@ -1,8 +1,8 @@
 package site.ycsbx.db.jdbc.conn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.store.ServerWork;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.store.ServerWork;
 
 /**
  * PostgreSQL's counters for telling others' work apart: rows written in this run's schema are

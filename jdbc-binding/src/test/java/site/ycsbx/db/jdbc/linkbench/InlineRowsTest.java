@@ -1,9 +1,8 @@
 package site.ycsbx.db.jdbc.linkbench;
 
+import static java.util.regex.Matcher.quoteReplacement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import static java.util.regex.Matcher.quoteReplacement;
 
 import java.util.List;
 import org.junit.jupiter.api.Tag;
