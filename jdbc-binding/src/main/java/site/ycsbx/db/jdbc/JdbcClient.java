@@ -15,6 +15,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.Connector;
@@ -26,11 +27,11 @@ import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.db.jdbc.conn.Statements;
 import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.db.jdbc.conn.UserTable;
+import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
-import site.ycsbx.measurements.BatchLedger;
+import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
-import site.ycsbx.measurements.Schedule;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
@@ -38,7 +39,6 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
-import site.ycsbx.verdict.ErrorLog;
 
 /**
  * YCSB's DB over JDBC: MySQL/MariaDB (Connector/J) and PostgreSQL, one connection per client
