@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +17,8 @@ import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
+import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.db.mongodb.MongoPreflight;
 
 /** The engine comparison and product detection, on replies shaped as real servers send them. */
 @Tag("server")
@@ -91,14 +93,14 @@ class StorageEngineCheckTest {
     Document enterpriseBuild = Document.parse("{\"version\": \"7.0.14\", \"gitVersion\": \"ce59\", \"modules\": [\"enterprise\"], \"ok\": 1.0}");
     Document perconaBuild = Document.parse("{\"version\": \"3.6.23-13.0\", \"psmdbVersion\": \"3.6.23-13.0\", \"gitVersion\": \"x\", \"ok\": 1.0}");
     Document javaServerBuild = Document.parse("{\"version\": \"5.0.0\", \"versionArray\": [5, 0, 0], \"maxBsonObjectSize\": 16777216, \"ok\": 1.0}");
-    assertEquals("MongoDB", MongoPreflight.product(mongodBuild, MONGOD_7));
-    assertEquals("MongoDB", MongoPreflight.product(mongodBuild, null));
-    assertEquals("MongoDB Enterprise", MongoPreflight.product(enterpriseBuild, MONGOD_7));
-    assertEquals("MongoDB (mongos)", MongoPreflight.product(mongodBuild, Document.parse("{\"process\": \"mongos\"}")));
-    assertEquals("Percona Server for MongoDB", MongoPreflight.product(perconaBuild, PSMDB_ROCKS));
-    assertEquals("mongo-java-server", MongoPreflight.product(javaServerBuild, MONGO_JAVA_SERVER));
+    assertEquals("MongoDB", ServerKind.product(mongodBuild, MONGOD_7));
+    assertEquals("MongoDB", ServerKind.product(mongodBuild, null));
+    assertEquals("MongoDB Enterprise", ServerKind.product(enterpriseBuild, MONGOD_7));
+    assertEquals("MongoDB (mongos)", ServerKind.product(mongodBuild, Document.parse("{\"process\": \"mongos\"}")));
+    assertEquals("Percona Server for MongoDB", ServerKind.product(perconaBuild, PSMDB_ROCKS));
+    assertEquals("mongo-java-server", ServerKind.product(javaServerBuild, MONGO_JAVA_SERVER));
     assertEquals("unknown MongoDB-compatible server (serverStatus.process=ferretdb)",
-        MongoPreflight.product(javaServerBuild, Document.parse("{\"process\": \"ferretdb\"}")));
+        ServerKind.product(javaServerBuild, Document.parse("{\"process\": \"ferretdb\"}")));
   }
 
   /** MongoDB 2.6 has no storageEngine in serverStatus: MMAPv1 was its only engine. */

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +8,9 @@ import java.util.Properties;
 import org.bson.Document;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.db.mongodb.MongoServerSettings.Reply;
+import site.ycsbx.db.mongodb.MongoPreflight;
+import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.db.mongodb.conn.MongoServerSettings.Reply;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
 import site.ycsbx.store.Preflight;

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
@@ -12,13 +12,13 @@ import site.ycsbx.store.SizeReport;
  * collStats storageSize (data) and totalIndexSize (indexes), summed; -1 where the server gives no
  * bytes (mongo-java-server: 0 and index entry counts), never 0 for a collection that holds documents.
  */
-final class MongoSizes {
+public final class MongoSizes {
   private static final int TIMEOUT_SECONDS = 10;
 
   private MongoSizes() {
   }
 
-  static SizeReport of(MongoOptions options, List<String> collections) {
+  public static SizeReport of(MongoOptions options, List<String> collections) {
     try (MongoClient client = MongoConnection.newClient(options, b -> b
         .applyToClusterSettings(s -> s.serverSelectionTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS))
         .applyToSocketSettings(s -> s.connectTimeout(TIMEOUT_SECONDS, TimeUnit.SECONDS)
@@ -29,7 +29,7 @@ final class MongoSizes {
       } catch (MongoException e) {
         // a role without serverStatus: a real server, whose collStats gives bytes
       }
-      if (MongoPreflight.product(new Document(), status).equals(MongoPreflight.EMULATOR)) {
+      if (ServerKind.isEmulator(status)) {
         return new SizeReport(-1, -1, "not reported by mongo-java-server");
       }
       long data = 0;

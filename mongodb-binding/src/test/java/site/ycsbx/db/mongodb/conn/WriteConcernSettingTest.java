@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

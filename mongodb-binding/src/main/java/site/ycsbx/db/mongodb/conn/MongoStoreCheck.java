@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.client.MongoClient;
 import site.ycsbx.fingerprint.Fingerprint;
@@ -6,7 +6,7 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
 
 /**
- * What a workload family checks before any thread starts, registered in {@link MongoStores} for
+ * What a workload family checks before any thread starts, registered in the binding's catalog (MongoStores) for
  * its store interface: the preflights run it for the store the workload takes, so they never
  * need to know a workload. A refusal is a {@link UserError} naming the property that fixes it.
  */

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.ReadPreference;
@@ -301,7 +301,7 @@ public final class MongoOptions {
   }
 
   /** Text that may quote the URL, with its password masked. */
-  static String redact(String text, String url) {
+  public static String redact(String text, String url) {
     String out = Secrets.maskUrl(text);
     String password = passwordOf(url);
     // a very short password would also match inside ordinary words of the message
@@ -315,7 +315,7 @@ public final class MongoOptions {
    * The URL with its password masked, also when the password holds an unencoded '@' (which
    * the driver refuses, so such a URL only ever appears in an error message).
    */
-  static String mask(String url) {
+  public static String mask(String url) {
     int scheme = url.indexOf("://");
     int query = url.indexOf('?');
     int at = url.lastIndexOf('@', query < 0 ? url.length() : query);
@@ -427,7 +427,7 @@ public final class MongoOptions {
   }
 
   /** The fingerprint's entries for the options YCSB 0.17 also had under other names or as URL options. */
-  void putYcsbOptions(java.util.function.BiConsumer<String, Object> put) {
+  public void putYcsbOptions(java.util.function.BiConsumer<String, Object> put) {
     put.accept(READ_PREFERENCE_PROPERTY, readPreference.getName()
         + (readPreferenceSource == null ? "" : " (" + readPreferenceSource + ")"));
     put.accept(MAX_CONNECTIONS_PROPERTY, maxConnections()

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import org.bson.Document;
 import site.ycsbx.util.UserError;

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
@@ -36,7 +36,7 @@ public final class BeforeCommands {
   }
 
   /** The commands of {@value #PROPERTY}, in order; text that is not JSON documents is bad input (exit 2). */
-  static List<Document> of(Properties props) {
+  public static List<Document> of(Properties props) {
     List<Document> out = new ArrayList<>();
     for (String text : split(props.getProperty(PROPERTY, ""))) {
       Document d;
@@ -90,7 +90,7 @@ public final class BeforeCommands {
   }
 
   /** Runs them in order on the admin database; the first that fails stops the run before anything else. */
-  static void run(List<Document> commands, MongoClient client, MongoOptions options, Fingerprint fp) {
+  public static void run(List<Document> commands, MongoClient client, MongoOptions options, Fingerprint fp) {
     if (commands.isEmpty()) {
       return;
     }

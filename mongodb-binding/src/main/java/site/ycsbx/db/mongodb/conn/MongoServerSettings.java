@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
@@ -22,7 +22,7 @@ import site.ycsbx.fingerprint.ServerSettings;
  * {@code syncdelay}), 3.0 under {@code storage.mmapv1.journal}, 3.2+ under {@code storage.journal},
  * and 6.1+ has no journal switch (always on under WiredTiger).
  */
-final class MongoServerSettings {
+public final class MongoServerSettings {
   static final String JOURNAL = "journal";
   static final String COMMIT_INTERVAL = "journal_commit_interval_ms";
   static final String SYNCDELAY = "syncdelay_s";
@@ -36,18 +36,18 @@ final class MongoServerSettings {
   }
 
   /** One command's reply, or why there is none. */
-  record Reply(Document doc, String why) {
-    static Reply of(Document doc) {
+  public record Reply(Document doc, String why) {
+    public static Reply of(Document doc) {
       return new Reply(doc, null);
     }
 
-    static Reply missing(String why) {
+    public static Reply missing(String why) {
       return new Reply(null, why);
     }
   }
 
   /** Reads the three replies through {@code admin} and records the settings; {@code status} is the preflight's serverStatus. */
-  static void put(MongoDatabase admin, Reply status, String engine, Fingerprint fp) {
+  public static void put(MongoDatabase admin, Reply status, String engine, Fingerprint fp) {
     Reply cmdLine = withOptions(run(admin, new Document("getCmdLineOpts", 1)));
     Reply params = run(admin, new Document("getParameter", 1).append("journalCommitInterval", 1)
         .append("syncdelay", 1));

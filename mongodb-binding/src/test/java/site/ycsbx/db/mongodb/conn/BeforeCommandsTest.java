@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +10,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.MongoPreflight;
+import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;

@@ -1,7 +1,7 @@
-package site.ycsbx.db.mongolegacy;
+package site.ycsbx.db.mongolegacy.conn;
 
 import java.util.concurrent.TimeUnit;
-import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.shaded.mongo35.com.mongodb.DB;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
@@ -55,7 +55,7 @@ public final class LegacyConnection {
   }
 
   /** A client of these options; the preflight's has short timeouts. */
-  static MongoClient newClient(MongoOptions options, MongoClientOptions.Builder settings) {
+  public static MongoClient newClient(MongoOptions options, MongoClientOptions.Builder settings) {
     return new MongoClient(new MongoClientURI(options.url(), settings));
   }
 
@@ -63,7 +63,7 @@ public final class LegacyConnection {
    * A preflight's client: gives up on a server that does not answer within the seconds given;
    * {@code monitor} hears why a connection to it failed.
    */
-  static MongoClient shortLived(MongoOptions options, int seconds, ServerListener monitor) {
+  public static MongoClient shortLived(MongoOptions options, int seconds, ServerListener monitor) {
     int ms = (int) TimeUnit.SECONDS.toMillis(seconds);
     return newClient(options, MongoClientOptions.builder().serverSelectionTimeout(ms).connectTimeout(ms)
         .socketTimeout(ms).addServerListener(monitor));
@@ -81,7 +81,7 @@ public final class LegacyConnection {
    * {@code {w: 1, j: true}} for journaled, no getLastError for w:0. j:false is left out: to 2.4
    * it means what no j means.
    */
-  static WriteConcern writeConcern(com.mongodb.WriteConcern wc) {
+  public static WriteConcern writeConcern(com.mongodb.WriteConcern wc) {
     Object w = wc.getWObject();
     WriteConcern out = w == null ? WriteConcern.ACKNOWLEDGED
         : w instanceof Integer ? new WriteConcern((Integer) w) : new WriteConcern(w.toString());

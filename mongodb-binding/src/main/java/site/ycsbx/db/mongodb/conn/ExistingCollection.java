@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;

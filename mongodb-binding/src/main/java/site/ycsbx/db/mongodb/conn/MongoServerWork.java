@@ -1,15 +1,10 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
-import org.bson.BsonArray;
-import org.bson.BsonValue;
 import org.bson.Document;
 import site.ycsbx.store.ServerWork;
 
@@ -17,45 +12,17 @@ import site.ycsbx.store.ServerWork;
  * MongoDB's counters of operations, for {@link ServerWork}: serverStatus {@code opcounters}
  * ({@code insert} per document, {@code update} and {@code delete} per statement: rows written;
  * {@code query} and {@code getmore}: rows read), which are the whole server's. This run's share
- * is counted in the same units as this JVM's clients send the commands ({@link #LISTENER}, on
+ * is counted in the same units as this JVM's clients send the commands ({@link SentWork#LISTENER}, on
  * every client the binding opens); its aggregates count as its reads whichever way the server
  * counts them, so that a server that counts them as commands errs towards this run, not others. {@code opcounters.command} is left out: the drivers' monitors
  * send a hello every few seconds on connections no listener sees, which would mark a long load
  * that reads nothing. A server without opcounters (mongo-java-server, the embedded binding's) or
  * a user without the role to read serverStatus gives no figures: not measured, said in the source.
  */
-final class MongoServerWork implements ServerWork.Source {
+public final class MongoServerWork implements ServerWork.Source {
   private static final List<String> WRITES = List.of("insert", "update", "delete");
   private static final List<String> READS = List.of("query", "getmore");
   private static final int TIMEOUT_SECONDS = 5;
-
-  private static final LongAdder SENT_WRITES = new LongAdder();
-  private static final LongAdder SENT_READS = new LongAdder();
-
-  /** Counts what this JVM's clients send, as mongod's opcounters count it. */
-  static final CommandListener LISTENER = new CommandListener() {
-    @Override
-    public void commandStarted(CommandStartedEvent e) {
-      switch (e.getCommandName()) {
-        case "insert":
-          SENT_WRITES.add(size(e, "documents"));
-          break;
-        case "update":
-          SENT_WRITES.add(size(e, "updates"));
-          break;
-        case "delete":
-          SENT_WRITES.add(size(e, "deletes"));
-          break;
-        case "find":
-        case "getMore":
-        case "aggregate": // newer servers count it as a query (SERVER-66495), older ones as a command
-          SENT_READS.increment();
-          break;
-        default:
-          break;
-      }
-    }
-  };
 
   private final MongoClient client;
   private final String url;
@@ -80,7 +47,7 @@ final class MongoServerWork implements ServerWork.Source {
    * {@code whyNoStatus} says why). A server whose serverStatus has no opcounters, or that refused it,
    * gets a source that says so and opens no connection.
    */
-  static void offer(MongoOptions options, Document status, String whyNoStatus) {
+  public static void offer(MongoOptions options, Document status, String whyNoStatus) {
     if (status == null) {
       ServerWork.offer(() -> new MongoServerWork(whyNoStatus));
     } else if (opcounters(status.get("opcounters")) == null) {
@@ -97,16 +64,6 @@ final class MongoServerWork implements ServerWork.Source {
     return "serverStatus has no opcounters (" + status.get("process", "a server") + ")";
   }
 
-  private static long size(CommandStartedEvent e, String field) {
-    BsonValue v = e.getCommand().get(field);
-    return v instanceof BsonArray ? ((BsonArray) v).size() : 1;
-  }
-
-  /** What this JVM's clients sent so far: rows written, rows read. */
-  static long[] sent() {
-    return new long[] {SENT_WRITES.sum(), SENT_READS.sum()};
-  }
-
   @Override
   public String describe() {
     String w = why;
@@ -119,7 +76,7 @@ final class MongoServerWork implements ServerWork.Source {
     if (client == null) {
       return Map.of();
     }
-    long[] mine = sent();
+    long[] mine = SentWork.sent();
     Document status;
     try {
       status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));

@@ -1,4 +1,4 @@
-package site.ycsbx.db.mongodb;
+package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -61,7 +61,7 @@ public final class MongoConnection {
   }
 
   /** The shared connection for these options; release it in cleanup(). */
-  static synchronized MongoConnection acquire(MongoOptions options) {
+  public static synchronized MongoConnection acquire(MongoOptions options) {
     String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern()) + "|"
         + options.readPreference() + "|" + options.maxConnections() + "|" + options.database();
     MongoConnection c = OPEN.computeIfAbsent(key, k -> new MongoConnection(k, options));
@@ -70,7 +70,7 @@ public final class MongoConnection {
   }
 
   /** Closes the client when no thread uses it any more. */
-  void release() {
+  public void release() {
     synchronized (MongoConnection.class) {
       if (--references == 0) {
         OPEN.remove(key);
@@ -113,12 +113,12 @@ public final class MongoConnection {
   }
 
   /** A new client for the options; {@code tweak} adjusts settings (e.g. short timeouts). */
-  static MongoClient newClient(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
+  public static MongoClient newClient(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
     return MongoClients.create(settings(options, tweak));
   }
 
   /** The driver settings of a client for the options: the URL's, then the binding's options. */
-  static MongoClientSettings settings(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
+  public static MongoClientSettings settings(MongoOptions options, Consumer<MongoClientSettings.Builder> tweak) {
     MongoClientSettings.Builder b = MongoClientSettings.builder()
         .applyConnectionString(options.connectionString())
         .writeConcern(options.writeConcern())
@@ -128,7 +128,7 @@ public final class MongoConnection {
       b.applyToConnectionPoolSettings(p -> p.maxSize(max).minSize(Math.min(p.build().getMinSize(), max)));
     }
     // what this run sends, for telling it apart from what others made the server do
-    b.addCommandListener(MongoServerWork.LISTENER);
+    b.addCommandListener(SentWork.LISTENER);
     CommandListener l = testListener;
     if (l != null) {
       b.addCommandListener(l);
@@ -219,7 +219,7 @@ public final class MongoConnection {
       } catch (MongoException e) {
         // not authorized for serverStatus: a real server (mongo-java-server has no access control)
       }
-      r = !MongoPreflight.product(new Document(), status).equals(MongoPreflight.EMULATOR);
+      r = !ServerKind.isEmulator(status);
       reportsSizes = r;
     }
     return !r;
