@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import site.ycsbx.testing.Layers;
 class LayersTest {
   static final String TOP = "site.ycsbx.db.mongodb";
   static final String KIT = TOP + ".conn";
+  static final List<String> FAMILIES = List.of("filemeta", "iibench", "linkbench", "probe", "sysbench");
 
   private static JavaClasses binding;
 
@@ -53,9 +55,17 @@ class LayersTest {
   @Test
   void theKitNeverReachesIntoAFamily() {
     noClasses().that().resideInAPackage(KIT).should().dependOnClassesThat()
-        .resideInAnyPackage(TOP + ".filemeta..", TOP + ".iibench..", TOP + ".linkbench..", TOP + ".probe..",
-            TOP + ".sysbench..")
-        .check(binding);
+        .resideInAnyPackage(FAMILIES.stream().map(f -> TOP + "." + f + "..").toArray(String[]::new)).check(binding);
+  }
+
+  @Test
+  void aFamilyNeverReachesIntoAnother() {
+    for (String family : FAMILIES) {
+      String[] others = FAMILIES.stream().filter(f -> !f.equals(family)).map(f -> TOP + "." + f + "..")
+          .toArray(String[]::new);
+      noClasses().that().resideInAPackage(TOP + "." + family + "..").should().dependOnClassesThat()
+          .resideInAnyPackage(others).check(binding);
+    }
   }
 
   @Test

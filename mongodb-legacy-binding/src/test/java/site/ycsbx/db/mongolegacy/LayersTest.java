@@ -1,5 +1,7 @@
 package site.ycsbx.db.mongolegacy;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +56,13 @@ class LayersTest {
   void familiesNeverReachUpIntoTheTop() {
     noClasses().that().resideOutsideOfPackage(TOP).should().dependOnClassesThat().resideInAPackage(TOP)
         .check(binding);
+  }
+
+  @Test
+  void onlyTheMongoDbKitOfTheOtherBinding() {
+    // the MongoDB binding's top and families are its own: this binding shares its kit only
+    noClasses().should().dependOnClassesThat(resideInAPackage("site.ycsbx.db.mongodb..")
+        .and(not(resideInAPackage("site.ycsbx.db.mongodb.conn..")))).check(binding);
   }
 
   @Test
