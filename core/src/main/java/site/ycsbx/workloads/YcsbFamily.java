@@ -1,0 +1,64 @@
+package site.ycsbx.workloads;
+
+import java.util.List;
+import java.util.Optional;
+import site.ycsb.Workload;
+import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.family.CellCount;
+import site.ycsbx.family.ClientSplit;
+import site.ycsbx.family.WorkloadFamily;
+
+/**
+ * YCSB's core workloads (workloada ... workloadf): YCSB 0.17's CoreWorkload, or its
+ * {@link StoppableCoreWorkload}, on YCSB's DB API. Its properties are YCSB's own (the {@code ycsb}
+ * group of {@code help properties}), not a group of its own.
+ */
+public final class YcsbFamily implements WorkloadFamily {
+  @Override
+  public String name() {
+    return "ycsb";
+  }
+
+  @Override
+  public String label() {
+    return "YCSB's core workloads";
+  }
+
+  @Override
+  public Class<? extends Workload> workloadClass() {
+    return CoreWorkload.class;
+  }
+
+  @Override
+  public List<String> files() {
+    return List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf");
+  }
+
+  @Override
+  public String description() {
+    return "YCSB's core workloads";
+  }
+
+  @Override
+  public Optional<Class<?>> storeType() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<ClientSplit> clientSplit() {
+    return Optional.of(new CoreSplit());
+  }
+
+  /** A load counts its records (insertcount when given, else recordcount); a run its operations. */
+  @Override
+  public Optional<CellCount> cellCount() {
+    return Optional.of((p, load) -> {
+      if (!load) {
+        return null;
+      }
+      String key = p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null ? Workload.INSERT_COUNT_PROPERTY
+          : CellCount.countKey(true);
+      return new CellCount.Count(CellCount.number(p, key, 0), "records", key, 0);
+    });
+  }
+}

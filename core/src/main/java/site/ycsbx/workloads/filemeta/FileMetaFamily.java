@@ -1,0 +1,67 @@
+package site.ycsbx.workloads.filemeta;
+
+import java.util.List;
+import java.util.Optional;
+import site.ycsb.Workload;
+import site.ycsbx.family.CellCount;
+import site.ycsbx.family.ClientSplit;
+import site.ycsbx.family.WorkloadFamily;
+import site.ycsbx.store.filemeta.FileMetaPlan;
+import site.ycsbx.store.filemeta.FileMetaStore;
+
+/** Metadata of a very large set of files. */
+public final class FileMetaFamily implements WorkloadFamily {
+  @Override
+  public String name() {
+    return "filemeta";
+  }
+
+  @Override
+  public Class<? extends Workload> workloadClass() {
+    return FileMetaWorkload.class;
+  }
+
+  @Override
+  public List<String> files() {
+    return List.of("filemeta", "filemeta-latest", "filemeta-count", "filemeta-readwrite");
+  }
+
+  @Override
+  public String description() {
+    return "metadata of a very large set of files";
+  }
+
+  @Override
+  public String filesHelp() {
+    return "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries";
+  }
+
+  @Override
+  public Optional<Class<?>> storeType() {
+    return Optional.of(FileMetaStore.class);
+  }
+
+  /**
+   * Load: client i loads its contiguous share of the load batches (ids are batch positions, so the
+   * files are those one loader makes); {@code filemeta.verify} is refused with N &gt; 1. Run: reads
+   * over every file; client i's new files take the ids equal to i modulo N above the largest stored
+   * id, so the clients' inserts never collide. The workload reads its share itself.
+   */
+  @Override
+  public Optional<ClientSplit> clientSplit() {
+    return Optional.of(ClientSplit.ITSELF);
+  }
+
+  /** A load counts its files ({@code filemeta.files}, else recordcount); a run its operations. */
+  @Override
+  public Optional<CellCount> cellCount() {
+    return Optional.of((p, load) -> {
+      if (!load) {
+        return null;
+      }
+      boolean own = p.getProperty(FileMetaPlan.FILES_PROPERTY) != null;
+      String key = own ? FileMetaPlan.FILES_PROPERTY : CellCount.countKey(true);
+      return new CellCount.Count(CellCount.number(p, key, 0), "files", key, 0);
+    });
+  }
+}

@@ -1,0 +1,79 @@
+package site.ycsbx.workloads.linkbench;
+
+import java.util.List;
+import java.util.Optional;
+import site.ycsb.Workload;
+import site.ycsbx.family.CellCount;
+import site.ycsbx.family.ClientSplit;
+import site.ycsbx.family.WorkloadFamily;
+import site.ycsbx.store.linkbench.LinkBenchStore;
+
+/** LinkBench's social graph. */
+public final class LinkBenchFamily implements WorkloadFamily {
+  @Override
+  public String name() {
+    return "linkbench";
+  }
+
+  @Override
+  public Class<? extends Workload> workloadClass() {
+    return LinkBenchWorkload.class;
+  }
+
+  @Override
+  public List<String> files() {
+    return List.of("linkbench", "linkbench-small");
+  }
+
+  @Override
+  public String description() {
+    return "LinkBench's social graph, load and requests";
+  }
+
+  @Override
+  public String filesHelp() {
+    return "linkbench, linkbench-small: LinkBench load and request phases";
+  }
+
+  @Override
+  public Optional<Class<?>> storeType() {
+    return Optional.of(LinkBenchStore.class);
+  }
+
+  /**
+   * Load: client i loads its contiguous share of the loader chunks of ids (each chunk is generated
+   * from its number alone, so the graph is the one a single loader makes). Run: the clients'
+   * threads are LinkBench's requesters, numbered over all clients (their random streams differ),
+   * each over the whole graph. The workload reads its share itself.
+   */
+  @Override
+  public Optional<ClientSplit> clientSplit() {
+    return Optional.of(ClientSplit.ITSELF);
+  }
+
+  /** LinkBench's names of the same setting (its warmup_time); one clock for both. */
+  @Override
+  public List<String> warmupAliases() {
+    return List.of(RequestSettings.WARMUP, RequestSettings.WARMUP_LINKBENCH);
+  }
+
+  /** The ids of the stored graph: a run's requests must pick from the same. */
+  @Override
+  public List<String> loadedShape() {
+    return List.of(LinkBenchSettings.STARTID1, LinkBenchSettings.MAXID1);
+  }
+
+  /** A load counts its nodes ({@code linkbench.maxid1 - linkbench.startid1}); a run its operations. */
+  @Override
+  public Optional<CellCount> cellCount() {
+    return Optional.of((p, load) -> {
+      if (!load) {
+        return null;
+      }
+      long start = CellCount.number(p, LinkBenchSettings.STARTID1, LinkBenchSettings.STARTID1_DEFAULT);
+      long max = CellCount.number(p, LinkBenchSettings.MAXID1, LinkBenchSettings.MAXID1_DEFAULT);
+      return new CellCount.Count(max - start, "nodes", LinkBenchSettings.MAXID1 + " - " + LinkBenchSettings.STARTID1,
+          0);
+    });
+  }
+}

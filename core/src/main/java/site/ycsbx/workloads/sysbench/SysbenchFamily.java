@@ -1,0 +1,65 @@
+package site.ycsbx.workloads.sysbench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import site.ycsb.Workload;
+import site.ycsbx.family.CellCount;
+import site.ycsbx.family.ClientSplit;
+import site.ycsbx.family.WorkloadFamily;
+import site.ycsbx.store.sysbench.SysbenchStore;
+
+/** sysbench 1.0's OLTP tables and transaction. */
+public final class SysbenchFamily implements WorkloadFamily {
+  @Override
+  public String name() {
+    return "sysbench";
+  }
+
+  @Override
+  public Class<? extends Workload> workloadClass() {
+    return SysbenchWorkload.class;
+  }
+
+  @Override
+  public List<String> files() {
+    return List.of("sysbench", "sysbench-readonly", "sysbench-point", "sysbench-point-secondary", "sysbench-range",
+        "sysbench-range-secondary");
+  }
+
+  @Override
+  public String description() {
+    return "sysbench 1.0's OLTP tables and transaction";
+  }
+
+  @Override
+  public String filesHelp() {
+    return "sysbench: sysbench's OLTP load and transaction; sysbench-readonly, sysbench-point, sysbench-point-secondary,"
+        + " sysbench-range, sysbench-range-secondary: its read-only, point and range forms";
+  }
+
+  @Override
+  public Optional<Class<?>> storeType() {
+    return Optional.of(SysbenchStore.class);
+  }
+
+  /** The workload reads its share of the load's tables and rows itself. */
+  @Override
+  public Optional<ClientSplit> clientSplit() {
+    return Optional.of(ClientSplit.ITSELF);
+  }
+
+  /** A load counts its rows (tables x rows); a run its operations. */
+  @Override
+  public Optional<CellCount> cellCount() {
+    return Optional.of((p, load) -> {
+      if (!load) {
+        return null;
+      }
+      long tables = CellCount.number(p, SysbenchSettings.TABLES_PROPERTY, SysbenchSettings.TABLES_PROPERTY_DEFAULT);
+      long size = CellCount.number(p, SysbenchSettings.TABLE_SIZE_PROPERTY, SysbenchSettings.TABLE_SIZE_PROPERTY_DEFAULT);
+      return new CellCount.Count(Math.multiplyExact(tables, size), "rows", String.format(Locale.ROOT,
+          "%s tables x %s rows", CellCount.grouped(tables), CellCount.grouped(size)), 0);
+    });
+  }
+}
