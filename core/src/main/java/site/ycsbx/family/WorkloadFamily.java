@@ -1,6 +1,7 @@
 package site.ycsbx.family;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
 
@@ -61,5 +62,15 @@ public interface WorkloadFamily {
   /** How an experiment's plan counts a cell of it; empty: it has no count the plan reads. */
   default Optional<CellCount> cellCount() {
     return Optional.empty();
+  }
+
+  /**
+   * The rates an experiment's estimate takes for its cells when nothing was measured on the host,
+   * by phase and unit ({@code "load rows"}): the shipped experiments at their default size on a
+   * quiet 2-core VM, the data in memory (bench/results/experiments.md), rounded down;
+   * docs/tools/experiment.md lists them. A run's operations without one get the estimate's own.
+   */
+  default Map<String, Double> documentedRates() {
+    return Map.of();
   }
 }

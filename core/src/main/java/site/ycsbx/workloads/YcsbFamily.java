@@ -1,6 +1,7 @@
 package site.ycsbx.workloads;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
 import site.ycsb.workloads.CoreWorkload;
@@ -60,5 +61,10 @@ public final class YcsbFamily implements WorkloadFamily {
           : CellCount.countKey(true);
       return new CellCount.Count(CellCount.number(p, key, 0), "records", key, 0);
     });
+  }
+
+  @Override
+  public Map<String, Double> documentedRates() {
+    return Map.of("load records", 1_000.0);
   }
 }

@@ -1,6 +1,7 @@
 package site.ycsbx.workloads.filemeta;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
@@ -63,5 +64,10 @@ public final class FileMetaFamily implements WorkloadFamily {
       String key = own ? FileMetaPlan.FILES_PROPERTY : CellCount.countKey(true);
       return new CellCount.Count(CellCount.number(p, key, 0), "files", key, 0);
     });
+  }
+
+  @Override
+  public Map<String, Double> documentedRates() {
+    return Map.of("load files", 50_000.0);
   }
 }

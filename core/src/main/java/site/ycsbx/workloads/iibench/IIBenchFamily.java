@@ -1,6 +1,7 @@
 package site.ycsbx.workloads.iibench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.Workload;
@@ -64,5 +65,10 @@ public final class IIBenchFamily implements WorkloadFamily {
           + IIBenchSettings.ROUND_ROWS_PROPERTY;
     }
     return new CellCount.Count(rows, "rows", how, rate);
+  }
+
+  @Override
+  public Map<String, Double> documentedRates() {
+    return Map.of("load rows", 50_000.0, "run rows", 5_000.0);
   }
 }

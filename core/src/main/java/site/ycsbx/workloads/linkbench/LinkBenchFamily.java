@@ -1,6 +1,7 @@
 package site.ycsbx.workloads.linkbench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
@@ -75,5 +76,10 @@ public final class LinkBenchFamily implements WorkloadFamily {
       return new CellCount.Count(max - start, "nodes", LinkBenchSettings.MAXID1 + " - " + LinkBenchSettings.STARTID1,
           0);
     });
+  }
+
+  @Override
+  public Map<String, Double> documentedRates() {
+    return Map.of("load nodes", 1_500.0);
   }
 }

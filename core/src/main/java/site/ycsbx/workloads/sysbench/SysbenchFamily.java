@@ -1,6 +1,7 @@
 package site.ycsbx.workloads.sysbench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import site.ycsb.Workload;
@@ -61,5 +62,10 @@ public final class SysbenchFamily implements WorkloadFamily {
       return new CellCount.Count(Math.multiplyExact(tables, size), "rows", String.format(Locale.ROOT,
           "%s tables x %s rows", CellCount.grouped(tables), CellCount.grouped(size)), 0);
     });
+  }
+
+  @Override
+  public Map<String, Double> documentedRates() {
+    return Map.of("load rows", 40_000.0);
   }
 }
