@@ -26,6 +26,11 @@ public interface CellCount {
    */
   Count of(Properties p, boolean load);
 
+  /** A count of a load step's cells, {@code load} read from their properties; a run's count its operations. */
+  static CellCount ofLoads(java.util.function.Function<Properties, Count> load) {
+    return (p, isLoad) -> isLoad ? load.apply(p) : null;
+  }
+
   /** The count as the plan prints it: exact, its thousands grouped ({@code 3,000,000,000}). */
   static String grouped(long n) {
     return String.format(Locale.ROOT, "%,d", n);

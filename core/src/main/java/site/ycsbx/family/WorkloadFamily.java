@@ -15,39 +15,57 @@ import site.ycsb.Workload;
  * <p>A descriptor is loaded by whatever asks for the families (the warm-up's check, the usage): it
  * names its classes only in methods, so that finding it loads no workload.
  */
-public interface WorkloadFamily {
-  /** The family's name: its group in {@code bin/ycsb help properties}, its name in an experiment's plan. */
-  String name();
+public abstract class WorkloadFamily {
+  private final String name;
+  private final String description;
+  private final List<String> files;
+
+  /**
+   * @param name its group in {@code bin/ycsb help properties}, its name in an experiment's plan
+   * @param description one line on what it is, for {@code bin/ycsb help properties}
+   * @param files its property files under {@code workloads/}, in the order the reference lists them
+   */
+  protected WorkloadFamily(String name, String description, String... files) {
+    this.name = name;
+    this.description = description;
+    this.files = List.of(files);
+  }
+
+  public final String name() {
+    return name;
+  }
+
+  public final String description() {
+    return description;
+  }
+
+  public final List<String> files() {
+    return files;
+  }
 
   /** How a sentence names the family ("YCSB's core workloads", "iibench"). */
-  default String label() {
+  public String label() {
     return name();
   }
 
   /** The workload class; a subclass of it is of this family too. */
-  Class<? extends Workload> workloadClass();
-
-  /** Its property files under {@code workloads/}, in the order the reference lists them. */
-  List<String> files();
-
-  /** One line on what it is, for {@code bin/ycsb help properties}. */
-  String description();
+  public abstract Class<? extends Workload> workloadClass();
 
   /** Its line under {@code bin/ycsb --help}'s workload files: the files and what each is for. */
-  default String filesHelp() {
+  public String filesHelp() {
     return String.join(", ", files()) + ": " + description();
   }
 
   /** The store interface a binding offers for it; empty when it calls YCSB's DB itself (YCSB's core workloads). */
-  Optional<Class<?>> storeType();
+  public abstract Optional<Class<?>> storeType();
 
   /** How {@code ycsbx.clients=N} splits its work; empty: it cannot be split, and N &gt; 1 is refused. */
-  default Optional<ClientSplit> clientSplit() {
+  public Optional<ClientSplit> clientSplit() {
     return Optional.empty();
   }
 
   /** Its own names of {@code ycsbx.warmup}, one setting with it. */
-  default List<String> warmupAliases() {
+  public List<String> warmupAliases() {
     return List.of();
   }
 
@@ -55,12 +73,12 @@ public interface WorkloadFamily {
    * The properties that size what its load stores, which a run on that data must take the same:
    * an experiment carries them from a load step to the run steps after it.
    */
-  default List<String> loadedShape() {
+  public List<String> loadedShape() {
     return List.of();
   }
 
   /** How an experiment's plan counts a cell of it; empty: it has no count the plan reads. */
-  default Optional<CellCount> cellCount() {
+  public Optional<CellCount> cellCount() {
     return Optional.empty();
   }
 
@@ -70,7 +88,7 @@ public interface WorkloadFamily {
    * quiet 2-core VM, the data in memory (bench/results/experiments.md), rounded down;
    * docs/tools/experiment.md lists them. A run's operations without one get the estimate's own.
    */
-  default Map<String, Double> documentedRates() {
+  public Map<String, Double> documentedRates() {
     return Map.of();
   }
 }

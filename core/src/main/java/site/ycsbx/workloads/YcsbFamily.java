@@ -1,6 +1,5 @@
 package site.ycsbx.workloads;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
@@ -14,10 +13,9 @@ import site.ycsbx.family.WorkloadFamily;
  * {@link StoppableCoreWorkload}, on YCSB's DB API. Its properties are YCSB's own (the {@code ycsb}
  * group of {@code help properties}), not a group of its own.
  */
-public final class YcsbFamily implements WorkloadFamily {
-  @Override
-  public String name() {
-    return "ycsb";
+public final class YcsbFamily extends WorkloadFamily {
+  public YcsbFamily() {
+    super("ycsb", "YCSB's core workloads", "workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf");
   }
 
   @Override
@@ -28,16 +26,6 @@ public final class YcsbFamily implements WorkloadFamily {
   @Override
   public Class<? extends Workload> workloadClass() {
     return CoreWorkload.class;
-  }
-
-  @Override
-  public List<String> files() {
-    return List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf");
-  }
-
-  @Override
-  public String description() {
-    return "YCSB's core workloads";
   }
 
   @Override
@@ -53,14 +41,11 @@ public final class YcsbFamily implements WorkloadFamily {
   /** A load counts its records (insertcount when given, else recordcount); a run its operations. */
   @Override
   public Optional<CellCount> cellCount() {
-    return Optional.of((p, load) -> {
-      if (!load) {
-        return null;
-      }
+    return Optional.of(CellCount.ofLoads(p -> {
       String key = p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null ? Workload.INSERT_COUNT_PROPERTY
           : CellCount.countKey(true);
       return new CellCount.Count(CellCount.number(p, key, 0), "records", key, 0);
-    });
+    }));
   }
 
   @Override

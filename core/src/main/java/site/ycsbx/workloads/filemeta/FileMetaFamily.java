@@ -1,6 +1,5 @@
 package site.ycsbx.workloads.filemeta;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
@@ -11,25 +10,15 @@ import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 
 /** Metadata of a very large set of files. */
-public final class FileMetaFamily implements WorkloadFamily {
-  @Override
-  public String name() {
-    return "filemeta";
+public final class FileMetaFamily extends WorkloadFamily {
+  public FileMetaFamily() {
+    super("filemeta", "metadata of a very large set of files", "filemeta", "filemeta-latest", "filemeta-count",
+        "filemeta-readwrite");
   }
 
   @Override
   public Class<? extends Workload> workloadClass() {
     return FileMetaWorkload.class;
-  }
-
-  @Override
-  public List<String> files() {
-    return List.of("filemeta", "filemeta-latest", "filemeta-count", "filemeta-readwrite");
-  }
-
-  @Override
-  public String description() {
-    return "metadata of a very large set of files";
   }
 
   @Override
@@ -56,14 +45,11 @@ public final class FileMetaFamily implements WorkloadFamily {
   /** A load counts its files ({@code filemeta.files}, else recordcount); a run its operations. */
   @Override
   public Optional<CellCount> cellCount() {
-    return Optional.of((p, load) -> {
-      if (!load) {
-        return null;
-      }
+    return Optional.of(CellCount.ofLoads(p -> {
       boolean own = p.getProperty(FileMetaPlan.FILES_PROPERTY) != null;
       String key = own ? FileMetaPlan.FILES_PROPERTY : CellCount.countKey(true);
       return new CellCount.Count(CellCount.number(p, key, 0), "files", key, 0);
-    });
+    }));
   }
 
   @Override

@@ -1,6 +1,5 @@
 package site.ycsbx.workloads.iibench;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -11,25 +10,14 @@ import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.store.iibench.IIBenchStore;
 
 /** The insert benchmark. */
-public final class IIBenchFamily implements WorkloadFamily {
-  @Override
-  public String name() {
-    return "iibench";
+public final class IIBenchFamily extends WorkloadFamily {
+  public IIBenchFamily() {
+    super("iibench", "the insert benchmark", "iibench");
   }
 
   @Override
   public Class<? extends Workload> workloadClass() {
     return IIBenchWorkload.class;
-  }
-
-  @Override
-  public List<String> files() {
-    return List.of("iibench");
-  }
-
-  @Override
-  public String description() {
-    return "the insert benchmark";
   }
 
   @Override

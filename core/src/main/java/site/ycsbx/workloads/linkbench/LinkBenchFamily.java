@@ -10,25 +10,14 @@ import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 
 /** LinkBench's social graph. */
-public final class LinkBenchFamily implements WorkloadFamily {
-  @Override
-  public String name() {
-    return "linkbench";
+public final class LinkBenchFamily extends WorkloadFamily {
+  public LinkBenchFamily() {
+    super("linkbench", "LinkBench's social graph, load and requests", "linkbench", "linkbench-small");
   }
 
   @Override
   public Class<? extends Workload> workloadClass() {
     return LinkBenchWorkload.class;
-  }
-
-  @Override
-  public List<String> files() {
-    return List.of("linkbench", "linkbench-small");
-  }
-
-  @Override
-  public String description() {
-    return "LinkBench's social graph, load and requests";
   }
 
   @Override
@@ -67,15 +56,12 @@ public final class LinkBenchFamily implements WorkloadFamily {
   /** A load counts its nodes ({@code linkbench.maxid1 - linkbench.startid1}); a run its operations. */
   @Override
   public Optional<CellCount> cellCount() {
-    return Optional.of((p, load) -> {
-      if (!load) {
-        return null;
-      }
+    return Optional.of(CellCount.ofLoads(p -> {
       long start = CellCount.number(p, LinkBenchSettings.STARTID1, LinkBenchSettings.STARTID1_DEFAULT);
       long max = CellCount.number(p, LinkBenchSettings.MAXID1, LinkBenchSettings.MAXID1_DEFAULT);
       return new CellCount.Count(max - start, "nodes", LinkBenchSettings.MAXID1 + " - " + LinkBenchSettings.STARTID1,
           0);
-    });
+    }));
   }
 
   @Override

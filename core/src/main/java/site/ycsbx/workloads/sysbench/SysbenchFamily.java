@@ -1,8 +1,7 @@
 package site.ycsbx.workloads.sysbench;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
@@ -11,26 +10,15 @@ import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.store.sysbench.SysbenchStore;
 
 /** sysbench 1.0's OLTP tables and transaction. */
-public final class SysbenchFamily implements WorkloadFamily {
-  @Override
-  public String name() {
-    return "sysbench";
+public final class SysbenchFamily extends WorkloadFamily {
+  public SysbenchFamily() {
+    super("sysbench", "sysbench 1.0's OLTP tables and transaction", "sysbench", "sysbench-readonly", "sysbench-point",
+        "sysbench-point-secondary", "sysbench-range", "sysbench-range-secondary");
   }
 
   @Override
   public Class<? extends Workload> workloadClass() {
     return SysbenchWorkload.class;
-  }
-
-  @Override
-  public List<String> files() {
-    return List.of("sysbench", "sysbench-readonly", "sysbench-point", "sysbench-point-secondary", "sysbench-range",
-        "sysbench-range-secondary");
-  }
-
-  @Override
-  public String description() {
-    return "sysbench 1.0's OLTP tables and transaction";
   }
 
   @Override
@@ -53,15 +41,12 @@ public final class SysbenchFamily implements WorkloadFamily {
   /** A load counts its rows (tables x rows); a run its operations. */
   @Override
   public Optional<CellCount> cellCount() {
-    return Optional.of((p, load) -> {
-      if (!load) {
-        return null;
-      }
+    return Optional.of(CellCount.ofLoads(p -> {
       long tables = CellCount.number(p, SysbenchSettings.TABLES_PROPERTY, SysbenchSettings.TABLES_PROPERTY_DEFAULT);
       long size = CellCount.number(p, SysbenchSettings.TABLE_SIZE_PROPERTY, SysbenchSettings.TABLE_SIZE_PROPERTY_DEFAULT);
       return new CellCount.Count(Math.multiplyExact(tables, size), "rows", String.format(Locale.ROOT,
           "%s tables x %s rows", CellCount.grouped(tables), CellCount.grouped(size)), 0);
-    });
+    }));
   }
 
   @Override
