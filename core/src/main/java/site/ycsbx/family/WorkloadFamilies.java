@@ -37,6 +37,12 @@ public final class WorkloadFamilies {
     return all().stream().filter(f -> f.workloadClass().getName().equals(workloadClass)).findFirst();
   }
 
+  /** Every family's names of a run option ({@link WorkloadFamily#aliases()}), in the families' order. */
+  public static List<String> aliasesOf(String option) {
+    return all().stream().flatMap(f -> f.aliases().stream()).filter(a -> a.option().equals(option))
+        .map(WorkloadFamily.Alias::name).toList();
+  }
+
   /** The family of that name, or empty. */
   public static Optional<WorkloadFamily> byName(String name) {
     return all().stream().filter(f -> f.name().equals(name)).findFirst();

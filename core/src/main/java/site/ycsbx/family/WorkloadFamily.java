@@ -64,8 +64,12 @@ public abstract class WorkloadFamily {
     return Optional.empty();
   }
 
-  /** Its own names of {@code ycsbx.warmup}, one setting with it. */
-  public List<String> warmupAliases() {
+  /** A family's own name of one of YCSB-X's run options ({@code -p}), one setting with it. */
+  public record Alias(String name, String option) {
+  }
+
+  /** Its own names of YCSB-X's run options (LinkBench's {@code linkbench.warmup_time} of {@code ycsbx.warmup}). */
+  public List<Alias> aliases() {
     return List.of();
   }
 

@@ -33,12 +33,12 @@ public final class Warmup {
 
   /** The families' own names of the same setting (LinkBench's warmup_time); one clock for all. */
   static List<String> aliases() {
-    return WorkloadFamilies.all().stream().flatMap(f -> f.warmupAliases().stream()).toList();
+    return WorkloadFamilies.aliasesOf(PROPERTY);
   }
 
   /**
    * The warm-up in seconds, 0 for none: {@value #PROPERTY}, or a family's alias of it
-   * ({@link WorkloadFamily#warmupAliases()}). A bad value, or two names that disagree, is a UserError.
+   * ({@link WorkloadFamily#aliases()}). A bad value, or two names that disagree, is a UserError.
    */
   public static double seconds(Properties props) {
     double s = Props.getDouble(props, PROPERTY, 0, 0, MAX_SECONDS);

@@ -93,13 +93,15 @@ class WorkloadFamiliesTest {
   }
 
   @Test
-  void lookupsByNameClassAndSubclass() {
+  void lookupsByNameClassSubclassAndAlias() {
     assertEquals("linkbench", WorkloadFamilies.byName("linkbench").orElseThrow().name());
     assertEquals("ycsb", WorkloadFamilies.of(site.ycsbx.workloads.StoppableCoreWorkload.class).orElseThrow().name());
     // a result's workload names its class exactly: YCSB-X's subclass of CoreWorkload is not CoreWorkload
     assertTrue(WorkloadFamilies.byClassName(site.ycsbx.workloads.StoppableCoreWorkload.class.getName()).isEmpty());
     assertEquals("ycsb", WorkloadFamilies.byClassName("site.ycsb.workloads.CoreWorkload").orElseThrow().name());
     assertTrue(WorkloadFamilies.of(String.class).isEmpty());
+    assertEquals(List.of("iibench.disks"), WorkloadFamilies.aliasesOf("ycsbx.disks"));
+    assertEquals(List.of("linkbench.warmup", "linkbench.warmup_time"), WorkloadFamilies.aliasesOf("ycsbx.warmup"));
   }
 
   /** S of a StoreWorkload&lt;S&gt; subclass. */

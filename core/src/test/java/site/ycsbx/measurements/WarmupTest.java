@@ -53,7 +53,8 @@ class WarmupTest {
   @Test
   void theFamiliesAliasesAreOneSettingWithIt() {
     assertEquals(List.of("linkbench.warmup", "linkbench.warmup_time"), Warmup.aliases());
-    assertEquals(WorkloadFamilies.byName("linkbench").orElseThrow().warmupAliases(), Warmup.aliases());
+    assertEquals(WorkloadFamilies.byName("linkbench").orElseThrow().aliases().stream().map(a -> a.name()).toList(),
+        Warmup.aliases());
     Properties p = new Properties();
     p.setProperty("linkbench.warmup_time", "3");
     assertEquals(3.0, Warmup.seconds(p));

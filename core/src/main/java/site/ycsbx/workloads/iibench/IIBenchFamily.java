@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.iibench;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -7,6 +8,7 @@ import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
 import site.ycsbx.family.ClientSplit;
 import site.ycsbx.family.WorkloadFamily;
+import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.store.iibench.IIBenchStore;
 
 /** The insert benchmark. */
@@ -23,6 +25,12 @@ public final class IIBenchFamily extends WorkloadFamily {
   @Override
   public Optional<Class<?>> storeType() {
     return Optional.of(IIBenchStore.class);
+  }
+
+  /** Its older name of the disks the efficiency table counts. */
+  @Override
+  public List<Alias> aliases() {
+    return List.of(new Alias(IIBenchSettings.DISKS_PROPERTY, DiskStats.DISKS_PROPERTY));
   }
 
   @Override

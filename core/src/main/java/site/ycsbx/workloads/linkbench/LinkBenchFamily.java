@@ -7,6 +7,7 @@ import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
 import site.ycsbx.family.ClientSplit;
 import site.ycsbx.family.WorkloadFamily;
+import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 
 /** LinkBench's social graph. */
@@ -41,10 +42,11 @@ public final class LinkBenchFamily extends WorkloadFamily {
     return Optional.of(ClientSplit.ITSELF);
   }
 
-  /** LinkBench's names of the same setting (its warmup_time); one clock for both. */
+  /** LinkBench's names of the warm-up (its warmup_time); one clock for both. */
   @Override
-  public List<String> warmupAliases() {
-    return List.of(RequestSettings.WARMUP, RequestSettings.WARMUP_LINKBENCH);
+  public List<Alias> aliases() {
+    return List.of(new Alias(RequestSettings.WARMUP, Warmup.PROPERTY),
+        new Alias(RequestSettings.WARMUP_LINKBENCH, Warmup.PROPERTY));
   }
 
   /** The ids of the stored graph: a run's requests must pick from the same. */
