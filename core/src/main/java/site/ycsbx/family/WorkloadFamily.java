@@ -64,6 +64,26 @@ public abstract class WorkloadFamily {
     return Optional.empty();
   }
 
+  /**
+   * A rate its {@code [HEADLINE]} gives ({@code headline.<unit>_s}) and the operations whose calls
+   * it counts, so that a chart over time draws that figure in its unit.
+   *
+   * @param perBatch true when a call is a batch of many units (its headline counts them)
+   */
+  public record Rate(String unit, boolean perBatch, List<String> operations) {
+    public Rate(String unit, boolean perBatch, String... operations) {
+      this(unit, perBatch, List.of(operations));
+    }
+  }
+
+  /**
+   * Its headline's rates that count some of its operations; a rate not listed counts every
+   * operation but a batch's round trip, VERIFY and CLEANUP (YCSB's ops/s, LinkBench's requests/s).
+   */
+  public List<Rate> rates() {
+    return List.of();
+  }
+
   /** A family's own name of one of YCSB-X's run options ({@code -p}), one setting with it. */
   public record Alias(String name, String option) {
   }

@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.filemeta;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import site.ycsb.Workload;
@@ -55,5 +56,14 @@ public final class FileMetaFamily extends WorkloadFamily {
   @Override
   public Map<String, Double> documentedRates() {
     return Map.of("load files", 50_000.0);
+  }
+
+  /** Files/s: its file batches; reads/s and writes/s its read and its write operations. */
+  @Override
+  public List<Rate> rates() {
+    return List.of(new Rate("files", true, FileMetaWorkload.LOAD_FILES),
+        new Rate("reads", false, FileMetaWorkload.LATEST_BY_USER, FileMetaWorkload.COUNT_DELETED),
+        new Rate("writes", false, FileMetaWorkload.INSERT_FILE, FileMetaWorkload.UPDATE_FILE,
+            FileMetaWorkload.DELETE_FILE));
   }
 }

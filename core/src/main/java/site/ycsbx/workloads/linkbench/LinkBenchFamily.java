@@ -70,4 +70,10 @@ public final class LinkBenchFamily extends WorkloadFamily {
   public Map<String, Double> documentedRates() {
     return Map.of("load nodes", 1_500.0);
   }
+
+  /** Links/s: its link chunks; requests/s every request. */
+  @Override
+  public List<Rate> rates() {
+    return List.of(new Rate("links", true, LinkLoad.LOAD_LINKS));
+  }
 }

@@ -1,5 +1,6 @@
 package site.ycsbx.workloads.sysbench;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -52,5 +53,12 @@ public final class SysbenchFamily extends WorkloadFamily {
   @Override
   public Map<String, Double> documentedRates() {
     return Map.of("load rows", 40_000.0);
+  }
+
+  /** Rows/s: its load's rows; transactions/s: its TRANSACTION. */
+  @Override
+  public List<Rate> rates() {
+    return List.of(new Rate("rows", true, SysbenchWorkload.LOAD_ROWS),
+        new Rate("transactions", false, SysbenchWorkload.TRANSACTION));
   }
 }
