@@ -13,20 +13,24 @@ import site.ycsb.Workload;
  * them. {@link WorkloadFamilies} finds them.
  *
  * <p>A descriptor is loaded by whatever asks for the families (the warm-up's check, the usage): it
- * names its classes only in methods, so that finding it loads no workload.
+ * names its workload class only in a method, so that finding it loads no workload.
  */
 public abstract class WorkloadFamily {
   private final String name;
+  private final Class<?> storeType;
   private final String description;
   private final List<String> files;
 
   /**
    * @param name its group in {@code bin/ycsb help properties}, its name in an experiment's plan
+   * @param storeType the store interface a binding offers for it; null when it calls YCSB's DB itself
+   *     (YCSB's core workloads)
    * @param description one line on what it is, for {@code bin/ycsb help properties}
    * @param files its property files under {@code workloads/}, in the order the reference lists them
    */
-  protected WorkloadFamily(String name, String description, String... files) {
+  protected WorkloadFamily(String name, Class<?> storeType, String description, String... files) {
     this.name = name;
+    this.storeType = storeType;
     this.description = description;
     this.files = List.of(files);
   }
@@ -57,7 +61,9 @@ public abstract class WorkloadFamily {
   }
 
   /** The store interface a binding offers for it; empty when it calls YCSB's DB itself (YCSB's core workloads). */
-  public abstract Optional<Class<?>> storeType();
+  public final Optional<Class<?>> storeType() {
+    return Optional.ofNullable(storeType);
+  }
 
   /** How {@code ycsbx.clients=N} splits its work; empty: it cannot be split, and N &gt; 1 is refused. */
   public Optional<ClientSplit> clientSplit() {

@@ -15,7 +15,8 @@ import site.ycsbx.family.WorkloadFamily;
  */
 public final class YcsbFamily extends WorkloadFamily {
   public YcsbFamily() {
-    super("ycsb", "YCSB's core workloads", "workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf");
+    super("ycsb", null, "YCSB's core workloads", "workloada", "workloadb", "workloadc", "workloadd", "workloade",
+        "workloadf");
   }
 
   @Override
@@ -26,11 +27,6 @@ public final class YcsbFamily extends WorkloadFamily {
   @Override
   public Class<? extends Workload> workloadClass() {
     return CoreWorkload.class;
-  }
-
-  @Override
-  public Optional<Class<?>> storeType() {
-    return Optional.empty();
   }
 
   @Override

@@ -13,8 +13,8 @@ import site.ycsbx.store.filemeta.FileMetaStore;
 /** Metadata of a very large set of files. */
 public final class FileMetaFamily extends WorkloadFamily {
   public FileMetaFamily() {
-    super("filemeta", "metadata of a very large set of files", "filemeta", "filemeta-latest", "filemeta-count",
-        "filemeta-readwrite");
+    super("filemeta", FileMetaStore.class, "metadata of a very large set of files", "filemeta", "filemeta-latest",
+        "filemeta-count", "filemeta-readwrite");
   }
 
   @Override
@@ -25,11 +25,6 @@ public final class FileMetaFamily extends WorkloadFamily {
   @Override
   public String filesHelp() {
     return "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries";
-  }
-
-  @Override
-  public Optional<Class<?>> storeType() {
-    return Optional.of(FileMetaStore.class);
   }
 
   /**

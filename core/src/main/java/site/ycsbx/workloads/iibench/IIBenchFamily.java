@@ -14,17 +14,12 @@ import site.ycsbx.store.iibench.IIBenchStore;
 /** The insert benchmark. */
 public final class IIBenchFamily extends WorkloadFamily {
   public IIBenchFamily() {
-    super("iibench", "the insert benchmark", "iibench");
+    super("iibench", IIBenchStore.class, "the insert benchmark", "iibench");
   }
 
   @Override
   public Class<? extends Workload> workloadClass() {
     return IIBenchWorkload.class;
-  }
-
-  @Override
-  public Optional<Class<?>> storeType() {
-    return Optional.of(IIBenchStore.class);
   }
 
   /** Its older name of the disks the efficiency table counts. */

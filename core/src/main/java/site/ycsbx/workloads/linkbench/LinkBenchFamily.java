@@ -13,7 +13,8 @@ import site.ycsbx.store.linkbench.LinkBenchStore;
 /** LinkBench's social graph. */
 public final class LinkBenchFamily extends WorkloadFamily {
   public LinkBenchFamily() {
-    super("linkbench", "LinkBench's social graph, load and requests", "linkbench", "linkbench-small");
+    super("linkbench", LinkBenchStore.class, "LinkBench's social graph, load and requests", "linkbench",
+        "linkbench-small");
   }
 
   @Override
@@ -24,11 +25,6 @@ public final class LinkBenchFamily extends WorkloadFamily {
   @Override
   public String filesHelp() {
     return "linkbench, linkbench-small: LinkBench load and request phases";
-  }
-
-  @Override
-  public Optional<Class<?>> storeType() {
-    return Optional.of(LinkBenchStore.class);
   }
 
   /**

@@ -13,8 +13,8 @@ import site.ycsbx.store.sysbench.SysbenchStore;
 /** sysbench 1.0's OLTP tables and transaction. */
 public final class SysbenchFamily extends WorkloadFamily {
   public SysbenchFamily() {
-    super("sysbench", "sysbench 1.0's OLTP tables and transaction", "sysbench", "sysbench-readonly", "sysbench-point",
-        "sysbench-point-secondary", "sysbench-range", "sysbench-range-secondary");
+    super("sysbench", SysbenchStore.class, "sysbench 1.0's OLTP tables and transaction", "sysbench",
+        "sysbench-readonly", "sysbench-point", "sysbench-point-secondary", "sysbench-range", "sysbench-range-secondary");
   }
 
   @Override
@@ -26,11 +26,6 @@ public final class SysbenchFamily extends WorkloadFamily {
   public String filesHelp() {
     return "sysbench: sysbench's OLTP load and transaction; sysbench-readonly, sysbench-point, sysbench-point-secondary,"
         + " sysbench-range, sysbench-range-secondary: its read-only, point and range forms";
-  }
-
-  @Override
-  public Optional<Class<?>> storeType() {
-    return Optional.of(SysbenchStore.class);
   }
 
   /** The workload reads its share of the load's tables and rows itself. */
