@@ -63,6 +63,13 @@ class LayersTest {
   }
 
   @Test
+  void onlyTheReportsDrawCharts() {
+    // a command's page arranges the charts report draws; JFreeChart in two layers left a new chart no home
+    noClasses().that().resideOutsideOfPackage("site.ycsbx.report..").should().dependOnClassesThat()
+        .resideInAPackage("org.jfree..").check(core);
+  }
+
+  @Test
   void aCommandNeverReachesIntoAnotherCommandsPackage() {
     for (String command : COMMANDS) {
       // the dispatcher (site.ycsbx.tools itself) calls every command; no command calls back
