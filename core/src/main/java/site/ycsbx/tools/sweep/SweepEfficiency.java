@@ -2,7 +2,6 @@ package site.ycsbx.tools.sweep;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import site.ycsbx.results.PointResult;
 import site.ycsbx.results.SweepFile;
 import site.ycsbx.results.UnitEfficiency;
@@ -19,8 +18,7 @@ final class SweepEfficiency {
 
   /** The block printed under the sweep's table; empty when no point has per-unit figures. */
   static String table(SweepFile sweep) {
-    String unit = sweep.points().stream().filter(PointResult::ok).map(p -> UnitEfficiency.unit(p.perUnit()))
-        .filter(Objects::nonNull).findFirst().orElse(null);
+    String unit = UnitEfficiency.unit(sweep.points().stream().filter(PointResult::ok).map(PointResult::perUnit));
     if (unit == null) {
       return "";
     }
@@ -40,8 +38,7 @@ final class SweepEfficiency {
   }
 
   static double mean(List<PointResult> points, String figure) {
-    return points.stream().map(p -> p.perUnit().get(figure)).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-        .filter(d -> !Double.isNaN(d)).average().orElse(Double.NaN);
+    return UnitEfficiency.mean(points.stream().map(PointResult::perUnit), figure);
   }
 
   /** 4 significant figures at most, no exponent; n/a when not measured. */
