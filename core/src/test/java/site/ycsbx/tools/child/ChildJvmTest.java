@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("process")
 class ChildJvmTest {
   @TempDir
   Path tmp;
@@ -27,7 +28,6 @@ class ChildJvmTest {
   }
 
   @Test
-  @Tag("fast")
   void aLogsMostTellingLineIsYcsbxsVerdictElseItsLastLine() throws Exception {
     Path log = tmp.resolve("a.log");
     Files.writeString(log, "starting\nycsb: no such table usertable\nat site.ycsbx.Foo\n\n");
@@ -40,7 +40,6 @@ class ChildJvmTest {
   }
 
   @Test
-  @Tag("process")
   void aChildsExitCodeAndOutputComeBack() {
     Path log = tmp.resolve("child.log");
     ChildJvm.Exit exit = new ChildJvm(Child.class.getName(), "a test", List.of("-Xmx")).run(List.of("3", "x"), log);
@@ -50,7 +49,6 @@ class ChildJvmTest {
   }
 
   @Test
-  @Tag("process")
   void anInterruptedWaitStopsTheChildAndExits130() throws Exception {
     Path log = tmp.resolve("sleep.log");
     ChildJvm jvm = new ChildJvm(Child.class.getName(), "a test", List.of());
