@@ -85,6 +85,12 @@ public final class UnitEfficiency {
     return null;
   }
 
+  /** What {@code cpu_us.<unit>} and {@code wkb.<unit>} mean, as every table's note below it says. */
+  public static String legend(String unit) {
+    return CPU_PREFIX + unit + ": host CPU microseconds per " + unit + "; " + WKB_PREFIX + unit + ": KB written per "
+        + unit;
+  }
+
   /** The unit of the first runs' per-unit figures that have one ({@code row}), or null when none has. */
   public static String unit(Stream<Map<String, Double>> runs) {
     return runs.map(UnitEfficiency::unit).filter(Objects::nonNull).findFirst().orElse(null);

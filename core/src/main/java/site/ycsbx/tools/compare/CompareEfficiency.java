@@ -47,8 +47,7 @@ final class CompareEfficiency {
           EfficiencyTable.num(cb), Statistics.ratio(ca, cb), EfficiencyTable.num(wa), EfficiencyTable.num(wb),
           Statistics.ratio(wa, wb)));
     }
-    sb.append(String.format(Locale.ROOT, "%s: host CPU microseconds per %s; %s: KB written per %s%n", cpu, unit, wkb,
-        unit));
+    sb.append(String.format(Locale.ROOT, "%s%n", UnitEfficiency.legend(unit)));
     return sb.toString();
   }
 

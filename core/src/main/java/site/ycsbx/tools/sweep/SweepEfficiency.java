@@ -32,8 +32,7 @@ final class SweepEfficiency {
           .toList();
       sb.append(String.format(Locale.ROOT, "%8d %12s %12s%n", t, number(mean(ok, cpu)), number(mean(ok, wkb))));
     }
-    sb.append(String.format(Locale.ROOT, "%s: host CPU microseconds per %s; %s: KB written per %s%n%n", cpu, unit, wkb,
-        unit));
+    sb.append(String.format(Locale.ROOT, "%s%n%n", UnitEfficiency.legend(unit)));
     return sb.toString();
   }
 
