@@ -28,15 +28,18 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
-import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
-import site.ycsbx.measurements.BatchLedger;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoSchema;
 import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.InFlight;
 import site.ycsbx.faults.Outages;
 import site.ycsbx.faults.Reconnect;
-import site.ycsbx.verdict.ErrorLog;
+import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.measurements.OpTimer;
+import site.ycsbx.measurements.Schedule;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
@@ -44,6 +47,7 @@ import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.YcsbTable;
 import site.ycsbx.util.UserError;
+import site.ycsbx.verdict.ErrorLog;
 
 /**
  * YCSB's DB for MongoDB through the official synchronous driver, with YCSB's mongodb binding's

@@ -12,9 +12,10 @@ import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
-import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
+import site.ycsbx.db.mongolegacy.conn.LegacyErrors;
 import site.ycsbx.measurements.BatchLedger;
-import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.measurements.Schedule;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
@@ -29,6 +30,7 @@ import site.ycsbx.store.Provides;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.util.Secrets;
 import site.ycsbx.util.UserError;
+import site.ycsbx.verdict.ErrorLog;
 
 /**
  * YCSB's DB for MongoDB 2.4 and TokuMX, with the mongodb binding's semantics (one document per
@@ -194,7 +196,7 @@ public class MongoLegacyClient extends DB {
       BatchLedger.stored(INSERT, pendingOk);
     } catch (MongoException e) {
       // getLastError names the error, not how many documents before it were stored: none is counted
-      ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + describe(e));
+      ErrorLog.report(INSERT_BATCH, "batch of " + pending.size() + " inserts: " + LegacyErrors.describe(e));
       status = Status.ERROR;
       BatchLedger.failed(INSERT, pendingOk);
     }
@@ -219,14 +221,8 @@ public class MongoLegacyClient extends DB {
     }
   }
 
-  /** The driver's message, one line, any URL in it masked. */
-  public static String describe(Throwable e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return Secrets.maskUrl(m.replace('\n', ' '));
-  }
-
   private static Status failed(String op, MongoException e) {
-    ErrorLog.report(op, describe(e));
+    ErrorLog.report(op, LegacyErrors.describe(e));
     return Status.ERROR;
   }
 
