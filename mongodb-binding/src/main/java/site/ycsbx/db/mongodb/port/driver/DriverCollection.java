@@ -1,0 +1,168 @@
+package site.ycsbx.db.mongodb.port.driver;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.PortException;
+
+/** One collection of a {@link DriverPort}. */
+final class DriverCollection implements PortCollection {
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+
+  private final MongoCollection<Document> collection;
+  private final DriverPort port;
+
+  DriverCollection(MongoCollection<Document> collection, DriverPort port) {
+    this.collection = collection;
+    this.port = port;
+  }
+
+  // a Document as it is; another map copied into one
+  static Document doc(Map<String, Object> map) {
+    return map instanceof Document ? (Document) map : new Document(map);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Document> docs(List<Map<String, Object>> maps) {
+    for (Map<String, Object> m : maps) {
+      if (!(m instanceof Document)) {
+        List<Document> out = new ArrayList<>(maps.size());
+        maps.forEach(d -> out.add(doc(d)));
+        return out;
+      }
+    }
+    return (List<Document>) (List<?>) maps;
+  }
+
+  private FindIterable<Document> find(Map<String, Object> filter, Map<String, Object> projection) {
+    FindIterable<Document> find = collection.find(doc(filter));
+    return projection == null ? find : find.projection(doc(projection));
+  }
+
+  @Override
+  public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
+    try {
+      return find(filter, projection).first();
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
+    try {
+      FindIterable<Document> find = find(filter, projection).limit(limit);
+      return new Cursor((sort == null ? find : find.sort(doc(sort))).iterator());
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public void insertOne(Map<String, Object> document) {
+    try {
+      collection.insertOne(doc(document));
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public void insertMany(List<Map<String, Object>> documents) {
+    try {
+      collection.insertMany(docs(documents));
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public void upsertOne(Map<String, Object> document) {
+    try {
+      collection.replaceOne(eq("_id", document.get("_id")), doc(document), UPSERT);
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public void upsertMany(List<Map<String, Object>> documents) {
+    List<ReplaceOneModel<Document>> models = new ArrayList<>(documents.size());
+    for (Map<String, Object> d : documents) {
+      models.add(new ReplaceOneModel<>(eq("_id", d.get("_id")), doc(d), UPSERT));
+    }
+    try {
+      collection.bulkWrite(models);
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
+    try {
+      UpdateResult r = collection.updateOne(doc(filter), doc(update));
+      return r.wasAcknowledged() ? r.getMatchedCount() : -1;
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  @Override
+  public long deleteOne(Map<String, Object> filter) {
+    try {
+      DeleteResult r = collection.deleteOne(doc(filter));
+      return r.wasAcknowledged() ? r.getDeletedCount() : -1;
+    } catch (MongoException e) {
+      throw port.failure(e);
+    }
+  }
+
+  private final class Cursor implements PortCursor {
+    private final MongoCursor<Document> cursor;
+
+    Cursor(MongoCursor<Document> cursor) {
+      this.cursor = cursor;
+    }
+
+    @Override
+    public boolean hasNext() {
+      try {
+        return cursor.hasNext();
+      } catch (MongoException e) {
+        throw port.failure(e);
+      }
+    }
+
+    @Override
+    public Map<String, Object> next() {
+      try {
+        return cursor.next();
+      } catch (MongoException e) {
+        throw port.failure(e);
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        cursor.close();
+      } catch (MongoException e) {
+        throw port.failure(e);
+      }
+    }
+  }
+}
