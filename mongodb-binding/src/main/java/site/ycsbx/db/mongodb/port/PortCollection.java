@@ -8,7 +8,7 @@ import java.util.Map;
  * Every call throws {@link PortException} when the driver fails.
  *
  * <p>Values written and read back are what both drivers encode alike: String, Integer, Long,
- * Double, Boolean, byte[] (BSON binary; read back as byte[]), java.util.Date, and nested maps and
+ * Double, Boolean, byte[] (BSON binary of the generic subtype, read back as byte[]), java.util.Date, and nested maps and
  * lists of these. Documents read back are maps of the driver's own type, in the server's field order.
  */
 public interface PortCollection {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
+import org.bson.types.Binary;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.db.mongodb.port.PortException;
@@ -33,6 +34,38 @@ final class DriverCollection implements PortCollection {
   // a Document as it is; another map copied into one
   static Document doc(Map<String, Object> map) {
     return map instanceof Document ? (Document) map : new Document(map);
+  }
+
+  /**
+   * A document as read, its binary values (at any depth) replaced by their bytes in place: the
+   * driver decodes them as {@link Binary}, driver 3.5 as byte[]. Done after decoding, not by a
+   * codec of the collection, as the 4.x and 5.x lines build their container codecs differently.
+   */
+  static Document read(Document doc) {
+    if (doc != null) {
+      for (Map.Entry<String, Object> e : doc.entrySet()) {
+        e.setValue(bytes(e.getValue()));
+      }
+    }
+    return doc;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Object bytes(Object v) {
+    if (v instanceof Binary) {
+      return ((Binary) v).getData();
+    }
+    if (v instanceof Map) {
+      for (Map.Entry<String, Object> e : ((Map<String, Object>) v).entrySet()) {
+        e.setValue(bytes(e.getValue()));
+      }
+    } else if (v instanceof List) {
+      List<Object> list = (List<Object>) v;
+      for (int i = 0; i < list.size(); i++) {
+        list.set(i, bytes(list.get(i)));
+      }
+    }
+    return v;
   }
 
   @SuppressWarnings("unchecked")
@@ -55,7 +88,7 @@ final class DriverCollection implements PortCollection {
   @Override
   public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
     try {
-      return find(filter, projection).first();
+      return read(find(filter, projection).first());
     } catch (MongoException e) {
       throw port.failure(e);
     }
@@ -150,7 +183,7 @@ final class DriverCollection implements PortCollection {
     @Override
     public Map<String, Object> next() {
       try {
-        return cursor.next();
+        return read(cursor.next());
       } catch (MongoException e) {
         throw port.failure(e);
       }

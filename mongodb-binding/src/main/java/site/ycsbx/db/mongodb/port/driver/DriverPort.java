@@ -7,12 +7,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoDatabase;
 import java.util.Map;
 import java.util.function.Function;
-import org.bson.BsonType;
 import org.bson.Document;
-import org.bson.codecs.BsonTypeClassMap;
-import org.bson.codecs.DocumentCodecProvider;
-import org.bson.codecs.configuration.CodecRegistries;
-import org.bson.codecs.configuration.CodecRegistry;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortException;
@@ -20,11 +15,10 @@ import site.ycsbx.db.mongodb.port.PortException;
 /**
  * The port over the 4.x/5.x driver's {@code com.mongodb.client} API: documents are
  * {@link Document}s, written with the database's write concern; binary values are read back as
- * byte[] (as driver 3.5 reads them) by the collection's codec, not converted after.
+ * byte[], as driver 3.5 reads them ({@link DriverCollection#read}).
  */
 public final class DriverPort implements MongoPort {
   private final MongoDatabase database;
-  private final CodecRegistry codecs;
   private final Function<Throwable, String> describe;
 
   /**
@@ -34,9 +28,6 @@ public final class DriverPort implements MongoPort {
   public DriverPort(MongoDatabase database, Function<Throwable, String> describe) {
     this.database = database;
     this.describe = describe;
-    this.codecs = CodecRegistries.fromRegistries(
-        CodecRegistries.fromProviders(new DocumentCodecProvider(new BsonTypeClassMap(Map.of(BsonType.BINARY, byte[].class)))),
-        database.getCodecRegistry());
   }
 
   @Override
@@ -46,7 +37,7 @@ public final class DriverPort implements MongoPort {
 
   @Override
   public PortCollection collection(String name) {
-    return new DriverCollection(database.getCollection(name).withCodecRegistry(codecs), this);
+    return new DriverCollection(database.getCollection(name), this);
   }
 
   /** The driver's failure as the port's (also for a binding's own driver calls around the port's). */
