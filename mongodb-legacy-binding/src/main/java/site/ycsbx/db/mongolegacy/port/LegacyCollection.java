@@ -10,7 +10,6 @@ import site.ycsbx.shaded.mongo35.com.mongodb.BulkWriteOperation;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCursor;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
-import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteResult;
 
@@ -48,48 +47,30 @@ final class LegacyCollection implements PortCollection {
 
   @Override
   public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
-    try {
-      return map(collection.findOne(doc(filter), doc(projection)));
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    return port.call(() -> map(collection.findOne(doc(filter), doc(projection))));
   }
 
   @Override
   public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
-    try {
-      DBCursor cursor = collection.find(doc(filter), doc(projection)).limit(limit);
-      return new Cursor(sort == null ? cursor : cursor.sort(doc(sort)));
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    // no round trip yet: the cursor queries on its first hasNext
+    DBCursor cursor = collection.find(doc(filter), doc(projection)).limit(limit);
+    DBCursor sorted = sort == null ? cursor : cursor.sort(doc(sort));
+    return port.cursor(sorted, LegacyCollection::map, sorted::close);
   }
 
   @Override
   public void insertOne(Map<String, Object> document) {
-    try {
-      collection.insert(doc(document), writeConcern);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.insert(doc(document), writeConcern));
   }
 
   @Override
   public void insertMany(List<Map<String, Object>> documents) {
-    try {
-      collection.insert(docs(documents), writeConcern);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.insert(docs(documents), writeConcern));
   }
 
   @Override
   public void upsertOne(Map<String, Object> document) {
-    try {
-      collection.update(new BasicDBObject("_id", document.get("_id")), doc(document), true, false, writeConcern);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.update(new BasicDBObject("_id", document.get("_id")), doc(document), true, false, writeConcern));
   }
 
   @Override
@@ -98,65 +79,18 @@ final class LegacyCollection implements PortCollection {
     for (Map<String, Object> d : documents) {
       bulk.find(new BasicDBObject("_id", d.get("_id"))).upsert().replaceOne(doc(d));
     }
-    try {
-      bulk.execute(writeConcern);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> bulk.execute(writeConcern));
   }
 
   @Override
   public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
-    try {
-      WriteResult r = collection.update(doc(filter), doc(update), false, false, writeConcern);
-      return r.wasAcknowledged() ? r.getN() : -1;
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    WriteResult r = port.call(() -> collection.update(doc(filter), doc(update), false, false, writeConcern));
+    return r.wasAcknowledged() ? r.getN() : -1;
   }
 
   @Override
   public long deleteOne(Map<String, Object> filter) {
-    try {
-      WriteResult r = collection.remove(doc(filter), writeConcern);
-      return r.wasAcknowledged() ? r.getN() : -1;
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
-  }
-
-  private final class Cursor implements PortCursor {
-    private final DBCursor cursor;
-
-    Cursor(DBCursor cursor) {
-      this.cursor = cursor;
-    }
-
-    @Override
-    public boolean hasNext() {
-      try {
-        return cursor.hasNext();
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
-
-    @Override
-    public Map<String, Object> next() {
-      try {
-        return map(cursor.next());
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
-
-    @Override
-    public void close() {
-      try {
-        cursor.close();
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
+    WriteResult r = port.call(() -> collection.remove(doc(filter), writeConcern));
+    return r.wasAcknowledged() ? r.getN() : -1;
   }
 }

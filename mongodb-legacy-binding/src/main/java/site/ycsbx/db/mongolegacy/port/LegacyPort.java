@@ -2,6 +2,7 @@ package site.ycsbx.db.mongolegacy.port;
 
 import java.util.Map;
 import java.util.function.Function;
+import site.ycsbx.db.mongodb.port.DriverCalls;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortException;
@@ -19,16 +20,15 @@ import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
  * batch as one OP_INSERT (driver 3.5's insertMany would send one per document there). Documents
  * are {@link BasicDBObject}s, which read binary values back as byte[].
  */
-public final class LegacyPort implements MongoPort {
+public final class LegacyPort extends DriverCalls<MongoException> implements MongoPort {
   private final DB database;
   private final WriteConcern writeConcern;
-  private final Function<Throwable, String> describe;
 
   /** The port to {@code database}, writing with {@code writeConcern}; {@code describe} gives a failure's one line. */
   public LegacyPort(DB database, WriteConcern writeConcern, Function<Throwable, String> describe) {
+    super(MongoException.class, describe);
     this.database = database;
     this.writeConcern = writeConcern;
-    this.describe = describe;
   }
 
   @Override
@@ -41,8 +41,8 @@ public final class LegacyPort implements MongoPort {
     return new LegacyCollection(database.getCollection(name), writeConcern, this);
   }
 
-  /** The driver's failure as the port's. */
-  PortException failure(MongoException e) {
+  @Override
+  public PortException failure(MongoException e) {
     int code = e.getCode();
     int storedBefore = 0;
     if (e instanceof BulkWriteException) {
@@ -52,7 +52,7 @@ public final class LegacyPort implements MongoPort {
         storedBefore = b.getWriteConcernError() == null ? b.getWriteErrors().get(0).getIndex() : 0;
       }
     }
-    return new PortException(describe.apply(e), e, ErrorCategory.fromErrorCode(code) == ErrorCategory.DUPLICATE_KEY,
+    return new PortException(describe(e), e, ErrorCategory.fromErrorCode(code) == ErrorCategory.DUPLICATE_KEY,
         storedBefore);
   }
 }

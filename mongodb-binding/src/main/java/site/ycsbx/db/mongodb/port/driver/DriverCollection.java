@@ -2,7 +2,6 @@ package site.ycsbx.db.mongodb.port.driver;
 
 import static com.mongodb.client.model.Filters.eq;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
@@ -87,48 +86,29 @@ final class DriverCollection implements PortCollection {
 
   @Override
   public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
-    try {
-      return read(find(filter, projection).first());
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    return port.call(() -> read(find(filter, projection).first()));
   }
 
   @Override
   public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
-    try {
-      FindIterable<Document> find = find(filter, projection).limit(limit);
-      return new Cursor((sort == null ? find : find.sort(doc(sort))).iterator());
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    FindIterable<Document> find = find(filter, projection).limit(limit);
+    MongoCursor<Document> cursor = port.call((sort == null ? find : find.sort(doc(sort)))::iterator);
+    return port.cursor(cursor, DriverCollection::read, cursor::close);
   }
 
   @Override
   public void insertOne(Map<String, Object> document) {
-    try {
-      collection.insertOne(doc(document));
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.insertOne(doc(document)));
   }
 
   @Override
   public void insertMany(List<Map<String, Object>> documents) {
-    try {
-      collection.insertMany(docs(documents));
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.insertMany(docs(documents)));
   }
 
   @Override
   public void upsertOne(Map<String, Object> document) {
-    try {
-      collection.replaceOne(eq("_id", document.get("_id")), doc(document), UPSERT);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.replaceOne(eq("_id", document.get("_id")), doc(document), UPSERT));
   }
 
   @Override
@@ -137,65 +117,18 @@ final class DriverCollection implements PortCollection {
     for (Map<String, Object> d : documents) {
       models.add(new ReplaceOneModel<>(eq("_id", d.get("_id")), doc(d), UPSERT));
     }
-    try {
-      collection.bulkWrite(models);
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    port.run(() -> collection.bulkWrite(models));
   }
 
   @Override
   public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
-    try {
-      UpdateResult r = collection.updateOne(doc(filter), doc(update));
-      return r.wasAcknowledged() ? r.getMatchedCount() : -1;
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
+    UpdateResult r = port.call(() -> collection.updateOne(doc(filter), doc(update)));
+    return r.wasAcknowledged() ? r.getMatchedCount() : -1;
   }
 
   @Override
   public long deleteOne(Map<String, Object> filter) {
-    try {
-      DeleteResult r = collection.deleteOne(doc(filter));
-      return r.wasAcknowledged() ? r.getDeletedCount() : -1;
-    } catch (MongoException e) {
-      throw port.failure(e);
-    }
-  }
-
-  private final class Cursor implements PortCursor {
-    private final MongoCursor<Document> cursor;
-
-    Cursor(MongoCursor<Document> cursor) {
-      this.cursor = cursor;
-    }
-
-    @Override
-    public boolean hasNext() {
-      try {
-        return cursor.hasNext();
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
-
-    @Override
-    public Map<String, Object> next() {
-      try {
-        return read(cursor.next());
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
-
-    @Override
-    public void close() {
-      try {
-        cursor.close();
-      } catch (MongoException e) {
-        throw port.failure(e);
-      }
-    }
+    DeleteResult r = port.call(() -> collection.deleteOne(doc(filter)));
+    return r.wasAcknowledged() ? r.getDeletedCount() : -1;
   }
 }

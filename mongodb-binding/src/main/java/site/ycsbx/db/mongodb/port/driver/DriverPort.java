@@ -8,6 +8,7 @@ import com.mongodb.client.MongoDatabase;
 import java.util.Map;
 import java.util.function.Function;
 import org.bson.Document;
+import site.ycsbx.db.mongodb.port.DriverCalls;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortException;
@@ -17,17 +18,16 @@ import site.ycsbx.db.mongodb.port.PortException;
  * {@link Document}s, written with the database's write concern; binary values are read back as
  * byte[], as driver 3.5 reads them ({@link DriverCollection#read}).
  */
-public final class DriverPort implements MongoPort {
+public final class DriverPort extends DriverCalls<MongoException> implements MongoPort {
   private final MongoDatabase database;
-  private final Function<Throwable, String> describe;
 
   /**
    * The port to {@code database} (carrying the run's write concern); {@code describe} gives a
    * failure's one line, as the binding's error logs print it.
    */
   public DriverPort(MongoDatabase database, Function<Throwable, String> describe) {
+    super(MongoException.class, describe);
     this.database = database;
-    this.describe = describe;
   }
 
   @Override
@@ -40,9 +40,10 @@ public final class DriverPort implements MongoPort {
     return new DriverCollection(database.getCollection(name), this);
   }
 
-  /** The driver's failure as the port's (also for a binding's own driver calls around the port's). */
+  /** {@inheritDoc} Also for a binding's own driver calls around the port's. */
+  @Override
   public PortException failure(MongoException e) {
-    return new PortException(describe.apply(e), e, duplicateKey(e), storedBefore(e));
+    return new PortException(describe(e), e, duplicateKey(e), storedBefore(e));
   }
 
   private static boolean duplicateKey(MongoException e) {
