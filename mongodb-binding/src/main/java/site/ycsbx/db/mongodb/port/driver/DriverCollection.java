@@ -1,0 +1,134 @@
+package site.ycsbx.db.mongodb.port.driver;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+import org.bson.types.Binary;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.PortException;
+
+/** One collection of a {@link DriverPort}. */
+final class DriverCollection implements PortCollection {
+  private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
+
+  private final MongoCollection<Document> collection;
+  private final DriverPort port;
+
+  DriverCollection(MongoCollection<Document> collection, DriverPort port) {
+    this.collection = collection;
+    this.port = port;
+  }
+
+  // a Document as it is; another map copied into one
+  static Document doc(Map<String, Object> map) {
+    return map instanceof Document ? (Document) map : new Document(map);
+  }
+
+  /**
+   * A document as read, its binary values (at any depth) replaced by their bytes in place: the
+   * driver decodes them as {@link Binary}, driver 3.5 as byte[]. Done after decoding, not by a
+   * codec of the collection, as the 4.x and 5.x lines build their container codecs differently.
+   */
+  static Document read(Document doc) {
+    if (doc != null) {
+      for (Map.Entry<String, Object> e : doc.entrySet()) {
+        e.setValue(bytes(e.getValue()));
+      }
+    }
+    return doc;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Object bytes(Object v) {
+    if (v instanceof Binary) {
+      return ((Binary) v).getData();
+    }
+    if (v instanceof Map) {
+      for (Map.Entry<String, Object> e : ((Map<String, Object>) v).entrySet()) {
+        e.setValue(bytes(e.getValue()));
+      }
+    } else if (v instanceof List) {
+      List<Object> list = (List<Object>) v;
+      for (int i = 0; i < list.size(); i++) {
+        list.set(i, bytes(list.get(i)));
+      }
+    }
+    return v;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Document> docs(List<Map<String, Object>> maps) {
+    for (Map<String, Object> m : maps) {
+      if (!(m instanceof Document)) {
+        List<Document> out = new ArrayList<>(maps.size());
+        maps.forEach(d -> out.add(doc(d)));
+        return out;
+      }
+    }
+    return (List<Document>) (List<?>) maps;
+  }
+
+  private FindIterable<Document> find(Map<String, Object> filter, Map<String, Object> projection) {
+    FindIterable<Document> find = collection.find(doc(filter));
+    return projection == null ? find : find.projection(doc(projection));
+  }
+
+  @Override
+  public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
+    return port.call(() -> read(find(filter, projection).first()));
+  }
+
+  @Override
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
+    FindIterable<Document> find = find(filter, projection).limit(limit);
+    MongoCursor<Document> cursor = port.call((sort == null ? find : find.sort(doc(sort)))::iterator);
+    return port.cursor(cursor, DriverCollection::read, cursor::close);
+  }
+
+  @Override
+  public void insertOne(Map<String, Object> document) {
+    port.run(() -> collection.insertOne(doc(document)));
+  }
+
+  @Override
+  public void insertMany(List<Map<String, Object>> documents) {
+    port.run(() -> collection.insertMany(docs(documents)));
+  }
+
+  @Override
+  public void upsertOne(Map<String, Object> document) {
+    port.run(() -> collection.replaceOne(eq("_id", document.get("_id")), doc(document), UPSERT));
+  }
+
+  @Override
+  public void upsertMany(List<Map<String, Object>> documents) {
+    List<ReplaceOneModel<Document>> models = new ArrayList<>(documents.size());
+    for (Map<String, Object> d : documents) {
+      models.add(new ReplaceOneModel<>(eq("_id", d.get("_id")), doc(d), UPSERT));
+    }
+    port.run(() -> collection.bulkWrite(models));
+  }
+
+  @Override
+  public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
+    UpdateResult r = port.call(() -> collection.updateOne(doc(filter), doc(update)));
+    return r.wasAcknowledged() ? r.getMatchedCount() : -1;
+  }
+
+  @Override
+  public long deleteOne(Map<String, Object> filter) {
+    DeleteResult r = port.call(() -> collection.deleteOne(doc(filter)));
+    return r.wasAcknowledged() ? r.getDeletedCount() : -1;
+  }
+}

@@ -1,0 +1,70 @@
+package site.ycsbx.db.mongodb.port.driver;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.client.MongoDatabase;
+import java.util.Map;
+import java.util.function.Function;
+import org.bson.Document;
+import site.ycsbx.db.mongodb.port.DriverCalls;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortException;
+
+/**
+ * The port over the 4.x/5.x driver's {@code com.mongodb.client} API: documents are
+ * {@link Document}s, written with the database's write concern; binary values are read back as
+ * byte[], as driver 3.5 reads them ({@link DriverCollection#read}).
+ */
+public final class DriverPort extends DriverCalls<MongoException> implements MongoPort {
+  private final MongoDatabase database;
+
+  /**
+   * The port to {@code database} (carrying the run's write concern); {@code describe} gives a
+   * failure's one line, as the binding's error logs print it.
+   */
+  public DriverPort(MongoDatabase database, Function<Throwable, String> describe) {
+    super(MongoException.class, describe);
+    this.database = database;
+  }
+
+  @Override
+  public Map<String, Object> document() {
+    return new Document();
+  }
+
+  @Override
+  public PortCollection collection(String name) {
+    return new DriverCollection(database.getCollection(name), this);
+  }
+
+  /** {@inheritDoc} Also for a binding's own driver calls around the port's. */
+  @Override
+  public PortException failure(MongoException e) {
+    return new PortException(describe(e), e, duplicateKey(e), storedBefore(e));
+  }
+
+  private static boolean duplicateKey(MongoException e) {
+    int code = e.getCode();
+    if (e instanceof MongoWriteException) {
+      code = ((MongoWriteException) e).getError().getCode();
+    } else if (e instanceof MongoBulkWriteException && !((MongoBulkWriteException) e).getWriteErrors().isEmpty()) {
+      code = ((MongoBulkWriteException) e).getWriteErrors().get(0).getCode();
+    }
+    return ErrorCategory.fromErrorCode(code) == ErrorCategory.DUPLICATE_KEY;
+  }
+
+  // an ordered bulk write acknowledges the writes before its first failed one, unless the write
+  // concern failed too
+  private static int storedBefore(MongoException e) {
+    if (e instanceof MongoBulkWriteException) {
+      MongoBulkWriteException b = (MongoBulkWriteException) e;
+      if (b.getWriteConcernError() == null && !b.getWriteErrors().isEmpty()) {
+        return b.getWriteErrors().get(0).getIndex();
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The MongoDB port: the collection operations the MongoDB families use, the same over both driver
+ * lines, so each family is written once and runs on MongoDB 2.6+ (the 4.x/5.x driver, {@code
+ * port.driver}) and on MongoDB 2.4 and TokuMX (driver 3.5's legacy API, relocated, in
+ * mongodb-legacy's {@code mongolegacy.port}).
+ *
+ * <p>Layer: below every family and the binding's top; imports only {@code java.*} (no driver
+ * type, no other package of the binding; {@code PortLayersTest} guards it). Documents, filters,
+ * updates, projections and sorts are {@code Map<String, Object>} in MongoDB's query language;
+ * {@link site.ycsbx.db.mongodb.port.MongoPort#document()} gives the driver's own map type
+ * ({@code org.bson.Document}, {@code BasicDBObject}), which the calls take without copying.
+ * Failures are one {@link site.ycsbx.db.mongodb.port.PortException} carrying the binding's one
+ * line, whether a key was duplicated and how much of a batch was stored. Each side writes with
+ * the run's write concern, as the binding's connection sets it.
+ *
+ * <p>Served today: find one (with projection), find a range (sort, limit), insert one, insert a
+ * batch (one insertMany; one OP_INSERT on wire version 0), upsert one or a batch, update one,
+ * delete one: what YCSB's CRUD ({@code db.mongodb.ycsb}) needs. Next, as the other families move
+ * over, each with its contract case in {@code PortContract} on both sides: index create and list
+ * (iibench, linkbench, filemeta), count and collection exists (checks, verify), aggregate
+ * (linkbench's counts, sysbench), findOneAndUpdate (linkbench, filemeta), runCommand (TokuMX's
+ * beginTransaction/commitTransaction for sysbench, serverStatus), drop; ObjectId, if a family
+ * needs it, as a neutral value type of this package.
+ */
+package site.ycsbx.db.mongodb.port;

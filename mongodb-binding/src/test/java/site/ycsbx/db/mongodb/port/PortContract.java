@@ -1,0 +1,210 @@
+package site.ycsbx.db.mongodb.port;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.TestServer;
+
+/**
+ * What every {@link MongoPort} does, whichever driver line is under it: a subclass opens the port
+ * to a fresh database of its server (the in-process server, or its legacy pose for driver 3.5).
+ * The families written over the port rely on exactly this.
+ */
+public abstract class PortContract {
+  /** The prefix every failure's line gets from the describer the subclass hands its port. */
+  protected static final String DESCRIBED = "described: ";
+
+  private String database;
+  private MongoPort port;
+
+  /** The port to {@code database}, writing acknowledged (w:1) or not (w:0), failures described as {@link #DESCRIBED} + the driver's class name. */
+  protected abstract MongoPort open(String database, boolean acknowledged);
+
+  /** Whether the driver says how many documents of a failed ordered batch were stored before the failure. */
+  protected abstract boolean knowsStoredBefore();
+
+  /** A failure's line as the subclass's describer gives it. */
+  protected static String describe(Throwable e) {
+    return DESCRIBED + e.getClass().getSimpleName();
+  }
+
+  @BeforeEach
+  void freshDatabase() {
+    database = TestServer.freshDatabase();
+    port = open(database, true);
+  }
+
+  protected String database() {
+    return database;
+  }
+
+  private Map<String, Object> doc(String id, Object... kv) {
+    Map<String, Object> d = port.document("_id", id);
+    for (int i = 0; i < kv.length; i += 2) {
+      d.put((String) kv[i], kv[i + 1]);
+    }
+    return d;
+  }
+
+  private Map<String, Object> byId(String id) {
+    return port.document("_id", id);
+  }
+
+  private List<String> ids(PortCursor cursor) {
+    List<String> out = new ArrayList<>();
+    try (cursor) {
+      cursor.forEachRemaining(d -> out.add((String) d.get("_id")));
+    }
+    return out;
+  }
+
+  // maps and lists as plain ones, byte[] as hex: comparable across both drivers' types
+  private static Object plain(Object v) {
+    if (v instanceof Map<?, ?> m) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      m.forEach((k, x) -> out.put(k, plain(x)));
+      return out;
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().map(PortContract::plain).toList();
+    }
+    return v instanceof byte[] b ? "bytes " + HexFormat.of().formatHex(b) : v;
+  }
+
+  @Test
+  void valuesBothDriversEncodeAlikeComeBackAsTheyWent() {
+    Map<String, Object> nested = new LinkedHashMap<>();
+    nested.put("n", 1);
+    nested.put("inner", List.of(1, "two", new byte[] {9}));
+    Map<String, Object> d = doc("k", "s", "text", "i", 7, "l", 1L << 40, "d", 2.5, "b", true,
+        "bytes", new byte[] {1, 2, (byte) 0xff}, "date", new Date(1_700_000_000_123L), "map", nested,
+        "list", List.of("x", 2L, Map.of("y", false)));
+    port.collection("c").insertOne(d);
+    Map<String, Object> read = port.collection("c").findOne(byId("k"), null);
+    assertEquals(plain(d), plain(read));
+    assertInstanceOf(Integer.class, read.get("i"));
+    assertInstanceOf(Long.class, read.get("l"));
+    assertInstanceOf(byte[].class, read.get("bytes"));
+    assertInstanceOf(Date.class, read.get("date"));
+    assertInstanceOf(Map.class, read.get("map"));
+    assertInstanceOf(byte[].class, ((List<?>) ((Map<?, ?>) read.get("map")).get("inner")).get(2));
+    assertInstanceOf(List.class, read.get("list"));
+  }
+
+  @Test
+  void findOneReadsTheProjectedFieldsAndNullWhenNothingMatches() {
+    PortCollection c = port.collection("c");
+    c.insertOne(doc("k", "a", "1", "b", "2", "c", "3"));
+    Map<String, Object> projection = port.document("a", 1);
+    projection.put("c", 1);
+    assertEquals(Map.of("_id", "k", "a", "1", "c", "3"), plain(c.findOne(byId("k"), projection)));
+    assertNull(c.findOne(byId("absent"), null));
+    assertNull(port.collection("never-written").findOne(byId("k"), projection));
+  }
+
+  @Test
+  void findReadsARangeInSortOrderUpToTheLimit() {
+    PortCollection c = port.collection("c");
+    List<Map<String, Object>> docs = new ArrayList<>();
+    for (int i : new int[] {5, 2, 9, 0, 7, 3, 1, 8, 6, 4}) {
+      docs.add(doc("k" + i, "f", i, "g", "x"));
+    }
+    c.insertMany(docs);
+    Map<String, Object> from = port.document("_id", port.document("$gte", "k3"));
+    assertEquals(List.of("k3", "k4", "k5", "k6"), ids(c.find(from, null, port.document("_id", 1), 4)));
+    assertEquals(List.of("k9", "k8"), ids(c.find(from, null, port.document("_id", -1), 2)));
+    assertEquals(7, ids(c.find(from, null, port.document("_id", 1), 0)).size());
+    try (PortCursor cursor = c.find(byId("k3"), port.document("g", 1), null, 1)) {
+      assertEquals(Map.of("_id", "k3", "g", "x"), plain(cursor.next()));
+      assertFalse(cursor.hasNext());
+    }
+    assertEquals(List.of(), ids(c.find(port.document("_id", port.document("$gte", "z")), null, null, 0)));
+  }
+
+  @Test
+  void aTakenIdIsADuplicateKeyInTheDescribersLine() {
+    PortCollection c = port.collection("c");
+    c.insertOne(doc("k", "v", 1));
+    PortException e = assertThrows(PortException.class, () -> c.insertOne(doc("k", "v", 2)));
+    assertTrue(e.duplicateKey(), e.getMessage());
+    assertTrue(e.getMessage().startsWith(DESCRIBED), e.getMessage());
+    assertEquals(DESCRIBED + e.getCause().getClass().getSimpleName(), e.getMessage());
+    assertEquals(0, e.storedBefore());
+    assertEquals(Map.of("_id", "k", "v", 1), plain(c.findOne(byId("k"), null)));
+  }
+
+  @Test
+  void aBatchIsStoredInOrderUpToItsFirstFailedWrite() {
+    PortCollection c = port.collection("c");
+    c.insertOne(doc("k1"));
+    PortException e = assertThrows(PortException.class,
+        () -> c.insertMany(List.of(doc("k0"), doc("k1", "again", true), doc("k2"))));
+    assertTrue(e.duplicateKey(), e.getMessage());
+    assertEquals(knowsStoredBefore() ? 1 : 0, e.storedBefore());
+    assertEquals(List.of("k0", "k1"), ids(c.find(port.document(), null, port.document("_id", 1), 0)));
+    assertNull(c.findOne(byId("k1"), null).get("again"));
+  }
+
+  @Test
+  void upsertsInsertWhatIsAbsentAndReplaceWhatIsThere() {
+    PortCollection c = port.collection("c");
+    c.upsertOne(doc("a", "v", 1, "old", "x"));
+    c.upsertOne(doc("a", "v", 2));
+    assertEquals(Map.of("_id", "a", "v", 2), plain(c.findOne(byId("a"), null)));
+    c.upsertMany(List.of(doc("a", "v", 3), doc("b", "v", 1), doc("c", "v", 1)));
+    assertEquals(List.of("a", "b", "c"), ids(c.find(port.document(), null, port.document("_id", 1), 0)));
+    assertEquals(Map.of("_id", "a", "v", 3), plain(c.findOne(byId("a"), null)));
+  }
+
+  @Test
+  void updateOneSetsTheFieldsOfTheMatchAndCountsIt() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a", "x", 1, "y", 1), doc("b", "x", 1, "y", 1)));
+    assertEquals(1, c.updateOne(byId("a"), port.document("$set", port.document("x", new byte[] {4}))));
+    assertEquals(Map.of("_id", "a", "x", "bytes 04", "y", 1), plain(c.findOne(byId("a"), null)));
+    assertEquals(Map.of("_id", "b", "x", 1, "y", 1), plain(c.findOne(byId("b"), null)));
+    assertEquals(0, c.updateOne(byId("absent"), port.document("$set", port.document("x", 2))));
+  }
+
+  @Test
+  void deleteOneRemovesTheMatchAndCountsIt() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a"), doc("b")));
+    assertEquals(1, c.deleteOne(byId("a")));
+    assertEquals(0, c.deleteOne(byId("a")));
+    assertEquals(List.of("b"), ids(c.find(port.document(), null, null, 0)));
+  }
+
+  @Test
+  void unacknowledgedWritesCountNothing() {
+    port.collection("c").insertOne(doc("a"));
+    PortCollection w0 = open(database, false).collection("c");
+    assertEquals(-1, w0.updateOne(byId("a"), port.document("$set", port.document("x", 1))));
+    assertEquals(-1, w0.deleteOne(byId("absent")));
+  }
+
+  @Test
+  void mapsOfOtherTypesAreTakenAsDocuments() {
+    PortCollection c = port.collection("c");
+    Map<String, Object> plainDoc = new LinkedHashMap<>(Map.of("_id", "p", "v", 1));
+    c.insertOne(plainDoc);
+    c.insertMany(List.of(new LinkedHashMap<>(Map.of("_id", "q")), doc("r")));
+    c.upsertMany(List.of(new LinkedHashMap<>(Map.of("_id", "s"))));
+    assertEquals(1, c.updateOne(Map.of("_id", "p"), Map.of("$set", Map.of("v", 2))));
+    assertEquals(Map.of("_id", "p", "v", 2), plain(c.findOne(Map.of("_id", "p"), Map.of("v", 1))));
+    assertEquals(List.of("p", "q", "r", "s"), ids(c.find(Map.of(), null, Map.of("_id", 1), 0)));
+    assertEquals(1, c.deleteOne(Map.of("_id", "q")));
+  }
+}

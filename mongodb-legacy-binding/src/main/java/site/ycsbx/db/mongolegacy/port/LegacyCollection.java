@@ -1,0 +1,96 @@
+package site.ycsbx.db.mongolegacy.port;
+
+import java.util.List;
+import java.util.Map;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.PortException;
+import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
+import site.ycsbx.shaded.mongo35.com.mongodb.BulkWriteOperation;
+import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
+import site.ycsbx.shaded.mongo35.com.mongodb.DBCursor;
+import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
+import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
+import site.ycsbx.shaded.mongo35.com.mongodb.WriteResult;
+
+/** One collection of a {@link LegacyPort}, every write with the run's write concern. */
+final class LegacyCollection implements PortCollection {
+  private final DBCollection collection;
+  private final WriteConcern writeConcern;
+  private final LegacyPort port;
+
+  LegacyCollection(DBCollection collection, WriteConcern writeConcern, LegacyPort port) {
+    this.collection = collection;
+    this.writeConcern = writeConcern;
+    this.port = port;
+  }
+
+  // a BasicDBObject as it is; another map copied into one; null stays null (no projection)
+  private static DBObject doc(Map<String, Object> map) {
+    return map == null || map instanceof DBObject ? (DBObject) map : new BasicDBObject(map);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(DBObject doc) {
+    return doc == null || doc instanceof Map ? (Map<String, Object>) doc : doc.toMap();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<DBObject> docs(List<Map<String, Object>> maps) {
+    for (Map<String, Object> m : maps) {
+      if (!(m instanceof DBObject)) {
+        return maps.stream().map(LegacyCollection::doc).toList();
+      }
+    }
+    return (List<DBObject>) (List<?>) maps;
+  }
+
+  @Override
+  public Map<String, Object> findOne(Map<String, Object> filter, Map<String, Object> projection) {
+    return port.call(() -> map(collection.findOne(doc(filter), doc(projection))));
+  }
+
+  @Override
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
+    // no round trip yet: the cursor queries on its first hasNext
+    DBCursor cursor = collection.find(doc(filter), doc(projection)).limit(limit);
+    DBCursor sorted = sort == null ? cursor : cursor.sort(doc(sort));
+    return port.cursor(sorted, LegacyCollection::map, sorted::close);
+  }
+
+  @Override
+  public void insertOne(Map<String, Object> document) {
+    port.run(() -> collection.insert(doc(document), writeConcern));
+  }
+
+  @Override
+  public void insertMany(List<Map<String, Object>> documents) {
+    port.run(() -> collection.insert(docs(documents), writeConcern));
+  }
+
+  @Override
+  public void upsertOne(Map<String, Object> document) {
+    port.run(() -> collection.update(new BasicDBObject("_id", document.get("_id")), doc(document), true, false, writeConcern));
+  }
+
+  @Override
+  public void upsertMany(List<Map<String, Object>> documents) {
+    BulkWriteOperation bulk = collection.initializeOrderedBulkOperation();
+    for (Map<String, Object> d : documents) {
+      bulk.find(new BasicDBObject("_id", d.get("_id"))).upsert().replaceOne(doc(d));
+    }
+    port.run(() -> bulk.execute(writeConcern));
+  }
+
+  @Override
+  public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
+    WriteResult r = port.call(() -> collection.update(doc(filter), doc(update), false, false, writeConcern));
+    return r.wasAcknowledged() ? r.getN() : -1;
+  }
+
+  @Override
+  public long deleteOne(Map<String, Object> filter) {
+    WriteResult r = port.call(() -> collection.remove(doc(filter), writeConcern));
+    return r.wasAcknowledged() ? r.getN() : -1;
+  }
+}
