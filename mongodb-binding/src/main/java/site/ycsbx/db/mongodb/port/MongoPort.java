@@ -19,6 +19,18 @@ public interface MongoPort {
   /** The collection of that name, writing with the run's write concern. */
   PortCollection collection(String name);
 
+  /** The names of the database's collections; empty when the database is absent. */
+  java.util.List<String> collectionNames();
+
+  /** The server's answer to {@code command} on this database; a failed one (ok: 0) throws {@link PortException}. */
+  Map<String, Object> command(Map<String, Object> command);
+
+  /** The ObjectId of these 12 bytes, in the driver's type: a value documents and filters take. */
+  Object objectId(byte[] bytes);
+
+  /** The 12 bytes of {@code value} when it is an ObjectId of the driver's type; null otherwise. */
+  byte[] objectIdBytes(Object value);
+
   /** A document of one field, from {@link #document()}. */
   default Map<String, Object> document(String key, Object value) {
     Map<String, Object> d = document();

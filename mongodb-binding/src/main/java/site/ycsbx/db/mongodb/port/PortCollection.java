@@ -19,7 +19,17 @@ public interface PortCollection {
    * The documents matching {@code filter} in {@code sort} order (the server's when null), at most
    * {@code limit} (0: all), with the fields of {@code projection} (all when null).
    */
-  PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit);
+  default PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort,
+      int limit) {
+    return find(filter, projection, sort, limit, null);
+  }
+
+  /** {@link #find(Map, Map, Map, int)} through the index of keys {@code hint} (the server's choice when null). */
+  PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit,
+      Map<String, Object> hint);
+
+  /** The documents in the collection, exactly: countDocuments on the 4.x/5.x driver, the count command on 3.5. */
+  long count();
 
   /** Inserts one document; a taken {@code _id} fails as a {@link PortException#duplicateKey() duplicate key}. */
   void insertOne(Map<String, Object> document);
@@ -29,7 +39,15 @@ public interface PortCollection {
    * insertMany on the 4.x/5.x driver; one OP_INSERT and one getLastError on wire version 0.
    * A failure says how many were {@link PortException#storedBefore() stored before it}, when the driver knows.
    */
-  void insertMany(List<Map<String, Object>> documents);
+  default void insertMany(List<Map<String, Object>> documents) {
+    insertMany(documents, true);
+  }
+
+  /**
+   * {@link #insertMany(List)}, or unordered: every document tried, a failed one stopping none of
+   * the others (on wire version 0 the OP_INSERT's ContinueOnError flag).
+   */
+  void insertMany(List<Map<String, Object>> documents, boolean ordered);
 
   /** Replaces the document of {@code document}'s {@code _id}, inserting it when absent. */
   void upsertOne(Map<String, Object> document);
@@ -46,4 +64,16 @@ public interface PortCollection {
    * remove the binding always sent, which would delete every match of a looser filter.
    */
   long deleteOne(Map<String, Object> filter);
+
+  /** Deletes every match of {@code filter}: the documents deleted, -1 when the write was not acknowledged. */
+  long deleteMany(Map<String, Object> filter);
+
+  /** Creates the index of {@code keys} (field: 1 or -1, in order) named {@code name}; nothing when it exists. */
+  void createIndex(Map<String, Object> keys, String name);
+
+  /** The collection's indexes as the server lists them (name, key, ...); empty when the collection is absent. */
+  List<Map<String, Object>> listIndexes();
+
+  /** Drops the collection and its indexes; nothing when it is absent. */
+  void drop();
 }

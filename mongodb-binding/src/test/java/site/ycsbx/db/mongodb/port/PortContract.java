@@ -207,4 +207,78 @@ public abstract class PortContract {
     assertEquals(List.of("p", "q", "r", "s"), ids(c.find(Map.of(), null, Map.of("_id", 1), 0)));
     assertEquals(1, c.deleteOne(Map.of("_id", "q")));
   }
+
+  @Test
+  void anUnorderedBatchStoresAllButItsFailedWrites() {
+    PortCollection c = port.collection("c");
+    c.insertOne(doc("k1"));
+    PortException e = assertThrows(PortException.class,
+        () -> c.insertMany(List.of(doc("k0"), doc("k1", "again", true), doc("k2")), false));
+    assertTrue(e.duplicateKey(), e.getMessage());
+    assertEquals(List.of("k0", "k1", "k2"), ids(c.find(port.document(), null, port.document("_id", 1), 0)));
+    assertEquals(3, c.count());
+  }
+
+  @Test
+  void indexesAreCreatedOnceListedAndDroppedWithTheirCollection() {
+    PortCollection c = port.collection("c");
+    assertEquals(List.of(), c.listIndexes());
+    c.insertOne(doc("a", "x", 1, "y", 2));
+    Map<String, Object> keys = port.document("x", 1);
+    keys.put("y", 1);
+    c.createIndex(keys, "xy");
+    c.createIndex(keys, "xy");
+    Map<String, Object> listed = new LinkedHashMap<>();
+    c.listIndexes().forEach(i -> listed.put((String) i.get("name"), plain(i.get("key"))));
+    assertEquals(Map.of("_id_", Map.of("_id", 1), "xy", Map.of("x", 1, "y", 1)), listed);
+    assertTrue(port.collectionNames().contains("c"), port.collectionNames().toString());
+    c.drop();
+    c.drop();
+    assertFalse(port.collectionNames().contains("c"), port.collectionNames().toString());
+    assertEquals(List.of(), c.listIndexes());
+    assertEquals(0, c.count());
+  }
+
+  @Test
+  void aHintedFindReadsWhatTheUnhintedOneReads() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a", "x", 2), doc("b", "x", 1)));
+    c.createIndex(port.document("x", 1), "x");
+    try (PortCursor cursor = c.find(port.document(), port.document("x", 1), null, 0, port.document("x", 1))) {
+      List<Object> xs = new ArrayList<>();
+      cursor.forEachRemaining(d -> xs.add(d.get("x")));
+      assertEquals(2, xs.size(), xs.toString());
+    }
+  }
+
+  @Test
+  void deleteManyRemovesARangeAndCountsIt() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a"), doc("b"), doc("c"), doc("d")));
+    Map<String, Object> range = port.document("$gte", "b");
+    range.put("$lte", "c");
+    assertEquals(2, c.deleteMany(port.document("_id", range)));
+    assertEquals(List.of("a", "d"), ids(c.find(port.document(), null, port.document("_id", 1), 0)));
+    assertEquals(2, c.count());
+  }
+
+  @Test
+  void commandsAnswerAndAFailedOneThrows() {
+    port.collection("c").insertMany(List.of(doc("a"), doc("b")));
+    Map<String, Object> stats = port.command(port.document("collStats", "c"));
+    assertEquals(2, ((Number) stats.get("count")).intValue(), stats.toString());
+    PortException e = assertThrows(PortException.class, () -> port.command(port.document("noSuchCommand", 1)));
+    assertTrue(e.getMessage().startsWith(DESCRIBED), e.getMessage());
+  }
+
+  @Test
+  void objectIdsGoThroughTheirBytes() {
+    byte[] bytes = HexFormat.of().parseHex("5f0000000000000000000001");
+    Map<String, Object> d = port.document("_id", port.objectId(bytes));
+    port.collection("c").insertOne(d);
+    Object read = port.collection("c").findOne(port.document(), null).get("_id");
+    assertEquals(HexFormat.of().formatHex(bytes), HexFormat.of().formatHex(port.objectIdBytes(read)));
+    assertEquals(read, port.objectId(bytes));
+    assertNull(port.objectIdBytes("5f0000000000000000000001"));
+  }
 }

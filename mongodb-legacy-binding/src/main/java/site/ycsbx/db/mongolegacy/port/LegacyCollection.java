@@ -10,6 +10,7 @@ import site.ycsbx.shaded.mongo35.com.mongodb.BulkWriteOperation;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCursor;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
+import site.ycsbx.shaded.mongo35.com.mongodb.InsertOptions;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteResult;
 
@@ -51,9 +52,13 @@ final class LegacyCollection implements PortCollection {
   }
 
   @Override
-  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit,
+      Map<String, Object> hint) {
     // no round trip yet: the cursor queries on its first hasNext
     DBCursor cursor = collection.find(doc(filter), doc(projection)).limit(limit);
+    if (hint != null) {
+      cursor.hint(doc(hint));
+    }
     DBCursor sorted = sort == null ? cursor : cursor.sort(doc(sort));
     return port.cursor(sorted, LegacyCollection::map, sorted::close);
   }
@@ -64,8 +69,20 @@ final class LegacyCollection implements PortCollection {
   }
 
   @Override
-  public void insertMany(List<Map<String, Object>> documents) {
-    port.run(() -> collection.insert(docs(documents), writeConcern));
+  public void insertMany(List<Map<String, Object>> documents, boolean ordered) {
+    // insert(List, WriteConcern) as the binding always sent it; ContinueOnError only when unordered
+    port.run(() -> {
+      if (ordered) {
+        collection.insert(docs(documents), writeConcern);
+      } else {
+        collection.insert(docs(documents), new InsertOptions().writeConcern(writeConcern).continueOnError(true));
+      }
+    });
+  }
+
+  @Override
+  public long count() {
+    return port.call(collection::count);
   }
 
   @Override
@@ -92,5 +109,32 @@ final class LegacyCollection implements PortCollection {
   public long deleteOne(Map<String, Object> filter) {
     WriteResult r = port.call(() -> collection.remove(doc(filter), writeConcern));
     return r.wasAcknowledged() ? r.getN() : -1;
+  }
+
+  @Override
+  public long deleteMany(Map<String, Object> filter) {
+    WriteResult r = port.call(() -> collection.remove(doc(filter), writeConcern));
+    return r.wasAcknowledged() ? r.getN() : -1;
+  }
+
+  /** On wire version 0 driver 3.5 inserts the index into system.indexes, as 2.4 builds them. */
+  @Override
+  public void createIndex(Map<String, Object> keys, String name) {
+    port.run(() -> collection.createIndex(doc(keys), new BasicDBObject("name", name)));
+  }
+
+  @Override
+  public List<Map<String, Object>> listIndexes() {
+    return port.call(() -> collection.getIndexInfo().stream().map(LegacyCollection::map).toList());
+  }
+
+  // 2.4 answers a drop of an absent collection with an error ("ns not found")
+  @Override
+  public void drop() {
+    port.run(() -> {
+      if (collection.getDB().collectionExists(collection.getName())) {
+        collection.drop();
+      }
+    });
   }
 }

@@ -1,5 +1,7 @@
 package site.ycsbx.db.mongolegacy.port;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import site.ycsbx.db.mongodb.port.DriverCalls;
@@ -8,10 +10,13 @@ import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.BulkWriteException;
+import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;
 import site.ycsbx.shaded.mongo35.com.mongodb.DB;
+import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.ErrorCategory;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
+import site.ycsbx.shaded.mongo35.org.bson.types.ObjectId;
 
 /**
  * The port over driver 3.5's legacy {@code DB}/{@code DBCollection} API (relocated), kept on
@@ -39,6 +44,30 @@ public final class LegacyPort extends DriverCalls<MongoException> implements Mon
   @Override
   public PortCollection collection(String name) {
     return new LegacyCollection(database.getCollection(name), writeConcern, this);
+  }
+
+  @Override
+  public List<String> collectionNames() {
+    return call(() -> new ArrayList<>(database.getCollectionNames()));
+  }
+
+  @Override
+  public Map<String, Object> command(Map<String, Object> command) {
+    return call(() -> {
+      CommandResult r = database.command(command instanceof DBObject d ? d : new BasicDBObject(command));
+      r.throwOnError();
+      return r;
+    });
+  }
+
+  @Override
+  public Object objectId(byte[] bytes) {
+    return new ObjectId(bytes);
+  }
+
+  @Override
+  public byte[] objectIdBytes(Object value) {
+    return value instanceof ObjectId id ? id.toByteArray() : null;
   }
 
   @Override

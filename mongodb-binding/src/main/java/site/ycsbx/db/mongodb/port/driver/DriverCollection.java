@@ -5,6 +5,8 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.result.DeleteResult;
@@ -20,6 +22,8 @@ import site.ycsbx.db.mongodb.port.PortException;
 
 /** One collection of a {@link DriverPort}. */
 final class DriverCollection implements PortCollection {
+  private static final InsertManyOptions ORDERED = new InsertManyOptions();
+  private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
   private static final ReplaceOptions UPSERT = new ReplaceOptions().upsert(true);
 
   private final MongoCollection<Document> collection;
@@ -90,8 +94,12 @@ final class DriverCollection implements PortCollection {
   }
 
   @Override
-  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit) {
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int limit,
+      Map<String, Object> hint) {
     FindIterable<Document> find = find(filter, projection).limit(limit);
+    if (hint != null) {
+      find.hint(doc(hint));
+    }
     MongoCursor<Document> cursor = port.call((sort == null ? find : find.sort(doc(sort)))::iterator);
     return port.cursor(cursor, DriverCollection::read, cursor::close);
   }
@@ -102,8 +110,13 @@ final class DriverCollection implements PortCollection {
   }
 
   @Override
-  public void insertMany(List<Map<String, Object>> documents) {
-    port.run(() -> collection.insertMany(docs(documents)));
+  public void insertMany(List<Map<String, Object>> documents, boolean ordered) {
+    port.run(() -> collection.insertMany(docs(documents), ordered ? ORDERED : UNORDERED));
+  }
+
+  @Override
+  public long count() {
+    return port.call(() -> collection.countDocuments());
   }
 
   @Override
@@ -130,5 +143,26 @@ final class DriverCollection implements PortCollection {
   public long deleteOne(Map<String, Object> filter) {
     DeleteResult r = port.call(() -> collection.deleteOne(doc(filter)));
     return r.wasAcknowledged() ? r.getDeletedCount() : -1;
+  }
+
+  @Override
+  public long deleteMany(Map<String, Object> filter) {
+    DeleteResult r = port.call(() -> collection.deleteMany(doc(filter)));
+    return r.wasAcknowledged() ? r.getDeletedCount() : -1;
+  }
+
+  @Override
+  public void createIndex(Map<String, Object> keys, String name) {
+    port.run(() -> collection.createIndex(doc(keys), new IndexOptions().name(name)));
+  }
+
+  @Override
+  public List<Map<String, Object>> listIndexes() {
+    return port.call(() -> collection.listIndexes().map(DriverCollection::read).into(new ArrayList<Map<String, Object>>()));
+  }
+
+  @Override
+  public void drop() {
+    port.run(collection::drop);
   }
 }

@@ -5,9 +5,12 @@ import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
 import com.mongodb.client.MongoDatabase;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.bson.Document;
+import org.bson.types.ObjectId;
 import site.ycsbx.db.mongodb.port.DriverCalls;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
@@ -38,6 +41,26 @@ public final class DriverPort extends DriverCalls<MongoException> implements Mon
   @Override
   public PortCollection collection(String name) {
     return new DriverCollection(database.getCollection(name), this);
+  }
+
+  @Override
+  public List<String> collectionNames() {
+    return call(() -> database.listCollectionNames().into(new ArrayList<>()));
+  }
+
+  @Override
+  public Map<String, Object> command(Map<String, Object> command) {
+    return call(() -> DriverCollection.read(database.runCommand(DriverCollection.doc(command))));
+  }
+
+  @Override
+  public Object objectId(byte[] bytes) {
+    return new ObjectId(bytes);
+  }
+
+  @Override
+  public byte[] objectIdBytes(Object value) {
+    return value instanceof ObjectId id ? id.toByteArray() : null;
   }
 
   /** {@inheritDoc} Also for a binding's own driver calls around the port's. */
