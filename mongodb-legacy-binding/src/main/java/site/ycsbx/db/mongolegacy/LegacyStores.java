@@ -3,13 +3,15 @@ package site.ycsbx.db.mongolegacy;
 import java.util.List;
 import java.util.Optional;
 import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
-import site.ycsbx.db.mongolegacy.iibench.LegacyIIBenchStore;
+import site.ycsbx.db.mongodb.iibench.IIBenchSide;
+import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.iibench.IIBenchStore;
 
 /**
  * The families mongodb-legacy serves beside YCSB's core workloads: iibench, the 2014 insert
- * benchmark's family, whose MongoDB 2.4 and TokuMX runs this binding exists for. linkbench,
+ * benchmark's family, whose MongoDB 2.4 and TokuMX runs this binding exists for: the mongodb
+ * binding's store, written once over the driver port, on this binding's {@code LegacyPort}. linkbench,
  * filemeta and sysbench are not offered (their stores are written against driver 4.7's sessions
  * and commands), so the workload refuses them naming the mongodb binding, for servers 2.6+.
  */
@@ -19,7 +21,9 @@ public final class LegacyStores extends StoreCatalog<LegacyConnection, Void> {
       + " for MongoDB 2.6 and later, use the mongodb binding";
 
   public LegacyStores() {
-    super(List.of(Family.of(IIBenchStore.class, LegacyIIBenchStore::new, null)));
+    // one DBCollection.insert(List) per transaction, ordered, as the 2014 benchmark's client sent it
+    super(List.of(Family.of(IIBenchStore.class,
+        c -> new MongoIIBenchStore(new IIBenchSide(c.options(), c::port, true)), null)));
   }
 
   /** The families left out run on MongoDB 2.6 and later through the mongodb binding. */

@@ -4,9 +4,10 @@
  * catalog of families), {@code MongoLegacyBindings}, the server facts and before-commands of the
  * preflight.
  *
- * <p>May import: this binding's kit ({@code site.ycsbx.db.mongolegacy.conn}) and family
- * packages, the MongoDB binding's kit ({@code site.ycsbx.db.mongodb.conn}: options, write
- * concern, URL), core, YCSB's DB API, the relocated driver. Never a workload class, nor the
- * MongoDB binding's top or families. Nothing in this module imports this package.
+ * <p>May import: this binding's kit ({@code site.ycsbx.db.mongolegacy.conn}) and port, the
+ * MongoDB binding's kit ({@code site.ycsbx.db.mongodb.conn}: options, write concern, URL), the
+ * MongoDB families written once over the port ({@code site.ycsbx.db.mongodb.ycsb},
+ * {@code .iibench}), core, YCSB's DB API, the relocated driver. Never a workload class, nor the
+ * MongoDB binding's top or its families bound to driver 4.x. Nothing in this module imports this package.
  */
 package site.ycsbx.db.mongolegacy;

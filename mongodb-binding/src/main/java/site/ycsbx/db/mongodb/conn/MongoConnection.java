@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.bson.Document;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.driver.DriverPort;
 import site.ycsbx.faults.OperationTimeout;
 
 /**
@@ -160,6 +162,11 @@ public final class MongoConnection {
   /** A database of this server by name, with the run's write concern. */
   public MongoDatabase database(String name) {
     return name.equals(options.database()) ? database : client.getDatabase(name).withWriteConcern(options.writeConcern());
+  }
+
+  /** The driver port to a database of this server by name, with the run's write concern. */
+  public MongoPort port(String name) {
+    return new DriverPort(database(name), MongoErrors::describe);
   }
 
   /** The schema helper of a database by name (acknowledged writes, the user's config strings). */

@@ -1,9 +1,10 @@
 package site.ycsbx.db.mongodb.iibench;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.TreeSet;
-import org.bson.Document;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -23,14 +24,14 @@ final class IIBenchRefusals {
    * secondary indexes beyond the ones asked for, so the run would measure another benchmark;
    * null when it can.
    */
-  static String otherIndexes(IIBenchTable table, String where, List<Document> indexes) {
+  static String otherIndexes(IIBenchTable table, String where, List<? extends Map<String, Object>> indexes) {
     Set<String> asked = new TreeSet<>();
     table.secondaryIndexes().forEach(i -> asked.add(i.name()));
     Set<String> others = new TreeSet<>();
-    for (Document index : indexes) {
-      String n = index.getString("name");
+    for (Map<String, Object> index : indexes) {
+      String n = String.valueOf(index.get("name"));
       if (!"_id_".equals(n) && !asked.contains(n)) {
-        others.add(n + " " + index.get("key", Document.class).toJson());
+        others.add(n + " " + keyText(index.get("key")));
       }
     }
     if (others.isEmpty()) {
@@ -39,6 +40,16 @@ final class IIBenchRefusals {
     return "collection " + where + " has indexes beyond the " + table.indexes() + " asked for ("
         + IIBenchStore.INDEXES_PROPERTY + "): " + String.join(", ", others) + "; set " + IIBenchStore.INDEXES_PROPERTY
         + " to match, or " + IIBenchStore.DROP_PROPERTY + "=true to start afresh";
+  }
+
+  // an index's key as the 4.x driver's toJson writes it ({"price": 1, "dateandtime": 1}), from either driver's map
+  private static String keyText(Object key) {
+    if (!(key instanceof Map<?, ?> fields)) {
+      return String.valueOf(key);
+    }
+    StringJoiner out = new StringJoiner(", ", "{", "}");
+    fields.forEach((k, v) -> out.add("\"" + k + "\": " + (v instanceof String ? "\"" + v + "\"" : v)));
+    return out.toString();
   }
 
   /** The fields of every iibench document besides _id and the padding. */

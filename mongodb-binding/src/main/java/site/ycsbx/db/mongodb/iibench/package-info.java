@@ -1,9 +1,12 @@
 /**
- * A family of the MongoDB binding: iibench's store and check: the insert benchmark's table, its secondary indexes and refusals.
+ * A family of both MongoDB bindings: iibench's store and check, written once over the driver
+ * port ({@code site.ycsbx.db.mongodb.port}): the insert benchmark's collection, its secondary
+ * indexes and refusals. {@code IIBenchSide} is what a binding hands the store besides its port
+ * (the legacy line's as it stands; {@code DriverIIBenchSide} the mongodb binding's).
  *
- * <p>May import: the kit ({@code site.ycsbx.db.mongodb.conn}), core (its store interface in
- * {@code site.ycsbx.store.iibench}, the handshake, util), the driver. Never the top
- * ({@code site.ycsbx.db.mongodb}), another family, or a workload class; the top's
- * {@code MongoStores} wires it in.
+ * <p>May import: the kit ({@code site.ycsbx.db.mongodb.conn}), the port, core (its store interface
+ * in {@code site.ycsbx.store.iibench}, the handshake, util), the driver (the mongodb binding's
+ * side only). Never the top ({@code site.ycsbx.db.mongodb}), another family, or a workload class;
+ * the tops' {@code MongoStores} and {@code LegacyStores} wire it in.
  */
 package site.ycsbx.db.mongodb.iibench;

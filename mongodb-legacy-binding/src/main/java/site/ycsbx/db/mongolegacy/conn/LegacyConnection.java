@@ -2,6 +2,8 @@ package site.ycsbx.db.mongolegacy.conn;
 
 import java.util.concurrent.TimeUnit;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongolegacy.port.LegacyPort;
 import site.ycsbx.shaded.mongo35.com.mongodb.DB;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
@@ -109,5 +111,10 @@ public final class LegacyConnection {
 
   public DB database() {
     return database;
+  }
+
+  /** The port to a database of this server by name, writing with the run's write concern. */
+  public MongoPort port(String name) {
+    return new LegacyPort(client.getDB(name), writeConcern, LegacyErrors::describe);
   }
 }

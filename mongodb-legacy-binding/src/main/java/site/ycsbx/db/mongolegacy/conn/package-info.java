@@ -1,8 +1,10 @@
 /**
  * The legacy binding's kit, below its families: the one shared 3.5-driver client
- * ({@code LegacyConnection}) and how its errors are reported ({@code LegacyErrors}).
+ * ({@code LegacyConnection}, which hands out the driver port over it) and how its errors are
+ * reported ({@code LegacyErrors}).
  *
- * <p>May import: the MongoDB binding's kit ({@code site.ycsbx.db.mongodb.conn}), core, the
+ * <p>May import: the MongoDB binding's kit ({@code site.ycsbx.db.mongodb.conn}), the port
+ * ({@code site.ycsbx.db.mongodb.port}, this binding's {@code mongolegacy.port}), core, the
  * relocated driver. Never this binding's top ({@code site.ycsbx.db.mongolegacy}), a family
  * package, or a workload class.
  */

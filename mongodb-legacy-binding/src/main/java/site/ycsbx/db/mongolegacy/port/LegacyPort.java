@@ -47,11 +47,6 @@ public final class LegacyPort extends DriverCalls<MongoException> implements Mon
   }
 
   @Override
-  public List<String> collectionNames() {
-    return call(() -> new ArrayList<>(database.getCollectionNames()));
-  }
-
-  @Override
   public Map<String, Object> command(Map<String, Object> command) {
     return call(() -> {
       CommandResult r = database.command(command instanceof DBObject d ? d : new BasicDBObject(command));
@@ -61,13 +56,18 @@ public final class LegacyPort extends DriverCalls<MongoException> implements Mon
   }
 
   @Override
-  public Object objectId(byte[] bytes) {
-    return new ObjectId(bytes);
+  public byte[] objectIdBytes(Object value) {
+    return value instanceof ObjectId id ? id.toByteArray() : null;
   }
 
   @Override
-  public byte[] objectIdBytes(Object value) {
-    return value instanceof ObjectId id ? id.toByteArray() : null;
+  public List<String> collectionNames() {
+    return call(() -> new ArrayList<>(database.getCollectionNames()));
+  }
+
+  @Override
+  public Object objectId(byte[] bytes) {
+    return new ObjectId(bytes);
   }
 
   @Override
