@@ -24,6 +24,7 @@ import site.ycsbx.db.mongodb.conn.MongoUrl;
 import site.ycsbx.db.mongodb.conn.ServerKind;
 import site.ycsbx.db.mongodb.conn.StorageEngineCheck;
 import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
+import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
@@ -182,7 +183,7 @@ public class MongoPreflight implements Preflight {
           : statusReply, engine, fp);
       try {
         family.checkServer(demand, options, client, fp);
-      } catch (MongoException e) {
+      } catch (MongoException | PortException e) {
         // one line, not a trace (and no JVM kept alive by an embedded server's threads)
         throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") failed a read-only check of"
             + " the existing collections: " + MongoOptions.redact(MongoErrors.describe(e), options.url()));

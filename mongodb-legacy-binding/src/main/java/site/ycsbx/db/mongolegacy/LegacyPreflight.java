@@ -6,12 +6,18 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.BeforeCommands;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.db.mongodb.conn.MongoUrl;
 import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
 import site.ycsbx.db.mongolegacy.conn.LegacyErrors;
+import site.ycsbx.db.mongolegacy.port.LegacyPort;
 import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
@@ -36,7 +42,8 @@ import site.ycsbx.util.UserError;
  * Checks mongodb-legacy's options (the mongodb binding's, read by its code), then the server:
  * reachable within {@value #TIMEOUT_SECONDS} s and of wire version 0 (a 2.6+ server is refused,
  * naming the mongodb binding). Fills the fingerprint from isMaster, buildInfo, getCmdLineOpts and
- * serverStatus. Runs read-only commands only.
+ * serverStatus, then runs the family's checks of its existing collections (iibench's, the mongodb
+ * binding's own, over the driver port). Runs read-only commands only.
  */
 public final class LegacyPreflight implements Preflight {
   /** How long the check waits for a server (selection, connect, reads). */
@@ -46,11 +53,15 @@ public final class LegacyPreflight implements Preflight {
   static final List<PropertyDef> PROPERTIES = java.util.stream.Stream.concat(MongoOptions.PROPERTIES.stream(),
       java.util.stream.Stream.of(BeforeCommands.DEF))
       .filter(p -> Set.of(MongoOptions.URL_PROPERTY, MongoOptions.DATABASE_PROPERTY, WriteConcernSetting.PROPERTY,
-          MongoOptions.BATCH_SIZE_PROPERTY, MongoOptions.YCSB_BATCH_SIZE_PROPERTY, BeforeCommands.PROPERTY)
+          MongoOptions.BATCH_SIZE_PROPERTY, MongoOptions.YCSB_BATCH_SIZE_PROPERTY, BeforeCommands.PROPERTY,
+          MongoOptions.DATABASE_PER_COLLECTION_PROPERTY)
           .contains(p.name()))
       .map(p -> p.name().equals(WriteConcernSetting.PROPERTY)
           ? p.withMeaning("journaled (getLastError {w: 1, j: true}), acknowledged ({w: 1}), unacknowledged (w:0, no"
               + " getLastError), majority or a number of nodes; YCSB 0.17's names too")
+          : p.name().equals(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY)
+          ? p.withMeaning("iibench: each collection in its own database <database>_<collection> (the 2014 post's"
+              + " mongo24-10db targets)")
           : p.name().equals(MongoOptions.BATCH_SIZE_PROPERTY)
           ? p.withMeaning("documents per DBCollection.insert (one OP_INSERT, one getLastError), 1 to "
               + MongoOptions.BATCH_SIZE_MAX + "; each round trip timed as INSERT_BATCH")
@@ -80,7 +91,8 @@ public final class LegacyPreflight implements Preflight {
   @Override
   public void check(Properties props, Phase phase, StoreDemand demand, Fingerprint fp) {
     MongoOptions options = MongoOptions.parse(props);
-    if (!demand.isNone() && !new LegacyStores().storeTypes().contains(demand.storeType())) {
+    LegacyStores stores = new LegacyStores();
+    if (!demand.isNone() && !stores.storeTypes().contains(demand.storeType())) {
       // reached under YCSB's stock Client, whose workloads do not refuse a binding by its catalog
       throw new UserError("binding mongodb-legacy has no " + demand.storeType().getSimpleName() + " ("
           + LegacyStores.FOR_NEWER_SERVERS + ")");
@@ -88,9 +100,11 @@ public final class LegacyPreflight implements Preflight {
     for (String note : options.notes()) {
       System.out.println(NOTE_PREFIX + note);
     }
-    // bad JSON is refused before the server is contacted
+    // bad JSON and bad names are refused before the server is contacted
     List<String> before = BeforeCommands.texts(props);
-    LegacyServer server = inspect(options, before, fp);
+    MongoStoreCheck family = stores.check(demand).orElse(MongoStoreCheck.NONE);
+    family.checkOptions(demand, options);
+    LegacyServer server = inspect(options, before, fp, ports -> family.checkServer(demand, options, ports));
     WriteConcern wc = LegacyConnection.writeConcern(options.writeConcern());
     fp.put("server.product", server.product());
     fp.put("server.version", server.versionShown());
@@ -105,10 +119,19 @@ public final class LegacyPreflight implements Preflight {
     fp.put(MongoOptions.URL_PROPERTY, options.maskedUrl());
     fp.put(MongoOptions.DATABASE_PROPERTY, options.database());
     fp.put(MongoOptions.BATCH_SIZE_PROPERTY, options.batchSize());
+    if (options.databasePerCollection()) {
+      // only when set: the fingerprints of runs without it stay as they were
+      fp.put(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY, true);
+    }
     fp.put("mongodb.driver", "mongo-java-driver " + driverVersion() + " (relocated, legacy DBCollection API)");
   }
 
-  private static LegacyServer inspect(MongoOptions options, List<String> before, Fingerprint fp) {
+  /**
+   * The server's facts, after the before-commands; {@code familyCheck} runs the family's read-only
+   * checks of its existing collections over the port, as the mongodb binding's preflight does.
+   */
+  private static LegacyServer inspect(MongoOptions options, List<String> before, Fingerprint fp,
+      Consumer<Function<String, MongoPort>> familyCheck) {
     String url = options.maskedUrl();
     AtomicReference<Throwable> refused = new AtomicReference<>();
     ServerListener monitor = new ServerListenerAdapter() {
@@ -145,6 +168,12 @@ public final class LegacyPreflight implements Preflight {
       CommandResult opts = admin.command("getCmdLineOpts");
       DBObject parsed = opts.ok() && opts.get("parsed") instanceof DBObject ? (DBObject) opts.get("parsed") : null;
       CommandResult status = admin.command("serverStatus");
+      try {
+        familyCheck.accept(db -> new LegacyPort(client.getDB(db), WriteConcern.ACKNOWLEDGED, LegacyErrors::describe));
+      } catch (PortException e) {
+        throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") failed a read-only check of"
+            + " the existing collections: " + e.getMessage());
+      }
       Object tokumx = build.get("tokumxVersion");
       return new LegacyServer(wire, String.valueOf(build.get("version")), tokumx == null ? null : tokumx.toString(),
           parsed == null ? null : parsed.toMap(), parsed == null ? "getCmdLineOpts failed: " + opts.getErrorMessage()

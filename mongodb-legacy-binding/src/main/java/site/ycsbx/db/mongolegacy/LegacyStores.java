@@ -3,7 +3,9 @@ package site.ycsbx.db.mongolegacy;
 import java.util.List;
 import java.util.Optional;
 import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.db.mongodb.iibench.IIBenchSide;
+import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -15,7 +17,7 @@ import site.ycsbx.store.iibench.IIBenchStore;
  * filemeta and sysbench are not offered (their stores are written against driver 4.7's sessions
  * and commands), so the workload refuses them naming the mongodb binding, for servers 2.6+.
  */
-public final class LegacyStores extends StoreCatalog<LegacyConnection, Void> {
+public final class LegacyStores extends StoreCatalog<LegacyConnection, MongoStoreCheck> {
   /** Said wherever this binding refuses a family it does not serve. */
   static final String FOR_NEWER_SERVERS = "mongodb-legacy serves YCSB's workloads and iibench on MongoDB 2.4 and TokuMX;"
       + " for MongoDB 2.6 and later, use the mongodb binding";
@@ -23,7 +25,7 @@ public final class LegacyStores extends StoreCatalog<LegacyConnection, Void> {
   public LegacyStores() {
     // one DBCollection.insert(List) per transaction, ordered, as the 2014 benchmark's client sent it
     super(List.of(Family.of(IIBenchStore.class,
-        c -> new MongoIIBenchStore(new IIBenchSide(c.options(), c::port, true)), null)));
+        c -> new MongoIIBenchStore(new IIBenchSide(c.options(), c::port, true)), MongoIIBenchCheck::new)));
   }
 
   /** The families left out run on MongoDB 2.6 and later through the mongodb binding. */

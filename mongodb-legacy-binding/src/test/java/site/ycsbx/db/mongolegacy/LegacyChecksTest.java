@@ -12,6 +12,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsbx.db.mongodb.LegacyWireFront;
 import site.ycsbx.db.mongodb.TestServer;
+import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -21,7 +23,7 @@ import site.ycsbx.testing.PrintedFingerprint;
  * What bin/ycsb's checks decide for mongodb-legacy before a run starts, in this JVM: the families
  * it does not serve, a server of wire version 2+ and the mongodb binding's options that do not
  * apply are refused in one line (exit 2), and the journal the fingerprint reports is the one the
- * server was started with.
+ * server was started with; iibench's checks are the mongodb binding's, run over the driver port.
  */
 @Tag("server")
 class LegacyChecksTest {
@@ -115,5 +117,31 @@ class LegacyChecksTest {
     // text that is not JSON: refused before the server is contacted (nothing listens on port 1)
     Result bad = checks("mongodb://127.0.0.1:1/x", "workloada", "mongodb.before={setParameter: 1,");
     assertOneLineError(bad, 2, "mongodb.before: '{setParameter: 1,' is not a JSON document");
+  }
+
+  /** iibench's checks are the mongodb binding's, over the port: a name too long before any server is contacted. */
+  @Test
+  void iibenchsDatabaseNamesAreCheckedBeforeTheServer() {
+    String database = "d".repeat(48);
+    Result r = checks("mongodb://127.0.0.1:1/" + database, "iibench", "mongodb.databasePerCollection=true");
+    assertOneLineError(r, 2, "mongodb.databasePerCollection=true needs database " + database + "_purchases_index",
+        "but MongoDB accepts at most 63");
+  }
+
+  /** ... and an existing collection of other documents is refused before any thread writes. */
+  @Test
+  void iibenchRefusesACollectionOfOtherDocumentsBeforeAnyWrite() {
+    try (TestServer s = TestServer.posingAsLegacy("2.4.14", null); LegacyWireFront front = new LegacyWireFront(s);
+        MongoClient c = new MongoClient("127.0.0.1", front.port())) {
+      String database = TestServer.freshDatabase();
+      c.getDB(database).getCollection("purchases_index").insert(new BasicDBObject("_id", "user1").append("field0", "x"));
+      int before = front.received().size();
+      Result r = checks(front.url(database), "iibench");
+      assertOneLineError(r, 1, "collection " + database + ".purchases_index holds 1 document with fields _id, field0",
+          "not iibench's rows", "name another iibench.table");
+      assertEquals(List.of(), front.received().subList(before, front.received().size()).stream()
+          .filter(l -> l.startsWith("OP_INSERT") || l.startsWith("OP_UPDATE") || l.startsWith("OP_DELETE")).toList());
+      assertEquals(1, c.getDB(database).getCollection("purchases_index").count());
+    }
   }
 }

@@ -10,6 +10,7 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.bulk.BulkWriteError;
 import java.util.function.Supplier;
 import org.bson.BsonInvalidOperationException;
+import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.store.StoreException;
 
 /**
@@ -36,6 +37,10 @@ public final class MongoErrors {
       return call.run();
     } catch (MongoException e) {
       throw failure(what.get(), e);
+    } catch (PortException e) {
+      // a check's or store's reads through the port: its line is this class's already
+      String w = what.get();
+      throw new StoreException(w == null ? e.getMessage() : w + ": " + e.getMessage(), e.getCause());
     }
   }
 

@@ -1,6 +1,9 @@
 package site.ycsbx.db.mongodb.conn;
 
 import com.mongodb.client.MongoClient;
+import java.util.function.Function;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.driver.DriverPort;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.UserError;
@@ -23,11 +26,22 @@ public interface MongoStoreCheck {
   }
 
   /**
-   * Checks against the server, after it was found usable.
+   * Checks against the server, after it was found usable; unless a family overrides it, its
+   * checks over the port ({@link #checkServer(StoreDemand, MongoOptions, Function)}) on this client.
    *
    * @param client a short-timeout client of the preflight: read-only commands only
    */
   default void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
+    checkServer(demand, options, db -> new DriverPort(client.getDatabase(db), MongoErrors::describe));
+  }
+
+  /**
+   * Checks against the server through the driver port, so that a family checks alike on both
+   * driver lines: the legacy binding's preflight calls this one.
+   *
+   * @param ports the port to a database by name, on a short-timeout client of the preflight: read-only commands only
+   */
+  default void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
   }
 
   /**

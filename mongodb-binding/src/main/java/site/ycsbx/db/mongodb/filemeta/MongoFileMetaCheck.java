@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb.filemeta;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import java.util.List;
 import org.bson.Document;
@@ -72,10 +73,11 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     if (c == null) {
       throw UserError.target(plan.tooFewFiles(where + ", which does not exist,", -1));
     }
-    if (c.collection().find(new Document("_id", plan.runFiles() - 1)).limit(1).first() != null) {
+    MongoCollection<Document> files = client.getDatabase(options.databaseOf(plan.table())).getCollection(plan.table());
+    if (files.find(new Document("_id", plan.runFiles() - 1)).limit(1).first() != null) {
       return;
     }
-    Document last = c.collection().find().sort(new Document("_id", -1)).limit(1).first();
+    Document last = files.find().sort(new Document("_id", -1)).limit(1).first();
     long max = last == null ? -1 : ((Number) last.get("_id")).longValue();
     throw UserError.target(plan.tooFewFiles(where, max) + " (at " + options.maskedUrl() + ")");
   }

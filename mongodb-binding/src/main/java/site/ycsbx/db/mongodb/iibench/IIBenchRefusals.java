@@ -3,7 +3,6 @@ package site.ycsbx.db.mongodb.iibench;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.TreeSet;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
@@ -31,7 +30,7 @@ final class IIBenchRefusals {
     for (Map<String, Object> index : indexes) {
       String n = String.valueOf(index.get("name"));
       if (!"_id_".equals(n) && !asked.contains(n)) {
-        others.add(n + " " + keyText(index.get("key")));
+        others.add(n + " " + ExistingCollection.keyText(index.get("key")));
       }
     }
     if (others.isEmpty()) {
@@ -40,16 +39,6 @@ final class IIBenchRefusals {
     return "collection " + where + " has indexes beyond the " + table.indexes() + " asked for ("
         + IIBenchStore.INDEXES_PROPERTY + "): " + String.join(", ", others) + "; set " + IIBenchStore.INDEXES_PROPERTY
         + " to match, or " + IIBenchStore.DROP_PROPERTY + "=true to start afresh";
-  }
-
-  // an index's key as the 4.x driver's toJson writes it ({"price": 1, "dateandtime": 1}), from either driver's map
-  private static String keyText(Object key) {
-    if (!(key instanceof Map<?, ?> fields)) {
-      return String.valueOf(key);
-    }
-    StringJoiner out = new StringJoiner(", ", "{", "}");
-    fields.forEach((k, v) -> out.add("\"" + k + "\": " + (v instanceof String ? "\"" + v + "\"" : v)));
-    return out.toString();
   }
 
   /** The fields of every iibench document besides _id and the padding. */

@@ -1,10 +1,10 @@
 package site.ycsbx.db.mongodb.iibench;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoDatabase;
+import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchTable;
@@ -15,7 +15,7 @@ import site.ycsbx.util.UserError;
  * names MongoDB accepts (with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}); no existing
  * collection with indexes beyond the ones asked for, or whose documents are not this run's
  * iibench rows (YCSB's records, another padding), unless the run drops it; and a drop only of a
- * collection of iibench rows.
+ * collection of iibench rows. Over the driver port: both MongoDB bindings run it.
  */
 public final class MongoIIBenchCheck implements MongoStoreCheck {
   /**
@@ -40,13 +40,13 @@ public final class MongoIIBenchCheck implements MongoStoreCheck {
    * threads may have created theirs; refused here, nothing is created.
    */
   @Override
-  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client) {
+  public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
     IIBenchPlan plan = demand.plan(IIBenchPlan.class);
     for (IIBenchTable t : plan.tables()) {
-      MongoDatabase db = client.getDatabase(options.databaseOf(t.name()));
-      ExistingCollection existing = ExistingCollection.of(client, options, db.getName(), t.name());
+      String db = options.databaseOf(t.name());
+      ExistingCollection existing = ExistingCollection.of(ports, options, db, t.name());
       if (existing == null && demand.verify()) {
-        throw StoreDemand.nothingStored("collection " + db.getName() + "." + t.name() + " at " + options.maskedUrl());
+        throw StoreDemand.nothingStored("collection " + db + "." + t.name() + " at " + options.maskedUrl());
       }
       if (existing == null) {
         continue;

@@ -103,13 +103,14 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
     if (counts == null) {
       return;
     }
-    Document top = counts.collection().find().sort(new Document(LinkBenchDocuments.COUNT_ID, -1)).limit(1).first();
+    Document top = client.getDatabase(options.databaseOf(plan.countTable())).getCollection(plan.countTable()).find().sort(new Document(LinkBenchDocuments.COUNT_ID, -1)).limit(1).first();
     if (top == null) {
       return;
     }
     ExistingCollection nodes = ExistingCollection.of(client, options, options.databaseOf(plan.nodeTable()),
         plan.nodeTable());
-    Document lastNode = nodes == null ? null : nodes.collection().find(new Document(LinkBenchDocuments.ID,
+    Document lastNode = nodes == null ? null : client.getDatabase(options.databaseOf(plan.nodeTable()))
+        .getCollection(plan.nodeTable()).find(new Document(LinkBenchDocuments.ID,
         new Document("$gte", Long.MIN_VALUE).append("$lte", Long.MAX_VALUE))).sort(new Document(LinkBenchDocuments.ID, -1)).limit(1).first();
     String why = plan.graphMismatch("collection " + countsName, "collection " + options.databaseOf(plan.nodeTable())
         + "." + plan.nodeTable(), ((Number) top.get(LinkBenchDocuments.COUNT_ID)).longValue(),

@@ -31,6 +31,9 @@ public interface PortCollection {
   /** The documents in the collection, exactly: countDocuments on the 4.x/5.x driver, the count command on 3.5. */
   long count();
 
+  /** The documents in the collection as its metadata says: estimatedDocumentCount on 4.x/5.x, the count command on 3.5. */
+  long estimatedCount();
+
   /** Inserts one document; a taken {@code _id} fails as a {@link PortException#duplicateKey() duplicate key}. */
   void insertOne(Map<String, Object> document);
 

@@ -1,6 +1,7 @@
 package site.ycsbx.db.mongodb.sysbench;
 
 import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,15 +46,16 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
         continue;
       }
       boolean drop = plan.load() && plan.drop();
+      MongoCollection<Document> rows = client.getDatabase(options.databaseOf(t.name())).getCollection(t.name());
       String why = SysbenchShape.unusable(c, t, drop);
       if (why != null) {
         throw new UserError(why);
       }
       if (!plan.load() && !verify) {
         // the largest _id, one index entry: a run past the stored ids would find nothing there (verify names them)
-        Document last = c.collection().find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
+        Document last = rows.find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
         long maxId = last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
-        long present = plan.countsIds() ? c.collection().countDocuments(Filters.and(Filters.gte(MongoSysbenchStore.ID,
+        long present = plan.countsIds() ? rows.countDocuments(Filters.and(Filters.gte(MongoSysbenchStore.ID,
             1), Filters.lte(MongoSysbenchStore.ID, plan.tableSize()))) : -1;
         String holes = plan.holes("collection " + c.namespace(), present, maxId, plan.verifyCommand("mongodb"));
         if (holes != null) {
@@ -66,7 +68,7 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
       }
       if (plan.load() && !drop && !c.isEmpty()) {
         // a load keeps a full collection and fills an empty one; one in between would fail halfway
-        Document last = c.collection().find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
+        Document last = rows.find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
         long maxId = last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
         if (maxId != plan.tableSize()) {
           throw new UserError("collection " + c.namespace() + " holds ids up to " + maxId + ", neither none nor the "

@@ -3,6 +3,7 @@ package site.ycsbx.db.mongodb.sysbench;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Indexes;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -51,8 +52,8 @@ final class SysbenchShape {
             + " use another database";
       }
     }
-    for (Document i : c.indexes()) {
-      if (t.indexName().equals(i.getString("name")) && !isOnK(i)) {
+    for (Map<String, Object> i : c.indexes()) {
+      if (t.indexName().equals(i.get("name")) && !isOnK(i)) {
         return c.describe() + ": its index " + t.indexName() + " is not sysbench's {k: 1}; drop it, or use another"
             + " database";
       }
@@ -60,9 +61,9 @@ final class SysbenchShape {
     return null;
   }
 
-  private static boolean isOnK(Document index) {
+  private static boolean isOnK(Map<String, Object> index) {
     Object key = index.get("key");
-    return key instanceof Document d && d.size() == 1 && d.get(SysbenchTable.K) instanceof Number n
+    return key instanceof Map<?, ?> d && d.size() == 1 && d.get(SysbenchTable.K) instanceof Number n
         && n.intValue() == 1;
   }
 

@@ -217,6 +217,7 @@ public abstract class PortContract {
     assertTrue(e.duplicateKey(), e.getMessage());
     assertEquals(List.of("k0", "k1", "k2"), ids(c.find(port.document(), null, port.document("_id", 1), 0)));
     assertEquals(3, c.count());
+    assertEquals(3, c.estimatedCount());
   }
 
   @Test

@@ -80,9 +80,15 @@ final class LegacyCollection implements PortCollection {
     });
   }
 
+  // 2.4 has one count: the count command, from the collection's metadata when there is no filter
   @Override
   public long count() {
     return port.call(collection::count);
+  }
+
+  @Override
+  public long estimatedCount() {
+    return count();
   }
 
   @Override

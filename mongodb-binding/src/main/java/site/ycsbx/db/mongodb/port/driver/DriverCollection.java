@@ -115,6 +115,11 @@ final class DriverCollection implements PortCollection {
   }
 
   @Override
+  public long estimatedCount() {
+    return port.call(() -> collection.estimatedDocumentCount());
+  }
+
+  @Override
   public long count() {
     return port.call(() -> collection.countDocuments());
   }
