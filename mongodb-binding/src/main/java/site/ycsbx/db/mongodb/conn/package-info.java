@@ -4,10 +4,11 @@
  * {@code ExistingCollection}, {@code StorageEngineCheck}), transactions ({@code Transactions},
  * {@code TransactionSupport}), sizes, server settings and work, the outage watch, and what kind
  * of server answers ({@code ServerKind}, {@code MongoUrl}). The legacy binding reads its options
- * and helpers too; a driver port for the families would sit here.
+ * and helpers too. {@code MongoConnection.port} hands the families the driver port; the shape
+ * checks read through it, so that they run on both driver lines.
  *
  * <p>May import: core ({@code site.ycsbx.store}, {@code util}, {@code fingerprint},
- * {@code faults}, ...), the driver. Never the top ({@code site.ycsbx.db.mongodb}), a family
+ * {@code faults}, ...), the driver, the port ({@code port}, {@code port.driver}). Never the top ({@code site.ycsbx.db.mongodb}), a family
  * package, or a workload class.
  */
 package site.ycsbx.db.mongodb.conn;

@@ -13,13 +13,15 @@
  * line, whether a key was duplicated and how much of a batch was stored. Each side writes with
  * the run's write concern, as the binding's connection sets it.
  *
- * <p>Served today: find one (with projection), find a range (sort, limit), insert one, insert a
- * batch (one insertMany; one OP_INSERT on wire version 0), upsert one or a batch, update one,
- * delete one: what YCSB's CRUD ({@code db.mongodb.ycsb}) needs. Next, as the other families move
- * over, each with its contract case in {@code PortContract} on both sides: index create and list
- * (iibench, linkbench, filemeta), count and collection exists (checks, verify), aggregate
- * (linkbench's counts, sysbench), findOneAndUpdate (linkbench, filemeta), runCommand (TokuMX's
- * beginTransaction/commitTransaction for sysbench, serverStatus), drop; ObjectId, if a family
- * needs it, as a neutral value type of this package.
+ * <p>Served today: find one (with projection), find a range (sort, limit, hint), insert one,
+ * insert a batch ordered or not (one insertMany; one OP_INSERT on wire version 0), upsert one or
+ * a batch, update one, delete one or many, count (exact or from metadata), index create and list,
+ * drop, collection names, a command on the database (collStats, listDatabases), ObjectIds by
+ * their 12 bytes: what YCSB's CRUD ({@code db.mongodb.ycsb}), iibench's store and the shape
+ * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need. Next, as the other
+ * families move over, each with its contract case in {@code PortContract} on both sides:
+ * aggregate (linkbench's counts, sysbench), findOneAndUpdate (linkbench, filemeta), sessions and
+ * transactions (linkbench, sysbench on 4.0+), TokuMX's beginTransaction/commitTransaction on one
+ * connection (sysbench), count with a filter, update many.
  */
 package site.ycsbx.db.mongodb.port;
