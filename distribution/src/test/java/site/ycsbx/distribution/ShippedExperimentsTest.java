@@ -134,12 +134,12 @@ class ShippedExperimentsTest {
     assertTrue(versions.contains("10,000,000 records per cell (3 per target) (recordcount)"), versions);
     // the MongoDB and TokuMX targets: off by default and said so, every one on with -p mongodb=true
     String mariadbOnly = printed.get("experiment experiments/insert-benchmark --dry-run");
-    assertTrue(mariadbOnly.contains("experiment insert-benchmark: 3 targets (11 more off) x 6 steps, 18 cells"), mariadbOnly);
+    assertTrue(mariadbOnly.contains("experiment insert-benchmark: 3 targets (14 more off) x 6 steps, 18 cells"), mariadbOnly);
     assertTrue(mariadbOnly.contains("  target tokumx-sync      mongodb-legacy; off, no cells (-p mongodb=true turns it"
         + " on)"), mariadbOnly);
     String all = printed.get("experiment experiments/insert-benchmark --dry-run -p mongodb=true");
-    assertTrue(all.contains("experiment insert-benchmark: 14 targets x 6 steps, 84 cells"), all);
-    assertEquals(6 * 5, all.lines().filter(l -> l.startsWith("         bin/ycsb ") && l.contains(" mongodb-legacy "))
+    assertTrue(all.contains("experiment insert-benchmark: 17 targets x 6 steps, 102 cells"), all);
+    assertEquals(6 * 8, all.lines().filter(l -> l.startsWith("         bin/ycsb ") && l.contains(" mongodb-legacy "))
         .count(), all);
     assertTrue(all.contains("-p mongodb.databasePerCollection=true"), all);
     String sysbench = printed.get("experiment experiments/sysbench-engines --dry-run -p mongodb=true");
