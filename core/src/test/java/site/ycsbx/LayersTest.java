@@ -28,8 +28,8 @@ class LayersTest {
   /** The commands: each its own package, none reaching into another's. */
   private static final List<String> COMMANDS = List.of(TOOLS, TOOLS + ".sweep..", TOOLS + ".compare..",
       TOOLS + ".merge..", TOOLS + ".experiment..");
-  /** What the commands share below them, inside tools: the load/run checks, the many-clients options. */
-  private static final List<String> SHARED = List.of(TOOLS + ".checks..", TOOLS + ".clients..");
+  /** What the commands share below them, inside tools: the load/run checks, the many-clients options, the child JVM. */
+  private static final List<String> SHARED = List.of(TOOLS + ".checks..", TOOLS + ".clients..", TOOLS + ".child..");
 
   private static JavaClasses core;
 
@@ -60,6 +60,13 @@ class LayersTest {
         .resideInAPackage("site.ycsbx.report..").check(core);
     noClasses().that().resideOutsideOfPackages(TOOLS + "..", "site.ycsbx.report..", "site.ycsbx.results..")
         .should().dependOnClassesThat().resideInAPackage("site.ycsbx.results..").check(core);
+  }
+
+  @Test
+  void onlyTheReportsDrawCharts() {
+    // a command's page arranges the charts report draws; JFreeChart in two layers left a new chart no home
+    noClasses().that().resideOutsideOfPackage("site.ycsbx.report..").should().dependOnClassesThat()
+        .resideInAPackage("org.jfree..").check(core);
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import site.ycsbx.family.WorkloadFamilies;
 import site.ycsbx.util.UserError;
 
 /**
@@ -23,8 +24,6 @@ import site.ycsbx.util.UserError;
 public final class DiskStats {
   /** The disks whose counters are summed; empty: every physical disk. */
   public static final String DISKS_PROPERTY = "ycsbx.disks";
-  /** iibench's older name of {@value #DISKS_PROPERTY}. */
-  public static final String IIBENCH_DISKS_PROPERTY = "iibench.disks";
   private static final Path DISKSTATS = Path.of("/proc/diskstats");
   private static final Path SYS_BLOCK = Path.of("/sys/block");
   private static final int SECTOR_BYTES = 512;
@@ -48,19 +47,26 @@ public final class DiskStats {
   }
 
   /**
-   * The disks the run names in {@value #DISKS_PROPERTY} or its alias {@value #IIBENCH_DISKS_PROPERTY}
-   * (both given and different: a {@link UserError}), or every physical disk. Null when this host
-   * has no /proc/diskstats. Reads only: safe to call before anything is created.
+   * The disks the run names in {@value #DISKS_PROPERTY} or a family's alias of it (iibench's older
+   * {@code iibench.disks}; both given and different: a {@link UserError}), or every physical disk.
+   * Null when this host has no /proc/diskstats. Reads only: safe to call before anything is created.
    */
   public static DiskStats forRun(Properties props) {
     String mine = props.getProperty(DISKS_PROPERTY, "").trim();
-    String alias = props.getProperty(IIBENCH_DISKS_PROPERTY, "").trim();
-    if (!mine.isEmpty() && !alias.isEmpty() && !names(mine).equals(names(alias))) {
-      throw new UserError(DISKS_PROPERTY + "=" + mine + " and " + IIBENCH_DISKS_PROPERTY + "=" + alias + " disagree; "
-          + IIBENCH_DISKS_PROPERTY + " is an alias of " + DISKS_PROPERTY + ": give one of them");
+    String property = DISKS_PROPERTY;
+    String spec = mine;
+    for (String name : WorkloadFamilies.aliasesOf(DISKS_PROPERTY)) {
+      String alias = props.getProperty(name, "").trim();
+      if (!mine.isEmpty() && !alias.isEmpty() && !names(mine).equals(names(alias))) {
+        throw new UserError(DISKS_PROPERTY + "=" + mine + " and " + name + "=" + alias + " disagree; "
+            + name + " is an alias of " + DISKS_PROPERTY + ": give one of them");
+      }
+      if (spec.isEmpty() && !alias.isEmpty()) {
+        property = name;
+        spec = alias;
+      }
     }
-    return mine.isEmpty() && !alias.isEmpty() ? forDevices(IIBENCH_DISKS_PROPERTY, alias)
-        : forDevices(DISKS_PROPERTY, mine);
+    return forDevices(property, spec);
   }
 
   private static List<String> names(String spec) {

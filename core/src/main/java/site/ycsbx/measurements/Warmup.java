@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.util.Props;
 
 /**
@@ -29,16 +31,18 @@ public final class Warmup {
   private Warmup() {
   }
 
-  /** LinkBench's names of the same setting (its warmup_time); one clock for both. */
-  static final List<String> ALIASES = List.of("linkbench.warmup", "linkbench.warmup_time");
+  /** The families' own names of the same setting (LinkBench's warmup_time); one clock for all. */
+  static List<String> aliases() {
+    return WorkloadFamilies.aliasesOf(PROPERTY);
+  }
 
   /**
-   * The warm-up in seconds, 0 for none: {@value #PROPERTY}, or LinkBench's alias. A bad value,
-   * or two names that disagree, is a UserError.
+   * The warm-up in seconds, 0 for none: {@value #PROPERTY}, or a family's alias of it
+   * ({@link WorkloadFamily#aliases()}). A bad value, or two names that disagree, is a UserError.
    */
   public static double seconds(Properties props) {
     double s = Props.getDouble(props, PROPERTY, 0, 0, MAX_SECONDS);
-    for (String alias : ALIASES) {
+    for (String alias : aliases()) {
       if (props.getProperty(alias) != null) {
         double a = Props.getDouble(props, alias, 0, 0, MAX_SECONDS);
         if (props.getProperty(PROPERTY) != null && a != s) {

@@ -3,7 +3,11 @@ package site.ycsbx.results;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 
 /**
  * The operations a family's rate counts (the first {@code _s} figure of its {@code [HEADLINE]}:
@@ -13,22 +17,29 @@ import java.util.stream.Collectors;
  * (LOAD_LINKS), filemeta's files/s its file batches (LOAD_FILES), reads/s and writes/s its read
  * and its write operations, sysbench's transactions/s its TRANSACTION; LinkBench's requests/s
  * and YCSB's ops/s every operation but a batch's round trip (its rows are counted by their own
- * operation) and the per-thread VERIFY and CLEANUP. The names are the families' own (their
- * workload classes' constants; a test holds them together).
+ * operation) and the per-thread VERIFY and CLEANUP. Each family declares its own
+ * ({@link WorkloadFamily#rates()}).
  */
 public final class RateUnit {
-  public static final Map<String, Set<String>> OPS = Map.of(
-      "rows", Set.of("INSERT_TXN", "LOAD_ROWS"),
-      "links", Set.of("LOAD_LINKS"),
-      "files", Set.of("LOAD_FILES"),
-      "reads", Set.of("LATEST_BY_USER", "COUNT_DELETED"),
-      "writes", Set.of("INSERT_FILE", "UPDATE_FILE", "DELETE_FILE"),
-      "transactions", Set.of("TRANSACTION"));
+  public static final Map<String, Set<String>> OPS = operationsByUnit();
   /** What a family counts by batches: a call there is many units (its headline counts them). */
-  public static final Set<String> PER_BATCH = Set.of("rows", "links", "files");
+  public static final Set<String> PER_BATCH = WorkloadFamilies.all().stream().flatMap(f -> f.rates().stream())
+      .filter(WorkloadFamily.Rate::perBatch).map(WorkloadFamily.Rate::unit).collect(Collectors.toUnmodifiableSet());
   public static final Set<String> NOT_WORK = Set.of("VERIFY", "CLEANUP");
 
   private RateUnit() {
+  }
+
+  // a unit two families share (iibench's and sysbench's rows) counts the operations of both
+  private static Map<String, Set<String>> operationsByUnit() {
+    Map<String, Set<String>> out = new TreeMap<>();
+    for (WorkloadFamily f : WorkloadFamilies.all()) {
+      for (WorkloadFamily.Rate r : f.rates()) {
+        out.computeIfAbsent(r.unit(), u -> new TreeSet<>()).addAll(r.operations());
+      }
+    }
+    out.replaceAll((unit, ops) -> Set.copyOf(ops));
+    return Map.copyOf(out);
   }
 
   /** What the rate counts: {@code rows} for {@code headline.rows_s}, {@code ops} for {@code ops_s}. */

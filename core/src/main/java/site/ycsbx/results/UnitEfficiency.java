@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import site.ycsbx.util.UserError;
 
 /**
@@ -81,5 +83,22 @@ public final class UnitEfficiency {
       }
     }
     return null;
+  }
+
+  /** What {@code cpu_us.<unit>} and {@code wkb.<unit>} mean, as every table's note below it says. */
+  public static String legend(String unit) {
+    return CPU_PREFIX + unit + ": host CPU microseconds per " + unit + "; " + WKB_PREFIX + unit + ": KB written per "
+        + unit;
+  }
+
+  /** The unit of the first runs' per-unit figures that have one ({@code row}), or null when none has. */
+  public static String unit(Stream<Map<String, Double>> runs) {
+    return runs.map(UnitEfficiency::unit).filter(Objects::nonNull).findFirst().orElse(null);
+  }
+
+  /** The mean of one per-unit figure over runs, a run without it (or with NaN) left out; NaN when none has it. */
+  public static double mean(Stream<Map<String, Double>> runs, String figure) {
+    return runs.map(r -> r.get(figure)).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+        .filter(d -> !Double.isNaN(d)).average().orElse(Double.NaN);
   }
 }

@@ -1,11 +1,13 @@
 package site.ycsbx.store;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import site.ycsbx.util.PropertyDef;
 
 /**
  * The workload families a binding serves, one line each: the store interface, how a client
@@ -17,14 +19,38 @@ import java.util.function.Supplier;
  * @param <K> the binding's check type (each binding inspects its server its own way)
  */
 public abstract class StoreCatalog<C, K> {
-  /** One family as a binding serves it. */
-  public record Family<C, K>(Class<?> storeType, Function<C, ?> store, Supplier<? extends K> check) {
+  /**
+   * One family as a binding serves it.
+   *
+   * @param properties the settings the family's store and check read that belong to this binding
+   *     (e.g. linkbench's transaction mode on MongoDB): the binding's preflight lists them with its own
+   */
+  public record Family<C, K>(Class<?> storeType, Function<C, ?> store, Supplier<? extends K> check,
+      List<PropertyDef> properties) {
+    public Family {
+      properties = List.copyOf(properties);
+    }
+
+    /** A family with no property of its own in this binding. */
+    public Family(Class<?> storeType, Function<C, ?> store, Supplier<? extends K> check) {
+      this(storeType, store, check, List.of());
+    }
+
     /**
      * @param check the family's preflight check, or null when it has nothing to check
      */
     public static <S, C, K> Family<C, K> of(Class<S> storeType, Function<C, ? extends S> store,
         Supplier<? extends K> check) {
       return new Family<>(storeType, store, check);
+    }
+
+    /**
+     * @param check the family's preflight check, or null when it has nothing to check
+     * @param properties the family's settings that this binding reads
+     */
+    public static <S, C, K> Family<C, K> of(Class<S> storeType, Function<C, ? extends S> store,
+        Supplier<? extends K> check, List<PropertyDef> properties) {
+      return new Family<>(storeType, store, check, properties);
     }
   }
 
@@ -39,6 +65,13 @@ public abstract class StoreCatalog<C, K> {
     Set<Class<?>> out = new LinkedHashSet<>();
     families.forEach(f -> out.add(f.storeType()));
     return out;
+  }
+
+  /** Every family's own settings in this binding, in the catalog's order. */
+  public final List<PropertyDef> properties() {
+    List<PropertyDef> out = new ArrayList<>();
+    families.forEach(f -> out.addAll(f.properties()));
+    return List.copyOf(out);
   }
 
   /**

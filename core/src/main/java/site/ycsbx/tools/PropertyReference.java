@@ -7,19 +7,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.tools.checks.RunChecks;
 import site.ycsbx.tools.checks.YcsbProperties;
 import site.ycsbx.tools.experiment.KnownProperties;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
-import site.ycsbx.workloads.Validating;
-import site.ycsbx.workloads.filemeta.FileMetaWorkload;
-import site.ycsbx.workloads.iibench.IIBenchWorkload;
-import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
-import site.ycsbx.workloads.probe.ProbeWorkload;
-import site.ycsbx.workloads.sysbench.SysbenchWorkload;
 
 /**
  * Every property the code owns, in groups: the launcher's ({@code ycsbx}), YCSB's own
@@ -32,25 +27,15 @@ final class PropertyReference {
   record Group(String name, String about, String check, List<PropertyDef> properties) {
   }
 
-  /** A workload family YCSB-X ships, and its files under workloads/. */
-  record Shipped(String name, Class<? extends Validating> type, String about, String files) {
-  }
-
   /**
-   * The workload classes YCSB-X ships. Classes, not the files under workloads/: the reference is
-   * the code's, it needs no folder where bin/ycsb runs (a tarball, a user's own -P file), and
-   * several files share a class. WorkloadFilesTest checks every file names one of these or YCSB's.
+   * The workload families YCSB-X ships whose properties are their own (YCSB's core workloads read
+   * YCSB's): from their descriptors, classes and not the files under workloads/, so the reference
+   * is the code's and needs no folder where bin/ycsb runs (a tarball, a user's own -P file).
+   * PropertiesHelpTest checks every file names one of these or YCSB's.
    */
-  static final List<Shipped> WORKLOADS = List.of(
-      new Shipped("iibench", IIBenchWorkload.class, "the insert benchmark", "iibench"),
-      new Shipped("linkbench", LinkBenchWorkload.class, "LinkBench's social graph, load and requests",
-          "linkbench, linkbench-small"),
-      new Shipped("filemeta", FileMetaWorkload.class, "metadata of a very large set of files",
-          "filemeta, filemeta-latest, filemeta-count, filemeta-readwrite"),
-      new Shipped("sysbench", SysbenchWorkload.class, "sysbench 1.0's OLTP tables and transaction",
-          "sysbench, sysbench-readonly, sysbench-point, sysbench-point-secondary, sysbench-range,"
-          + " sysbench-range-secondary"),
-      new Shipped("probe", ProbeWorkload.class, "a smoke test of a binding", "probe"));
+  static List<WorkloadFamily> workloads() {
+    return WorkloadFamilies.all().stream().filter(f -> PropertyOwner.class.isAssignableFrom(f.workloadClass())).toList();
+  }
 
   private PropertyReference() {
   }
@@ -62,9 +47,9 @@ final class PropertyReference {
         + " Client does not read them)", RunChecks.CORE_PROPERTIES));
     out.add(new Group("ycsb", "YCSB 0.17's own: its Client, measurements and CoreWorkload (workloada ... workloadf)",
         "a name one or two letters from one of these is refused", YcsbProperties.ALL));
-    for (Shipped w : WORKLOADS) {
-      out.add(group(w.name(), "workload " + w.type().getName() + ", " + w.about() + " (workloads/" + w.files() + ")",
-          workload(w.type())));
+    for (WorkloadFamily w : workloads()) {
+      out.add(group(w.name(), "workload " + w.workloadClass().getName() + ", " + w.description() + " (workloads/"
+          + String.join(", ", w.files()) + ")", workload(w.workloadClass())));
     }
     for (Bindings.Binding b : Bindings.all()) {
       Optional<PropertyOwner> owner = RunChecks.bindingOwner(b.className());
@@ -83,10 +68,12 @@ final class PropertyReference {
   static KnownProperties known() {
     Set<String> general = new TreeSet<>(PropertyDef.names(RunChecks.CORE_PROPERTIES.properties()));
     general.addAll(PropertyDef.names(YcsbProperties.ALL));
-    Set<String> classes = new TreeSet<>(Set.of(CoreWorkload.class.getName()));
-    for (Shipped w : WORKLOADS) {
-      general.addAll(workload(w.type()).knownProperties());
-      classes.add(w.type().getName());
+    Set<String> classes = new TreeSet<>();
+    for (WorkloadFamily w : WorkloadFamilies.all()) {
+      classes.add(w.workloadClass().getName());
+    }
+    for (WorkloadFamily w : workloads()) {
+      general.addAll(workload(w.workloadClass()).knownProperties());
     }
     Map<String, Set<String>> byBinding = new TreeMap<>();
     for (Bindings.Binding b : Bindings.all()) {
@@ -121,9 +108,9 @@ final class PropertyReference {
         + (owner.properties().isEmpty() ? " (it reads none)" : "");
   }
 
-  private static PropertyOwner workload(Class<? extends Validating> type) {
+  private static PropertyOwner workload(Class<?> type) {
     try {
-      return type.getDeclaredConstructor().newInstance();
+      return (PropertyOwner) type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("workload " + type.getName() + " cannot be created", e);
     }

@@ -1,10 +1,11 @@
 package site.ycsbx.tools;
 
 import java.io.PrintStream;
-import java.util.List;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.Progress;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.verdict.RunVerdict;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.measurements.Warmup;
@@ -13,16 +14,6 @@ import site.ycsbx.store.Bindings;
 
 /** {@code bin/ycsb --help}. */
 final class Usage {
-  /** Every file under workloads/, each by its name (MainTest checks the folder against this). */
-  private static final List<String> WORKLOAD_FILES = List.of(
-      "workloada, workloadb, workloadc, workloadd, workloade, workloadf: YCSB's core workloads",
-      "iibench: the insert benchmark",
-      "linkbench, linkbench-small: LinkBench load and request phases",
-      "filemeta: file metadata load; filemeta-latest, filemeta-count, filemeta-readwrite: its queries",
-      "sysbench: sysbench's OLTP load and transaction; sysbench-readonly, sysbench-point, sysbench-point-secondary,"
-          + " sysbench-range, sysbench-range-secondary: its read-only, point and range forms",
-      "probe: a smoke test of a binding");
-
   private Usage() {
   }
 
@@ -93,8 +84,9 @@ final class Usage {
     out.println("  JAVA_HOME        the Java 17+ runtime to use (else java on PATH)");
     out.println();
     out.println("Workload files, under workloads/:");
-    for (String w : WORKLOAD_FILES) {
-      out.println("  " + w);
+    // every file under workloads/, each by its family (UsageTest checks the folder against them)
+    for (WorkloadFamily f : WorkloadFamilies.all()) {
+      out.println("  " + f.filesHelp());
     }
     out.println();
     out.println("Exit codes: 0 results trusted; 1 operations failed beyond "

@@ -1,12 +1,17 @@
 package site.ycsbx.measurements;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.util.UserError;
 
 @Tag("fast")
 class WarmupTest {
@@ -42,5 +47,19 @@ class WarmupTest {
     assertFalse(Warmup.measuringAt(first + 1_999_999_999L));
     assertTrue(Warmup.measuringAt(first + 2_000_000_000L));
     assertTrue(Warmup.isOver());
+  }
+
+  /** LinkBench's names of the warm-up come from its descriptor, and are one setting with ycsbx.warmup. */
+  @Test
+  void theFamiliesAliasesAreOneSettingWithIt() {
+    assertEquals(List.of("linkbench.warmup", "linkbench.warmup_time"), Warmup.aliases());
+    assertEquals(WorkloadFamilies.byName("linkbench").orElseThrow().aliases().stream().map(a -> a.name()).toList(),
+        Warmup.aliases());
+    Properties p = new Properties();
+    p.setProperty("linkbench.warmup_time", "3");
+    assertEquals(3.0, Warmup.seconds(p));
+    p.setProperty(Warmup.PROPERTY, "2");
+    assertEquals("ycsbx.warmup=2 and linkbench.warmup_time=3 disagree; they are one setting: give one",
+        assertThrows(UserError.class, () -> Warmup.seconds(p)).getMessage());
   }
 }

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess.Result;
@@ -114,8 +115,8 @@ class PropertiesHelpTest {
   @Test
   void everyOwnersKnownNamesAreItsDocumentedOnesEachWithADefaultAndAMeaning() {
     List<PropertyOwner> owners = new ArrayList<>(List.of(RunChecks.CORE_PROPERTIES));
-    for (PropertyReference.Shipped w : PropertyReference.WORKLOADS) {
-      owners.add(PropertiesHelpTest.instance(w.type()));
+    for (WorkloadFamily w : PropertyReference.workloads()) {
+      owners.add(PropertiesHelpTest.instance(w.workloadClass().asSubclass(PropertyOwner.class)));
     }
     for (Bindings.Binding b : Bindings.all()) {
       RunChecks.bindingOwner(b.className()).ifPresent(owners::add);
@@ -186,7 +187,7 @@ class PropertiesHelpTest {
       }
     }
     Set<String> listed = new TreeSet<>();
-    PropertyReference.WORKLOADS.forEach(w -> listed.add(w.type().getName()));
+    PropertyReference.workloads().forEach(w -> listed.add(w.workloadClass().getName()));
     Set<String> expected = new TreeSet<>(listed);
     expected.add(CoreWorkload.class.getName());
     assertEquals(expected, named);

@@ -3,46 +3,24 @@ package site.ycsbx.tools.clients;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import site.ycsb.Workload;
-import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.family.ClientSplit;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ClientShare;
-import site.ycsbx.workloads.StoppableCoreWorkload;
-import site.ycsbx.workloads.iibench.IIBenchSettings;
-import site.ycsbx.workloads.iibench.IIBenchWorkload;
-import site.ycsbx.workloads.linkbench.LinkBenchWorkload;
 
 /**
  * {@code ycsbx.clients=N ycsbx.client=i}: this process is client i (0-based) of N that run one
  * workload together, each on its own part of the work, so that their run folders merge into
- * one run ({@code ycsb merge}).
- *
- * <ul>
- * <li>YCSB's core workloads, load: client i inserts keys {@code [R*i/N, R*(i+1)/N)} of
- * recordcount R, through YCSB's own {@code insertstart}/{@code insertcount} (CoreWorkload
- * numbers its load keys from insertstart). Run: reads, updates, scans pick keys over the whole
- * loaded key space, as one client with the threads of all would (CoreWorkload's key chooser
- * spans insertstart..insertstart+insertcount, which the run leaves at 0..recordcount); its
- * operationcount is per client, as threads are. Inserts in the run phase (workloads d and e): client
- * i inserts its own key range, {@code insertstart = recordcount + i * operationcount},
- * {@code insertcount = operationcount}, which {@link StoppableCoreWorkload} maps its new keys into
- * (every client's CoreWorkload numbers them from recordcount); its reads of new keys read its own.</li>
- * <li>iibench: rows get their ids from the server (auto increment, ObjectId), so client i
- * inserts its share of the rows (the remainder to the first clients) into the shared table.</li>
- * <li>linkbench: load: client i loads its contiguous share of the loader chunks of ids (each chunk
- * is generated from its number alone, so the graph is the one a single loader makes). Run: the
- * clients' threads are LinkBench's requesters, numbered over all clients (their random streams
- * differ), each over the whole graph. The workload reads its share itself ({@link ClientShare}).</li>
- * <li>filemeta: load: client i loads its contiguous share of the load batches (ids are batch
- * positions, so the files are those one loader makes); {@code filemeta.verify} is refused with
- * N &gt; 1. Run: reads over every file; client i's new files take the ids equal to i modulo N
- * above the largest stored id, so the clients' inserts never collide.</li>
- * <li>other workloads: refused when N &gt; 1.</li>
- * </ul>
+ * one run ({@code ycsb merge}). How a workload's work is split is its family's
+ * ({@link WorkloadFamily#clientSplit()}: YCSB's core workloads through insertstart/insertcount,
+ * iibench its share of the rows, the others their share of the load batches themselves); a
+ * workload of no family that splits is refused when N &gt; 1.
  */
 public final class ClientSlice {
   public static final String CLIENTS_PROPERTY = ClientShare.CLIENTS_PROPERTY;
@@ -142,82 +120,24 @@ public final class ClientSlice {
     if (workload == null) {
       return out;
     }
-    if (CoreWorkload.class.isAssignableFrom(workload)) {
-      core(workload, p, load, out);
-    } else if (IIBenchWorkload.class.isAssignableFrom(workload)) {
-      iibench(p, load, out);
-    } else if (LinkBenchWorkload.class.isAssignableFrom(workload)
-        || site.ycsbx.workloads.filemeta.FileMetaWorkload.class.isAssignableFrom(workload)
-        || site.ycsbx.workloads.sysbench.SysbenchWorkload.class.isAssignableFrom(workload)) {
-      return out; // split their load batches (and number their requesters or new ids) themselves
+    Optional<ClientSplit> split = WorkloadFamilies.of(workload).flatMap(WorkloadFamily::clientSplit);
+    if (split.isPresent()) {
+      out.putAll(split.get().properties(workload, p, load, clients, client));
     } else if (clients > 1) {
       throw new UserError(CLIENTS_PROPERTY + "=" + clients + ": " + workload.getName()
-          + " cannot be split over clients (YCSB's core workloads, iibench, linkbench, filemeta and sysbench can); run it"
-          + " with one client");
+          + " cannot be split over clients (" + splitting() + " can); run it with one client");
     }
     return out;
   }
 
-  private void core(Class<?> workload, Properties p, boolean load, Map<String, String> out) {
-    if (!load) {
-      double inserts = Props.getDouble(p, CoreWorkload.INSERT_PROPORTION_PROPERTY, 0, 0, 1);
-      if (clients == 1 || inserts <= 0) {
-        return;
-      }
-      if (workload != CoreWorkload.class && workload != StoppableCoreWorkload.class) {
-        throw new UserError(CLIENTS_PROPERTY + "=" + clients + " with " + CoreWorkload.INSERT_PROPORTION_PROPERTY + "="
-            + p.getProperty(CoreWorkload.INSERT_PROPORTION_PROPERTY) + ": " + workload.getName() + " numbers new keys"
-            + " from recordcount in every client, so the clients would insert the same keys; run inserts with one"
-            + " client, or with " + CoreWorkload.class.getName());
-      }
-      refuseOwn(p);
-      // a client inserts at most operationcount keys (0: no limit, YCSB's int operations at most)
-      long ops = Props.getLong(p, "operationcount", 0, 0, Integer.MAX_VALUE);
-      long span = ops > 0 ? ops : Integer.MAX_VALUE;
-      long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
-      out.put(Workload.INSERT_START_PROPERTY, Long.toString(records + span * client));
-      out.put(Workload.INSERT_COUNT_PROPERTY, Long.toString(span));
-      return;
+  /** The families that can be split, as a sentence lists them: "YCSB's core workloads, iibench and sysbench". */
+  static String splitting() {
+    List<String> labels = WorkloadFamilies.all().stream().filter(f -> f.clientSplit().isPresent())
+        .map(WorkloadFamily::label).toList();
+    if (labels.size() < 2) {
+      return String.join("", labels);
     }
-    refuseOwn(p);
-    long records = Props.getLong(p, "recordcount", 0, 0, Integer.MAX_VALUE);
-    if (records < clients) {
-      throw new UserError("recordcount=" + records + " cannot be split over " + CLIENTS_PROPERTY + "=" + clients
-          + "; it needs at least one record per client");
-    }
-    long start = records * client / clients;
-    long end = records * (client + 1) / clients;
-    out.put(Workload.INSERT_START_PROPERTY, Long.toString(start));
-    out.put(Workload.INSERT_COUNT_PROPERTY, Long.toString(end - start));
-  }
-
-  private static void refuseOwn(Properties p) {
-    for (String own : new String[] {Workload.INSERT_START_PROPERTY, Workload.INSERT_COUNT_PROPERTY}) {
-      if (p.getProperty(own) != null) {
-        throw new UserError(own + "=" + p.getProperty(own) + " conflicts with " + CLIENTS_PROPERTY + ", which sets " + own
-            + " for each client; leave " + own + " out");
-      }
-    }
-  }
-
-  private void iibench(Properties p, boolean load, Map<String, String> out) {
-    if (clients == 1) {
-      return;
-    }
-    if (Props.getBoolean(p, IIBenchSettings.TABLE_PER_THREAD_PROPERTY, false)) {
-      throw new UserError(IIBenchSettings.TABLE_PER_THREAD_PROPERTY + "=true with " + CLIENTS_PROPERTY + "=" + clients
-          + ": every client would use the same table names; use one shared table with several clients");
-    }
-    String countKey = load ? "recordcount" : "operationcount";
-    long rows = p.getProperty(IIBenchSettings.ROWS_PROPERTY) != null
-        ? Props.getLong(p, IIBenchSettings.ROWS_PROPERTY, 0, 1, Long.MAX_VALUE)
-        : Props.getLong(p, countKey, 0, 0, Integer.MAX_VALUE);
-    if (rows < clients) {
-      throw new UserError(IIBenchSettings.ROWS_PROPERTY + "=" + rows + " cannot be split over " + CLIENTS_PROPERTY + "="
-          + clients + "; it needs at least one row per client");
-    }
-    long share = rows / clients + (client < rows % clients ? 1 : 0);
-    out.put(IIBenchSettings.ROWS_PROPERTY, Long.toString(share));
+    return String.join(", ", labels.subList(0, labels.size() - 1)) + " and " + labels.get(labels.size() - 1);
   }
 
   /**

@@ -2,7 +2,6 @@ package site.ycsbx.tools.compare;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.results.UnitEfficiency;
 
@@ -23,8 +22,7 @@ final class CompareEfficiency {
   }
 
   private static String unit(Side s) {
-    return s.samples.stream().map(x -> UnitEfficiency.unit(x.perUnit())).filter(Objects::nonNull).findFirst()
-        .orElse(null);
+    return UnitEfficiency.unit(s.samples.stream().map(Side.Sample::perUnit));
   }
 
   /** The block printed under the comparison's table; empty when the sides have no unit in common. */
@@ -49,14 +47,12 @@ final class CompareEfficiency {
           EfficiencyTable.num(cb), Statistics.ratio(ca, cb), EfficiencyTable.num(wa), EfficiencyTable.num(wb),
           Statistics.ratio(wa, wb)));
     }
-    sb.append(String.format(Locale.ROOT, "%s: host CPU microseconds per %s; %s: KB written per %s%n", cpu, unit, wkb,
-        unit));
+    sb.append(String.format(Locale.ROOT, "%s%n", UnitEfficiency.legend(unit)));
     return sb.toString();
   }
 
   static double mean(List<Side.Sample> samples, String figure) {
-    return samples.stream().map(s -> s.perUnit().get(figure)).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-        .filter(d -> !Double.isNaN(d)).average().orElse(Double.NaN);
+    return UnitEfficiency.mean(samples.stream().map(Side.Sample::perUnit), figure);
   }
 
   private static String t(int threads) {

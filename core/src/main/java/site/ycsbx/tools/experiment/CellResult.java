@@ -145,12 +145,7 @@ record CellResult(Map<String, Double> figures, Map<String, String> fingerprint, 
 
   /** The per-unit figure names of this cell ({@code cpu_us.row}, {@code wkb.row}), or null when it has none. */
   String unit() {
-    for (String u : UNITS.values()) {
-      if (figures.containsKey("cpu_us." + u)) {
-        return u;
-      }
-    }
-    return null;
+    return UnitEfficiency.unit(figures);
   }
 
   double get(String name) {

@@ -6,25 +6,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 
 /**
  * How long each cell of a plan should take, and from what: the cell's own time when an earlier
  * start of this experiment finished it, its time limit, the rate it asks (iibench.insertrate),
  * else its count ({@link PlannedWork}) at the family's rate measured on this host by an earlier
- * experiment ({@link MeasuredRates}), else at the family's documented rate ({@link #DOCUMENTED}).
+ * experiment ({@link MeasuredRates}), else at the family's documented rate
+ * ({@link WorkloadFamily#documentedRates()}, a run's operations {@link #RUN_OPERATIONS}).
  * Each cell says which, and the total names every source it rests on: an estimate from a rate
  * measured on a small table (in the cache) is short for a table past the cache.
  */
 final class Estimate {
   /**
-   * The rates of a first run with nothing measured on this host: the shipped experiments at their
-   * default size on a quiet 2-core VM, the data in memory (bench/results/experiments.md), rounded
-   * down; docs/tools/experiment.md lists them. Family and phase, unit.
+   * The rate of a run's operations with nothing measured on this host, for a family without its
+   * own ({@link WorkloadFamily#documentedRates()}); docs/tools/experiment.md lists it with theirs.
    */
-  static final Map<String, Double> DOCUMENTED = Map.of(
-      "iibench load rows", 50_000.0, "iibench run rows", 5_000.0, "sysbench load rows", 40_000.0,
-      "linkbench load nodes", 1_500.0, "filemeta load files", 50_000.0, "ycsb load records", 1_000.0,
-      "run operations", 1_000.0);
+  static final double RUN_OPERATIONS = 1_000.0;
 
   /** Rate sources listed under the total; each cell's line says its own. */
   private static final int SOURCES_SHOWN = 6;
@@ -80,10 +79,7 @@ final class Estimate {
       source = m.family() + " " + m.phase() + " on " + m.binding() + " at " + StepTable.number(perSecond) + " " + m.unit()
           + "/s, " + m.source();
     } else {
-      Double documented = DOCUMENTED.get(w.family() + " " + c.step().command() + " " + w.unit());
-      if (documented == null) {
-        documented = DOCUMENTED.get(c.step().command() + " " + w.unit());
-      }
+      Double documented = documented(w.family(), c.step().command() + " " + w.unit());
       if (documented == null) {
         return new Length(Double.NaN, "until its count (" + counted + "; no rate known)", null);
       }
@@ -94,6 +90,15 @@ final class Estimate {
     double s = w.count() / perSecond;
     return new Length(s + Plan.CELL_OVERHEAD_SECONDS, String.format(Locale.ROOT, "about %s: %s at %s %s/s (%s)",
         duration(s), counted, StepTable.number(perSecond), w.unit(), m != null ? "measured" : "documented rate"), source);
+  }
+
+  /** The family's documented rate of a phase and unit ({@code "load rows"}), or null. */
+  static Double documented(String family, String phaseUnit) {
+    Double own = WorkloadFamilies.byName(family).map(f -> f.documentedRates().get(phaseUnit)).orElse(null);
+    if (own == null && phaseUnit.equals("run operations")) {
+      return RUN_OPERATIONS;
+    }
+    return own;
   }
 
   /** The total and a line per source it rests on. */

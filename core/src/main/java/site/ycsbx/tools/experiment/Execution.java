@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import site.ycsbx.faults.StartWait;
+import site.ycsbx.tools.child.ChildJvm;
 import site.ycsbx.util.UserError;
 
 /**
@@ -24,7 +25,7 @@ import site.ycsbx.util.UserError;
 final class Execution {
   private final Plan plan;
   private final Ledger ledger;
-  private final CellRunner runner;
+  private final ChildJvm runner;
   private final Set<String> redo;
   private final PrintStream out;
   private final PrintStream err;
@@ -37,7 +38,7 @@ final class Execution {
   private final List<String> lockArgs;
   private volatile boolean stopping;
 
-  Execution(Plan plan, Ledger ledger, CellRunner runner, Set<String> redo, PrintStream out, PrintStream err,
+  Execution(Plan plan, Ledger ledger, ChildJvm runner, Set<String> redo, PrintStream out, PrintStream err,
       List<String> lockArgs, ExperimentPage page) {
     this.lockArgs = lockArgs;
     this.plan = plan;
@@ -144,13 +145,13 @@ final class Execution {
     if (args.stream().noneMatch(a -> a.startsWith(StartWait.PROPERTY + "="))) {
       args.addAll(List.of("-p", StartWait.PROPERTY + "=true"));
     }
-    CellRunner.Exit exit = runner.run(args, log);
+    ChildJvm.Exit exit = runner.run(args, log);
     if (stopping) {
       record(c, Ledger.Status.INTERRUPTED, exit.code(), exit.seconds(), "stopped by a signal (Ctrl-C)", null);
       return;
     }
     if (exit.code() != 0 || !Files.exists(dir.resolve("result.json"))) {
-      String why = CellRunner.lastLine(log) + " (" + ledger.dir().relativize(log) + ")";
+      String why = ChildJvm.lastLine(log) + " (" + ledger.dir().relativize(log) + ")";
       record(c, Ledger.Status.FAILED, exit.code(), exit.seconds(), why, null);
       failedTargets.put(c.target().name(), c.id());
       err.printf(Locale.ROOT, "experiment: cell %s FAILED (exit %d): %s; target %s's later cells will not run%n",

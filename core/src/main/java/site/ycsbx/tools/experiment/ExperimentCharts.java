@@ -1,37 +1,24 @@
 package site.ycsbx.tools.experiment;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.data.category.DefaultCategoryDataset;
+import site.ycsbx.report.BarChart;
 import site.ycsbx.report.Charts;
 import site.ycsbx.report.Figure;
 import site.ycsbx.results.RunFolder;
 
 /**
- * The bar and thread charts of {@code experiment.html}, drawn by the shared report layer: the
- * busiest operation's latency percentiles per target as grouped bars, its response-time histogram
- * per target, and throughput and p99 against threads ({@link Charts#threadsFigure}) where a step
- * has several thread counts. The charts over time are {@link TimeCharts}'.
+ * The bar and thread charts of {@code experiment.html}, arranged here and drawn by the report
+ * layer: the busiest operation's latency percentiles per target as grouped bars ({@link BarChart}),
+ * its response-time histogram per target, and throughput and p99 against threads
+ * ({@link Charts#threadsFigure}) where a step has several thread counts. The charts over time are
+ * {@link TimeCharts}'.
  */
 final class ExperimentCharts {
   static final String[] PERCENTILES = {"p50", "p95", "p99"};
-  static final int BAR_WIDTH = 440;
-  static final int BAR_HEIGHT = 300;
 
   private ExperimentCharts() {
   }
@@ -43,14 +30,14 @@ final class ExperimentCharts {
    * @param percentiles per row its p50, p95, p99 in ms
    */
   static Figure latencyBars(String id, String title, Map<String, double[]> percentiles) {
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    BarChart bars = new BarChart();
     for (int p = 0; p < PERCENTILES.length; p++) {
       for (Map.Entry<String, double[]> e : percentiles.entrySet()) {
         double v = e.getValue()[p];
-        data.addValue(Double.isNaN(v) ? null : v, PERCENTILES[p], e.getKey());
+        bars.add(Double.isNaN(v) ? null : v, PERCENTILES[p], e.getKey());
       }
     }
-    return bars(id, title, null, "latency (ms)", data, percentiles.size() > 6);
+    return bars.figure(id, title, null, "latency (ms)", percentiles.size() > 6);
   }
 
   /** Buckets of the response-time histogram: bucket b holds (2^(b-1), 2^b] µs, bucket 0 up to 1 µs. */
@@ -91,61 +78,20 @@ final class ExperimentCharts {
         }
       }
     }
-    DefaultCategoryDataset data = new DefaultCategoryDataset();
+    BarChart bars = new BarChart();
     for (Map.Entry<String, long[]> e : perTarget.entrySet()) {
       long total = java.util.Arrays.stream(e.getValue()).sum();
       for (int b = lo; b <= hi; b++) {
-        data.addValue(total == 0 ? null : 100.0 * e.getValue()[b] / total, e.getKey(), bucketLabel(b));
+        bars.add(total == 0 ? null : 100.0 * e.getValue()[b] / total, e.getKey(), bucketLabel(b));
       }
     }
     // up to 8 labels of 6 characters fit side by side in the chart's width
-    return bars(id, title, "response time up to (ms)", "share of calls (%)", data, hi - lo + 1 > 8);
+    return bars.figure(id, title, "response time up to (ms)", "share of calls (%)", hi - lo + 1 > 8);
   }
 
   /** A bucket's upper bound in ms, as the axis reads it (titled "response time up to"). */
   static String bucketLabel(int b) {
     return StepTable.number((1L << b) / 1000.0);
-  }
-
-  private static Figure bars(String id, String title, String xLabel, String yLabel, DefaultCategoryDataset data,
-      boolean slanted) {
-    JFreeChart chart = ChartFactory.createBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true,
-        false, false);
-    chart.setBackgroundPaint(Color.WHITE);
-    chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-    CategoryPlot plot = chart.getCategoryPlot();
-    plot.setBackgroundPaint(Color.WHITE);
-    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-    NumberAxis y = (NumberAxis) plot.getRangeAxis();
-    y.setAutoRangeIncludesZero(true);
-    // sub-microsecond latencies (the null binding) still get a readable axis
-    y.setAutoRangeMinimumSize(0.001);
-    if (y.getLowerBound() < 0) {
-      // latencies and shares are never negative: an axis of all-zero bars starts at 0, not below
-      y.setRange(0, Math.max(y.getUpperBound(), 0.001));
-    }
-    CategoryAxis x = plot.getDomainAxis();
-    if (slanted) {
-      x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-    } else if (data.getColumnKeys().stream().anyMatch(k -> k.toString().contains(" "))) {
-      // a label of words ("mongo26 t1") wraps onto a second line rather than run into its neighbour's
-      x.setMaximumCategoryLabelLines(2);
-    } else {
-      // a number (a bucket's bound) may take a little more than its category's width rather than break or end in "..."
-      x.setMaximumCategoryLabelWidthRatio(1.5f);
-    }
-    BarRenderer r = new BarRenderer();
-    // flat bars: JFreeChart's default gradient becomes SVG gradients that read badly when shrunk
-    r.setBarPainter(new StandardBarPainter());
-    r.setShadowVisible(false);
-    r.setItemMargin(0.05);
-    for (int p = 0; p < data.getRowCount(); p++) {
-      r.setSeriesPaint(p, Charts.colour(p));
-      r.setSeriesOutlineStroke(p, new BasicStroke(0.5f));
-    }
-    plot.setRenderer(r);
-    // the size of the time chart beside it, so both read at one scale
-    return new Figure(chart, id, BAR_WIDTH, BAR_HEIGHT);
   }
 
   /**

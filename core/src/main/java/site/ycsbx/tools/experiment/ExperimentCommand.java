@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import site.ycsbx.tools.child.ChildJvm;
 import site.ycsbx.util.UserError;
 
 /**
@@ -79,7 +80,8 @@ public final class ExperimentCommand {
             changed.size() > 1 ? ", ..." : "");
       }
     }
-    CellRunner runner = new CellRunner(launcher.mainClass());
+    // the heap and JVM options the user gave this JVM (JAVA_OPTS, -jvm-args) apply to every cell
+    ChildJvm runner = new ChildJvm(launcher.mainClass(), "a cell", List.of("-Xmx", "-Xms", "-XX:"));
     if (a.check()) {
       TargetLocks.refuseHeld(plan);
       TargetCheck.all(plan, runner, out);

@@ -3,8 +3,9 @@ package site.ycsbx.tools.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.util.UserError;
-import site.ycsbx.workloads.linkbench.LinkBenchSettings;
 
 /**
  * A run step runs on what the load step before it stored, so the properties that size a LinkBench
@@ -14,8 +15,8 @@ import site.ycsbx.workloads.linkbench.LinkBenchSettings;
  * own value given on the command line that differs is refused: the user named two graphs.
  */
 final class LoadedGraph {
-  /** What sizes the stored graph; a run must take the same. */
-  static final List<String> KEYS = List.of(LinkBenchSettings.STARTID1, LinkBenchSettings.MAXID1);
+  /** What sizes the stored data, every family's ({@link WorkloadFamily#loadedShape()}); a run must take the same. */
+  static final List<String> KEYS = WorkloadFamilies.all().stream().flatMap(f -> f.loadedShape().stream()).toList();
 
   private LoadedGraph() {
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import site.ycsbx.results.KneeFinder;
+import site.ycsbx.results.UnitEfficiency;
 
 /**
  * A step's table as printed after its last cell: one row per target and thread count, the mean
@@ -147,13 +148,12 @@ final class StepTable {
 
   /** The efficiency columns for {@code unit} (null: per operation). */
   static List<String> efficiency(String unit) {
-    return unit == null ? EFFICIENCY : List.of("cpu_us." + unit, "wkb." + unit);
+    return unit == null ? EFFICIENCY : List.of(UnitEfficiency.CPU_PREFIX + unit, UnitEfficiency.WKB_PREFIX + unit);
   }
 
   /** What the efficiency columns mean, for the note below a table. */
   static String efficiencyNote(String unit) {
-    return unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op"
-        : "cpu_us." + unit + ": host CPU microseconds per " + unit + "; wkb." + unit + ": KB written per " + unit;
+    return unit == null ? "cpu.Kop: host CPU s per 1000 ops; wkb.op: KB written per op" : UnitEfficiency.legend(unit);
   }
 
   static String format(Step step, List<Target> targets, List<Outcome> outcomes) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import site.ycsbx.fingerprint.Fingerprint;
+import site.ycsbx.tools.child.ChildJvm;
 import site.ycsbx.util.UserError;
 
 /**
@@ -22,7 +23,7 @@ final class TargetCheck {
   }
 
   /** The check of each target, in table order; the first refusal is a UserError. */
-  static void all(Plan plan, CellRunner runner, java.io.PrintStream out) {
+  static void all(Plan plan, ChildJvm runner, java.io.PrintStream out) {
     for (Target t : plan.experiment().targets()) {
       Cell first = plan.cells().stream().filter(c -> c.target().equals(t)).findFirst().orElseThrow();
       List<String> args = new ArrayList<>(List.of("check"));
@@ -35,10 +36,10 @@ final class TargetCheck {
             + e.getMessage());
       }
       try {
-        CellRunner.Exit exit = runner.run(args, log);
+        ChildJvm.Exit exit = runner.run(args, log);
         if (exit.code() != 0) {
           throw new UserError("target " + t.name() + " (" + first.step().command() + " " + t.binding() + "): "
-              + CellRunner.lastLine(log).replaceFirst("^ycsb: ", ""), exit.code() == 2 ? 2 : 1);
+              + ChildJvm.lastLine(log).replaceFirst("^ycsb: ", ""), exit.code() == 2 ? 2 : 1);
         }
         Map<String, String> fp = printedFingerprint(Files.readAllLines(log, StandardCharsets.UTF_8));
         String contradiction = contradiction(t, fp);

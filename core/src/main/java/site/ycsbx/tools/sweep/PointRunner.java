@@ -1,7 +1,6 @@
 package site.ycsbx.tools.sweep;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import site.ycsbx.results.OpStats;
 import site.ycsbx.results.PointResult;
 import site.ycsbx.results.UnitEfficiency;
 import site.ycsbx.results.YcsbResult;
+import site.ycsbx.tools.child.ChildJvm;
 import site.ycsbx.util.UserError;
 
 /**
@@ -35,18 +35,14 @@ final class PointRunner {
 
   private final SweepArgs args;
   private final Path pointsDir;
-  // the point running now: ended with the sweep (Ctrl-C) so no benchmark goes on unwatched
-  private volatile Process running;
+  // the heap the user gave this JVM (JAVA_OPTS) applies to every point
+  private final ChildJvm jvm = new ChildJvm(MAIN_CLASS, "a point", List.of("-Xmx", "-Xms"));
 
   PointRunner(SweepArgs args, Path pointsDir) {
     this.args = args;
     this.pointsDir = pointsDir;
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      Process p = running;
-      if (p != null && p.isAlive()) {
-        p.destroy();
-      }
-    }, "ycsbx-sweep-stop-point"));
+    // the point running now ends with the sweep (Ctrl-C), so no benchmark goes on unwatched
+    Runtime.getRuntime().addShutdownHook(new Thread(jvm::signal, "ycsbx-sweep-stop-point"));
   }
 
   /** The reload before a point of a run sweep; returns null when it worked, else why not. */
@@ -54,7 +50,7 @@ final class PointRunner {
     String name = String.format("t%d-r%d-reload", threads, repeat);
     Path log = pointsDir.resolve(name + ".log");
     Child c = start("load", threads, pointsDir.resolve(name + ".json"), log, name);
-    return c.exitCode == 0 ? null : "the reload before it exited " + c.exitCode + ": " + lastLine(log);
+    return c.exitCode == 0 ? null : "the reload before it exited " + c.exitCode + ": " + ChildJvm.lastLine(log);
   }
 
   PointResult run(int threads, int repeat) {
@@ -64,7 +60,8 @@ final class PointRunner {
     Child c = start(args.phase, threads, export, log, name);
     String exportName = pointsDir.getFileName() + "/" + export.getFileName();
     if (c.exitCode != 0 || !Files.exists(export)) {
-      String why = "exited " + c.exitCode + ": " + lastLine(log) + " (see " + pointsDir.getFileName() + "/" + log.getFileName() + ")";
+      String why = "exited " + c.exitCode + ": " + ChildJvm.lastLine(log) + " (see " + pointsDir.getFileName() + "/"
+          + log.getFileName() + ")";
       return new PointResult(threads, repeat, c.exitCode == 0 ? 1 : c.exitCode, why, c.wallMs, c.cpuPercent,
           Double.NaN, 0, Map.of(), Map.of(), Files.exists(export) ? exportName : null, Map.of());
     }
@@ -103,16 +100,6 @@ final class PointRunner {
 
   private Child start(String phase, int threads, Path export, Path log, String name) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // the heap the user gave this JVM (JAVA_OPTS) applies to every point
-    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("-Xmx") || a.startsWith("-Xms")) {
-        cmd.add(a);
-      }
-    }
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(MAIN_CLASS);
     cmd.add(phase);
     cmd.add(args.binding);
     cmd.addAll(pointArgs(args.ycsbArgs, name));
@@ -123,25 +110,15 @@ final class PointRunner {
         "-p", "hdrhistogram.percentiles=" + PERCENTILES,
         "-p", "exporter=" + JSON_ARRAY_EXPORTER,
         "-p", "exportfile=" + export.toAbsolutePath()));
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-    try {
-      double cpu0 = childrenCpuSeconds();
-      long t0 = System.nanoTime();
-      Process p = pb.start();
-      running = p;
-      int exit = p.waitFor();
-      running = null;
-      long wallNanos = System.nanoTime() - t0;
-      double cpu = childrenCpuSeconds() - cpu0;
-      double pct = Double.isNaN(cpu) ? Double.NaN
-          : 100.0 * cpu / (wallNanos / 1e9) / Runtime.getRuntime().availableProcessors();
-      return new Child(exit, wallNanos / 1_000_000, pct);
-    } catch (IOException e) {
-      throw UserError.target("cannot start a point's JVM (" + cmd.get(0) + "): " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    double cpu0 = childrenCpuSeconds();
+    ChildJvm.Exit exit = jvm.run(cmd, log);
+    if (exit.code() == ChildJvm.INTERRUPTED && Thread.currentThread().isInterrupted()) {
       throw UserError.target("interrupted");
     }
+    double cpu = childrenCpuSeconds() - cpu0;
+    double pct = Double.isNaN(cpu) ? Double.NaN
+        : 100.0 * cpu / exit.seconds() / Runtime.getRuntime().availableProcessors();
+    return new Child(exit.code(), exit.wallNanos() / 1_000_000, pct);
   }
 
   /**
@@ -157,21 +134,6 @@ final class PointRunner {
       return (Long.parseLong(f[13]) + Long.parseLong(f[14])) / CLOCK_TICKS_PER_SECOND;
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
-    }
-  }
-
-  /** The most telling line of a point's log: YCSB-X's own one-line verdict, else the last line. */
-  static String lastLine(Path log) {
-    try {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-      for (int i = lines.size() - 1; i >= 0; i--) {
-        if (lines.get(i).startsWith("ycsb:")) {
-          return lines.get(i).trim();
-        }
-      }
-      return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).trim();
-    } catch (IOException e) {
-      return "(no log)";
     }
   }
 }

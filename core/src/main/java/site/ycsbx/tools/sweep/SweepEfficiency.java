@@ -2,7 +2,6 @@ package site.ycsbx.tools.sweep;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import site.ycsbx.results.PointResult;
 import site.ycsbx.results.SweepFile;
 import site.ycsbx.results.UnitEfficiency;
@@ -19,8 +18,7 @@ final class SweepEfficiency {
 
   /** The block printed under the sweep's table; empty when no point has per-unit figures. */
   static String table(SweepFile sweep) {
-    String unit = sweep.points().stream().filter(PointResult::ok).map(p -> UnitEfficiency.unit(p.perUnit()))
-        .filter(Objects::nonNull).findFirst().orElse(null);
+    String unit = UnitEfficiency.unit(sweep.points().stream().filter(PointResult::ok).map(PointResult::perUnit));
     if (unit == null) {
       return "";
     }
@@ -34,14 +32,12 @@ final class SweepEfficiency {
           .toList();
       sb.append(String.format(Locale.ROOT, "%8d %12s %12s%n", t, number(mean(ok, cpu)), number(mean(ok, wkb))));
     }
-    sb.append(String.format(Locale.ROOT, "%s: host CPU microseconds per %s; %s: KB written per %s%n%n", cpu, unit, wkb,
-        unit));
+    sb.append(String.format(Locale.ROOT, "%s%n%n", UnitEfficiency.legend(unit)));
     return sb.toString();
   }
 
   static double mean(List<PointResult> points, String figure) {
-    return points.stream().map(p -> p.perUnit().get(figure)).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-        .filter(d -> !Double.isNaN(d)).average().orElse(Double.NaN);
+    return UnitEfficiency.mean(points.stream().map(PointResult::perUnit), figure);
   }
 
   /** 4 significant figures at most, no exponent; n/a when not measured. */

@@ -36,7 +36,7 @@ public final class IIBenchSettings {
   public static final String ROUND_ROWS_PROPERTY = "iibench.roundrows";
   public static final long ROUND_ROWS_PROPERTY_DEFAULT = 1_000_000;
   public static final String ROUND_FILE_PROPERTY = "iibench.roundfile";
-  public static final String DISKS_PROPERTY = site.ycsbx.measurements.DiskStats.IIBENCH_DISKS_PROPERTY;
+  public static final String DISKS_PROPERTY = "iibench.disks";
   public static final String QUERY_THREADS_PROPERTY = "iibench.querythreads";
   public static final int QUERY_THREADS_PROPERTY_DEFAULT = 0;
   public static final String QUERY_LIMIT_PROPERTY = "iibench.querylimit";

@@ -3,6 +3,7 @@ package site.ycsbx.tools.clients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsb.workloads.CoreWorkload;
+import site.ycsbx.family.WorkloadFamilies;
+import site.ycsbx.family.WorkloadFamily;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.iibench.IIBenchWorkload;
 import site.ycsbx.workloads.filemeta.FileMetaWorkload;
@@ -112,5 +115,24 @@ class ClientSliceTest {
     Properties p = props("iibench.rows", "10", "iibench.tableperthread", "true", "ycsbx.clients", "2", "ycsbx.client", "0");
     assertEquals("iibench.tableperthread=true with ycsbx.clients=2: every client would use the same table names; use one"
         + " shared table with several clients", refused(() -> ClientSlice.read(p).properties(IIBenchWorkload.class, p, true)));
+  }
+
+  /** Which workloads split, and how, is each family's descriptor's say; one without a split is refused. */
+  @Test
+  void eachFamilySplitsAsItsDescriptorSays() {
+    assertEquals("YCSB's core workloads, iibench, linkbench, filemeta and sysbench", ClientSlice.splitting());
+    Properties p = props("recordcount", "1000", "ycsbx.clients", "2", "ycsbx.client", "1");
+    for (WorkloadFamily f : WorkloadFamilies.all()) {
+      Class<?> w = f.workloadClass();
+      if (f.clientSplit().isEmpty()) {
+        assertTrue(refused(() -> ClientSlice.read(p).properties(w, p, true)).contains("cannot be split"), f.name());
+        continue;
+      }
+      assertEquals(f.clientSplit().get().properties(w, p, true, 2, 1), ClientSlice.read(p).properties(w, p, true),
+          f.name());
+    }
+    // a subclass of a family's workload is split as the family's
+    assertEquals(Map.of("insertstart", "500", "insertcount", "500"),
+        ClientSlice.read(p).properties(site.ycsbx.workloads.StoppableCoreWorkload.class, p, true));
   }
 }

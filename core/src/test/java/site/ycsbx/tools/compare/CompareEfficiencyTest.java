@@ -59,6 +59,7 @@ class CompareEfficiencyTest {
     assertTrue(text.contains("       1          50.00          100.0   2.00         0.4000         0.4000   1.00\n"),
         text);
     assertFalse(text.contains("  50000  "), text);
+    assertTrue(text.contains("cpu_us.row: host CPU microseconds per row; wkb.row: KB written per row\n"), text);
   }
 
   @Test
@@ -90,6 +91,7 @@ class CompareEfficiencyTest {
     assertTrue(table.contains("EFFICIENCY per row"), table);
     assertTrue(table.contains(" threads   cpu_us.row      wkb.row\n       1        50.00       0.4000\n"
         + "       2        80.00       0.6000\n"), table);
+    assertTrue(table.contains("cpu_us.row: host CPU microseconds per row; wkb.row: KB written per row\n\n"), table);
     // a sweep.json written before the figures (null) and a family without a unit (empty): no block
     List<PointResult> none = List.of(point(1, 1, Map.of()), point(1, 2, null), point(2, 1, Map.of()),
         point(2, 2, Map.of()));

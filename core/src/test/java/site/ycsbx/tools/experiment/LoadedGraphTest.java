@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.family.WorkloadFamilies;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.util.UserError;
 
@@ -62,5 +63,12 @@ class LoadedGraphTest {
         + " step requests runs on the graph step load loads; give both the same value, or only"
         + " step.load.linkbench.maxid1", refused.getMessage());
     assertEquals(UserError.BAD_INPUT, refused.exitCode());
+  }
+
+  /** What the runs take from their load is every family's loaded shape: today LinkBench's ids. */
+  @Test
+  void theKeysCarriedAreTheFamiliesLoadedShapes() {
+    assertEquals(List.of("linkbench.startid1", "linkbench.maxid1"), LoadedGraph.KEYS);
+    assertEquals(WorkloadFamilies.all().stream().flatMap(f -> f.loadedShape().stream()).toList(), LoadedGraph.KEYS);
   }
 }

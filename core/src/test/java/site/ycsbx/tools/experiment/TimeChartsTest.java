@@ -119,6 +119,8 @@ class TimeChartsTest {
       source.put(op, "site.ycsbx.workloads.filemeta.FileMetaWorkload");
     }
     assertEquals(new ArrayList<>(source.keySet()), RateUnit.known());
+    // the units the families count by batches, from their descriptors as the list had them
+    assertEquals(java.util.Set.of("rows", "links", "files"), RateUnit.PER_BATCH);
     for (Map.Entry<String, String> e : source.entrySet()) {
       java.lang.reflect.Field field = Class.forName(e.getValue()).getDeclaredField(e.getKey());
       field.setAccessible(true);

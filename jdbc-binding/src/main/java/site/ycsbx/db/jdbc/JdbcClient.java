@@ -17,6 +17,16 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.MySqlDialect;
+import site.ycsbx.db.jdbc.conn.ReopeningConnection;
+import site.ycsbx.db.jdbc.conn.ReopeningStatement;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.Statements;
+import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.UserTable;
 import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.faults.Deadline;
 import site.ycsbx.faults.Outages;
@@ -80,15 +90,32 @@ public class JdbcClient extends DB {
    */
   static {
     ReopeningConnection.defineProxyClasses();
-    for (Class<?> c : List.of(Statements.class, ClientConnection.class, JdbcStores.class, ReopeningStatement.class,
-        site.ycsbx.db.jdbc.filemeta.JdbcFileMetaStore.class, site.ycsbx.db.jdbc.iibench.JdbcIIBenchStore.class,
-        site.ycsbx.db.jdbc.linkbench.JdbcLinkBenchStore.class, site.ycsbx.db.jdbc.probe.JdbcProbeStore.class)) {
+    List<String> preloaded = new java.util.ArrayList<>();
+    for (Class<?> c : List.of(Statements.class, ClientConnection.class, JdbcStores.class, ReopeningStatement.class)) {
+      preloaded.add(c.getName());
+    }
+    preloaded.addAll(familyStores());
+    for (String c : preloaded) {
       try {
-        Class.forName(c.getName(), true, c.getClassLoader());
+        Class.forName(c, true, JdbcClient.class.getClassLoader());
       } catch (ClassNotFoundException e) {
         throw new IllegalStateException(e);
       }
     }
+  }
+
+  /**
+   * The store class of every family this binding serves, by its descriptor's store type: the
+   * family's {@code site.ycsbx.store.<family>.<Store>} is served by
+   * {@code site.ycsbx.db.jdbc.<family>.Jdbc<Store>} (the catalog builds them through constructor
+   * references, which name no class to load).
+   */
+  static List<String> familyStores() {
+    Set<Class<?>> served = new JdbcStores().storeTypes();
+    String storePackage = Provides.class.getPackageName();
+    return site.ycsbx.family.WorkloadFamilies.all().stream().flatMap(f -> f.storeType().stream())
+        .filter(served::contains).map(t -> JdbcClient.class.getPackageName()
+            + t.getPackageName().substring(storePackage.length()) + ".Jdbc" + t.getSimpleName()).toList();
   }
 
   @Override

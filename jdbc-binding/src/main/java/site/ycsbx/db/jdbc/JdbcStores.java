@@ -1,6 +1,8 @@
 package site.ycsbx.db.jdbc;
 
 import java.util.List;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
 import site.ycsbx.db.jdbc.filemeta.FileMetaCheck;
 import site.ycsbx.db.jdbc.filemeta.JdbcFileMetaStore;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import javax.net.SocketFactory;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
 
 /**
  * The PostgreSQL driver's plain sockets, each watched by {@link HandshakeWatchdog} until

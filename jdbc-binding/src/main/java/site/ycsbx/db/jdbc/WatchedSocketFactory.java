@@ -4,6 +4,8 @@ import com.mysql.cj.conf.PropertySet;
 import com.mysql.cj.protocol.StandardSocketFactory;
 import java.io.IOException;
 import java.net.Socket;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
+import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 
 /**
  * Connector/J's standard sockets, each watched by {@link HandshakeWatchdog} while the connection

@@ -11,6 +11,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.jdbc.conn.Connector;
 
 /**
  * A batch is one statement on the wire (Connector/J rewrites it into a multi-row INSERT), and

@@ -19,6 +19,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 
 /**
  * A client connection's socket stays blocking after the handshake, on each driver: on Java 13+ a

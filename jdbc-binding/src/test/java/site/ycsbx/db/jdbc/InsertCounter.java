@@ -1,15 +1,16 @@
 package site.ycsbx.db.jdbc;
 
-import java.util.Locale;
-import java.util.Properties;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import com.mysql.cj.MysqlConnection;
 import com.mysql.cj.Query;
 import com.mysql.cj.interceptors.QueryInterceptor;
 import com.mysql.cj.log.Log;
 import com.mysql.cj.protocol.Resultset;
 import com.mysql.cj.protocol.ServerSession;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import site.ycsbx.db.jdbc.conn.Connector;
 
 /**
  * Connector/J query interceptor (db.url option queryInterceptors) that counts the INSERT

@@ -17,6 +17,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.jdbc.conn.Connector;
 
 /** YCSB's five operations with their semantics, in process, on each server, with and without autocommit. */
 @Tag("server")

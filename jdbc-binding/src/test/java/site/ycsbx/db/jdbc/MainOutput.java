@@ -5,21 +5,21 @@ import java.util.ArrayList;
 import java.util.List;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
-import site.ycsbx.testing.OneLineError;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.OneLineError;
 
 /** Runs bin/ycsb's Java side (site.ycsbx.tools.Main) with the jdbc binding, and checks its errors. */
-final class MainOutput {
+public final class MainOutput {
   private MainOutput() {
   }
 
   /** {@code Main <command> jdbc -P workloads/<workload> <args>}, in a JVM of its own. */
-  static Result main(String command, String workload, List<String> args) {
+  public static Result main(String command, String workload, List<String> args) {
     return JavaProcess.run("site.ycsbx.tools.Main", commandLine(command, workload, args));
   }
 
   /** The same in this JVM, for command lines refused before the run starts (see InProcessMain). */
-  static Result refused(String command, String workload, List<String> args) {
+  public static Result refused(String command, String workload, List<String> args) {
     return InProcessMain.run(commandLine(command, workload, args));
   }
 
@@ -31,7 +31,7 @@ final class MainOutput {
   }
 
   /** Exit code, exactly one stderr line holding every expected text, and no stack trace. */
-  static void assertOneLineError(Result r, int exit, String... expected) {
+  public static void assertOneLineError(Result r, int exit, String... expected) {
     OneLineError.assertOneLineError(r, exit, expected);
   }
 }

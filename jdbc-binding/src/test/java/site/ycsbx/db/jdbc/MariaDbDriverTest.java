@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.mariadb.jdbc.ServerPreparedStatement;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.ReadBufferedSocket;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
@@ -164,7 +168,7 @@ class MariaDbDriverTest {
       assertEquals(UserError.TARGET_UNUSABLE, e.exitCode());
       assertEquals("cannot reach jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/ycsb: no answer within 5 s",
           e.getMessage());
-      assertTrue(millis >= Connector.CONNECT_TIMEOUT_SECONDS * 1000L - 200 && millis < 9_000, millis + " ms");
+      assertTrue(millis >= HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000L - 200 && millis < 9_000, millis + " ms");
     }
   }
 

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.Status;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;

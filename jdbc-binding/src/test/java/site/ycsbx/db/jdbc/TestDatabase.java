@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.Tables;
 
 /**
  * A database (MariaDB) or schema (PostgreSQL) of its own for one test, on a real server,
@@ -35,10 +37,10 @@ public final class TestDatabase implements AutoCloseable {
   // set but empty: an account without a password (root@127.0.0.1 on a fresh MariaDB)
   public static final String PASSWORD = System.getenv("YCSBX_TEST_PASSWORD") != null
       ? System.getenv("YCSBX_TEST_PASSWORD") : "ycsbx";
-  static final String MARIADB_HOST = env("YCSBX_MARIADB_HOST", "127.0.0.1");
-  static final String MARIADB_PORT = env("YCSBX_MARIADB_PORT", "3306");
-  static final String PG_HOST = env("YCSBX_PG_HOST", "127.0.0.1");
-  static final String PG_PORT = env("YCSBX_PG_PORT", "5432");
+  public static final String MARIADB_HOST = env("YCSBX_MARIADB_HOST", "127.0.0.1");
+  public static final String MARIADB_PORT = env("YCSBX_MARIADB_PORT", "3306");
+  public static final String PG_HOST = env("YCSBX_PG_HOST", "127.0.0.1");
+  public static final String PG_PORT = env("YCSBX_PG_PORT", "5432");
   public static final String PG_DATABASE = env("YCSBX_PG_DATABASE", "postgres");
 
   /** The servers and engines every JDBC test runs on. */

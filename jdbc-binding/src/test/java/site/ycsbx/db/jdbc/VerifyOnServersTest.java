@@ -12,6 +12,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.conn.UserTable;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;

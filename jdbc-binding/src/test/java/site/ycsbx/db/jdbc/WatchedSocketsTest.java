@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 
 /**
  * The watched sockets (WatchedSocketFactory, MariaDbWatchedSocketFactory, PgWatchedSocketFactory) bound only the connection
@@ -32,7 +35,7 @@ class WatchedSocketsTest {
       try (Connection c = Connector.open(o, Map.of());
           Connection d = target.mariadb() ? Connector.open(m, Map.of()) : null) {
         assertEquals(1, one(c));
-        Thread.sleep(Connector.CONNECT_TIMEOUT_SECONDS * 1000L + 1500);
+        Thread.sleep(HandshakeWatchdog.CONNECT_TIMEOUT_SECONDS * 1000L + 1500);
         assertEquals(1, one(c), "the connection was closed by the handshake watchdog");
         assertEquals(1, one(c));
         if (d != null) {

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,9 +21,14 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.UserTable;
 import site.ycsbx.testing.JavaProcess;
-import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.testing.JavaProcess.Result;
+import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.util.UserError;
 
 /**
@@ -218,7 +222,7 @@ class Ycsb017PropertiesTest {
    * INSERT statements PostgreSQL executes on it.
    */
   private static void countInsertStatements(TestDatabase db) throws Exception {
-    SqlDialect d = SqlDialect.forUrl(db.url());
+    SqlDialect d = JdbcOptions.dialectFor(db.url());
     List<String> fields = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       fields.add("field" + i);

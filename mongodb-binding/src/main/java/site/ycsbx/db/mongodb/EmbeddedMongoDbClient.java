@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb;
 
 import java.util.Properties;
 import site.ycsb.DBException;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.store.Provides;
 
 /**

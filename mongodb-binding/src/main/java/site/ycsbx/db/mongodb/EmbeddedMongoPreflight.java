@@ -3,6 +3,9 @@ package site.ycsbx.db.mongodb;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.util.PropertyDef;
@@ -22,6 +25,10 @@ public final class EmbeddedMongoPreflight extends MongoPreflight {
    * is refused with why (the embedded server has its own) rather than as a misspelling.
    */
   private static final List<PropertyDef> PROPERTIES = properties(MongoPreflight.PROPERTIES);
+
+  public EmbeddedMongoPreflight() {
+    super("another " + EmbeddedServer.DIR_PROPERTY);
+  }
 
   private static List<PropertyDef> properties(List<PropertyDef> binding) {
     List<PropertyDef> out = new ArrayList<>();

@@ -12,14 +12,23 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
+import site.ycsbx.db.mongodb.conn.BeforeCommands;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoServerSettings;
+import site.ycsbx.db.mongodb.conn.MongoServerWork;
+import site.ycsbx.db.mongodb.conn.MongoSizes;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.MongoUrl;
+import site.ycsbx.db.mongodb.conn.ServerKind;
+import site.ycsbx.db.mongodb.conn.StorageEngineCheck;
+import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
 import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.ServerAddress;
-import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
 import site.ycsbx.store.StoreDemand;
-import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchStore;
-import site.ycsbx.db.mongodb.sysbench.MongoSysbenchStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
@@ -33,10 +42,19 @@ import site.ycsbx.util.UserError;
 public class MongoPreflight implements Preflight {
   /** How long the check waits for a server (selection, connect, reads). */
   public static final int TIMEOUT_SECONDS = 5;
-  /** The product name of the Java wire-protocol emulator. */
-  static final String EMULATOR = "mongo-java-server";
   /** {@value BeforeCommands#PROPERTY}'s commands, read by {@link #check} before anything runs. */
   private List<Document> before = List.of();
+  /** Where else a load of YCSB's records could go (the embedded binding: another folder). */
+  private final String elsewhere;
+
+  public MongoPreflight() {
+    this("another database (" + MongoOptions.URL_PROPERTY + ")");
+  }
+
+  /** @param elsewhere where else a load could go, e.g. another data folder of a server the binding runs */
+  protected MongoPreflight(String elsewhere) {
+    this.elsewhere = elsewhere;
+  }
 
   @Override
   public Set<String> propertyPrefixes() {
@@ -45,16 +63,11 @@ public class MongoPreflight implements Preflight {
 
   /**
    * Every property the binding reads: its mongodb.* options and the families' own settings,
-   * which sit under the family's prefix (read and checked next to the family's store).
+   * which sit under the family's prefix (declared by the family in {@link MongoStores}, read and
+   * checked next to its store).
    */
-  static final List<PropertyDef> PROPERTIES = concat(MongoOptions.PROPERTIES, List.of(
-      PropertyDef.of(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, MongoLinkBenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
-          "linkbench: a link write and its count change in one transaction; auto: where the server has them, true:"
-          + " always (refused elsewhere), false: never"),
-      PropertyDef.of(MongoSysbenchStore.TRANSACTIONS_PROPERTY, MongoSysbenchStore.TRANSACTIONS_PROPERTY_DEFAULT,
-          "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"
-          + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never"),
-      site.ycsbx.store.YcsbTable.DROP, BeforeCommands.DEF));
+  static final List<PropertyDef> PROPERTIES = concat(concat(MongoOptions.PROPERTIES, new MongoStores().properties()),
+      List.of(site.ycsbx.store.YcsbTable.DROP, BeforeCommands.DEF));
 
   static List<PropertyDef> concat(List<PropertyDef> a, List<PropertyDef> b) {
     List<PropertyDef> out = new java.util.ArrayList<>(a);
@@ -75,12 +88,7 @@ public class MongoPreflight implements Preflight {
   /** From mongodb.url: its first host and port, local when every host it names is this machine. */
   @Override
   public ServerAddress serverAddress(Properties props) {
-    com.mongodb.ConnectionString url = MongoOptions.parse(props).connectionString();
-    String host = url.isSrvProtocol() || url.getHosts().isEmpty() ? "" : url.getHosts().get(0);
-    if (!host.endsWith("]") && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
-      host = host.substring(0, host.indexOf(':')); // host:port; an IPv6 address is in brackets
-    }
-    return ServerAddress.of(host, MongoIIBenchStore.portOf(url), MongoIIBenchStore.isLocal(url));
+    return MongoUrl.serverAddress(MongoOptions.parse(props).connectionString());
   }
 
   @Override
@@ -106,9 +114,9 @@ public class MongoPreflight implements Preflight {
   }
 
   /** The check {@link MongoStores} registers for the store the workload takes; YCSB's table's for YCSB's workloads. */
-  static MongoStoreCheck familyCheck(StoreDemand demand) {
+  MongoStoreCheck familyCheck(StoreDemand demand) {
     if (demand.isNone()) {
-      return new YcsbCollectionCheck();
+      return new YcsbCollectionCheck(elsewhere);
     }
     return new MongoStores().check(demand).orElse(MongoStoreCheck.NONE);
   }
@@ -150,11 +158,11 @@ public class MongoPreflight implements Preflight {
         statusReply = MongoServerSettings.Reply.missing(e.getErrorCode() == 13
             ? site.ycsbx.fingerprint.ServerSettings.NOT_READABLE_ROLE : whyNoStatus);
       }
-      String product = product(build, status);
+      String product = ServerKind.product(build, status);
       Object version = build.get("version");
       String engine = StorageEngineCheck.reported(status);
       String engineShown = engine;
-      if (engine == null && !product.equals(EMULATOR) && StorageEngineCheck.beforeEngines(build)) {
+      if (engine == null && !product.equals(ServerKind.EMULATOR) && StorageEngineCheck.beforeEngines(build)) {
         engine = StorageEngineCheck.MMAPV1;
         engineShown = engine + " (implied by version " + version + ")";
       }
@@ -162,7 +170,7 @@ public class MongoPreflight implements Preflight {
 
       fp.put("server.product", product);
       fp.put("server.version", version == null ? "not reported"
-          : product.equals(EMULATOR) ? version + " (MongoDB version emulated by mongo-java-server)" : version);
+          : product.equals(ServerKind.EMULATOR) ? version + " (MongoDB version emulated by mongo-java-server)" : version);
       fp.put("storage.engine", engineShown != null ? engineShown
           : StorageEngineCheck.NOT_REPORTED + (whyNoStatus == null ? "" : " (" + whyNoStatus + ")"));
       Boolean persistent = StorageEngineCheck.persistent(status);
@@ -197,29 +205,6 @@ public class MongoPreflight implements Preflight {
     fp.put(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY, options.databasePerCollection());
     options.putYcsbOptions(fp::put);
     fp.put("mongodb.driver", "mongodb-driver-sync " + BuildVersions.driver());
-  }
-
-  /** The product behind a wire-protocol server, from its buildInfo and serverStatus replies. */
-  static String product(Document build, Document status) {
-    Object process = status == null ? null : status.get("process");
-    String p = process == null ? "" : process.toString().toLowerCase(java.util.Locale.ROOT);
-    if (p.equals("java")) {
-      return EMULATOR;
-    }
-    String name = build.containsKey("psmdbVersion") ? "Percona Server for MongoDB"
-        : isEnterprise(build) ? "MongoDB Enterprise" : "MongoDB";
-    if (p.contains("mongos")) {
-      return name + " (mongos)";
-    }
-    if (p.contains("mongod") || build.containsKey("gitVersion")) {
-      return name;
-    }
-    return "unknown MongoDB-compatible server" + (process == null ? "" : " (serverStatus.process=" + process + ")");
-  }
-
-  private static boolean isEnterprise(Document build) {
-    Object modules = build.get("modules");
-    return modules instanceof List && ((List<?>) modules).contains("enterprise");
   }
 
   // the cause the driver's monitor saw ("Connection refused"), without its cluster dump

@@ -1,6 +1,8 @@
 package site.ycsbx.db.mongodb;
 
 import java.util.List;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.db.mongodb.filemeta.MongoFileMetaCheck;
 import site.ycsbx.db.mongodb.filemeta.MongoFileMetaStore;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
@@ -23,8 +25,10 @@ public final class MongoStores extends StoreCatalog<MongoConnection, MongoStoreC
     super(List.of(
         Family.of(ProbeStore.class, MongoProbeStore::new, null),
         Family.of(IIBenchStore.class, MongoIIBenchStore::new, MongoIIBenchCheck::new),
-        Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new),
+        Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new,
+            MongoLinkBenchStore.PROPERTIES),
         Family.of(FileMetaStore.class, MongoFileMetaStore::new, MongoFileMetaCheck::new),
-        Family.of(SysbenchStore.class, MongoSysbenchStore::new, MongoSysbenchCheck::new)));
+        Family.of(SysbenchStore.class, MongoSysbenchStore::new, MongoSysbenchCheck::new,
+            MongoSysbenchStore.PROPERTIES)));
   }
 }

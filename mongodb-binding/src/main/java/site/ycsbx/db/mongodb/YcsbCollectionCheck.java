@@ -5,6 +5,10 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import java.util.Properties;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.YcsbTable;
@@ -20,6 +24,13 @@ import site.ycsbx.util.UserError;
 public final class YcsbCollectionCheck implements MongoStoreCheck {
   /** Whether this JVM's load has dropped YCSB's collection: once, by the first client thread. */
   private static boolean dropped;
+  /** Where else a load can go, said when one would collide with stored keys. */
+  private final String elsewhere;
+
+  /** @param elsewhere e.g. "another database (mongodb.url)", or the embedded server's other folder */
+  YcsbCollectionCheck(String elsewhere) {
+    this.elsewhere = elsewhere;
+  }
 
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
@@ -63,7 +74,7 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
     if (Preflight.Phase.of(props) == Preflight.Phase.LOAD && !ycsb.loadsNothing() && !options.upsert()
         && db.getCollection(ycsb.name()).find(eq("_id", ycsb.firstKey())).first() != null) {
       throw UserError.target(ycsb.alreadyLoaded("collection " + existing.namespace() + where, existing.documents(),
-          elsewhere(props)));
+          elsewhere));
     }
   }
 
@@ -72,12 +83,6 @@ public final class YcsbCollectionCheck implements MongoStoreCheck {
     Object n = db.runCommand(new org.bson.Document("count", collection).append("query", new org.bson.Document("_id", key))
         .append("limit", 1)).get("n");
     return n instanceof Number x && x.longValue() > 0;
-  }
-
-  /** Where else a load can go: another folder for the embedded server, another database for a real one. */
-  private static String elsewhere(Properties props) {
-    return props.getProperty("db", "").equals(EmbeddedMongoDbClient.class.getName())
-        ? "another " + EmbeddedServer.DIR_PROPERTY : "another database (" + MongoOptions.URL_PROPERTY + ")";
   }
 
   /** Whether the collection holds YCSB's records: a string _id, YCSB's fields, no secondary index. */

@@ -8,6 +8,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.measurements.Efficiency;
 import site.ycsbx.measurements.EfficiencyTable;
 import site.ycsbx.store.ServerAddress;

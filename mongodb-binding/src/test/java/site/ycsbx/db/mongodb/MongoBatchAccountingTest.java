@@ -16,6 +16,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.measurements.RunState;
 

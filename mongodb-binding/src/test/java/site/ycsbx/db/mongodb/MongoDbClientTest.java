@@ -25,6 +25,7 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.measurements.Measurements;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 
 /** YCSB's operations on a real (in-process) server, one fresh database per test. */
 @Tag("server")

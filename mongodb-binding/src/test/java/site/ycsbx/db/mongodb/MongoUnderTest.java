@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb;
 
 import com.mongodb.client.MongoClient;
 import java.util.Set;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 
 /**
  * The server a test runs the binding against: the in-process {@link TestServer}, or a real

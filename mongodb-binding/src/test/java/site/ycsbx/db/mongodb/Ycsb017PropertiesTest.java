@@ -27,11 +27,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.SentCommands;
+import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess;
+import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.testing.PrintedFingerprint;
 import site.ycsbx.testing.UsertableLoad;
-import site.ycsbx.testing.JavaProcess.Result;
 import site.ycsbx.tools.Main;
 import site.ycsbx.util.UserError;
 

@@ -2,7 +2,7 @@ package site.ycsbx.db.mongolegacy;
 
 import java.util.ArrayList;
 import java.util.List;
-import site.ycsbx.db.mongodb.BeforeCommands;
+import site.ycsbx.db.mongodb.conn.BeforeCommands;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;

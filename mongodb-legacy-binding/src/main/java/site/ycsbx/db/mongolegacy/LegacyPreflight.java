@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import site.ycsbx.db.mongodb.BeforeCommands;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.WriteConcernSetting;
-import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
+import site.ycsbx.db.mongodb.conn.BeforeCommands;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoUrl;
+import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
+import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
+import site.ycsbx.db.mongolegacy.conn.LegacyErrors;
 import site.ycsbx.faults.ServerAway;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.fingerprint.ServerSettings;
@@ -72,7 +74,7 @@ public final class LegacyPreflight implements Preflight {
     if (!host.endsWith("]") && host.indexOf(':') >= 0 && host.indexOf(':') == host.lastIndexOf(':')) {
       host = host.substring(0, host.indexOf(':'));
     }
-    return ServerAddress.of(host, MongoIIBenchStore.portOf(url), MongoIIBenchStore.isLocal(url));
+    return ServerAddress.of(host, MongoUrl.portOf(url), MongoUrl.isLocal(url));
   }
 
   @Override
@@ -125,11 +127,11 @@ public final class LegacyPreflight implements Preflight {
         hello.throwOnError();
       } catch (MongoTimeoutException e) {
         throw new ServerAway("cannot reach MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") within "
-            + TIMEOUT_SECONDS + " s: " + (refused.get() == null ? "no server answered" : MongoLegacyClient.describe(
+            + TIMEOUT_SECONDS + " s: " + (refused.get() == null ? "no server answered" : LegacyErrors.describe(
             refused.get().getCause() == null ? refused.get() : refused.get().getCause())));
       } catch (MongoSecurityException e) {
         throw UserError.target("cannot log in to MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + "): "
-            + MongoLegacyClient.describe(e.getCause() == null ? e : e.getCause()));
+            + LegacyErrors.describe(e.getCause() == null ? e : e.getCause()));
       }
       CommandResult build = admin.command("buildInfo");
       build.throwOnError();
@@ -150,7 +152,7 @@ public final class LegacyPreflight implements Preflight {
           LegacyBefore.parameter(admin, tokumx == null ? "journalCommitInterval" : "logFlushPeriod"));
     } catch (MongoException e) {
       throw UserError.target("MongoDB at " + url + " (" + MongoOptions.URL_PROPERTY + ") did not answer the read-only"
-          + " checks: " + MongoLegacyClient.describe(e));
+          + " checks: " + LegacyErrors.describe(e));
     }
   }
 

@@ -2,6 +2,7 @@ package site.ycsbx.db.mongolegacy;
 
 import java.util.List;
 import java.util.Optional;
+import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
 import site.ycsbx.db.mongolegacy.iibench.LegacyIIBenchStore;
 import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.iibench.IIBenchStore;

@@ -8,8 +8,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
 import site.ycsb.Status;
-import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.ycsb.YcsbCrud;
+import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
+import site.ycsbx.db.mongolegacy.conn.LegacyErrors;
 import site.ycsbx.db.mongolegacy.port.LegacyPort;
 import site.ycsbx.measurements.BatchLedger;
 import site.ycsbx.measurements.Schedule;
@@ -58,7 +60,7 @@ public class MongoLegacyClient extends DB {
     }
     // no upsert (its preflight refuses mongodb.upsert) and no collection options on these
     // servers: the first write creates a collection
-    crud = new YcsbCrud(new LegacyPort(connection.database(), connection.writeConcern(), MongoLegacyClient::describe),
+    crud = new YcsbCrud(new LegacyPort(connection.database(), connection.writeConcern(), LegacyErrors::describe),
         options.batchSize(), false, table -> { });
     Schedule.configure(getProperties());
     new LegacyStores().offer(connection);
@@ -103,11 +105,5 @@ public class MongoLegacyClient extends DB {
   @Override
   public Status delete(String table, String key) {
     return crud.delete(table, key);
-  }
-
-  /** The driver's message, one line, any URL in it masked. */
-  public static String describe(Throwable e) {
-    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return Secrets.maskUrl(m.replace('\n', ' '));
   }
 }

@@ -8,9 +8,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
-import site.ycsbx.db.jdbc.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.util.UserError;
 
 /**
@@ -24,9 +23,7 @@ public final class EmbeddedPostgres {
   /** The database the binding's tables go to. */
   public static final String DATABASE = "ycsb";
   /** The superuser initdb makes, which the binding connects as. */
-  public static final String USER = "postgres";
-  /** Start of the lines about the server (stdout, beside the binding's notes). */
-  static final String PREFIX = "[YCSB-X] ";
+  public static final String USER = InitDb.USER;
 
   private static EmbeddedPostgres running;
   private static boolean hookAdded;
@@ -84,7 +81,7 @@ public final class EmbeddedPostgres {
       hookAdded = true;
       Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedPostgres::stopRunning, "ycsbx-embedded-postgres-stop"));
     }
-    System.out.println(PREFIX + created + "started PostgreSQL in " + seconds(System.nanoTime() - start) + " (pid "
+    System.out.println(ServerLines.PREFIX + created + "started PostgreSQL in " + ServerLines.seconds(System.nanoTime() - start) + " (pid "
         + server.pid() + ", 127.0.0.1:" + server.port() + (created.isEmpty() ? ", data in " + folder.dir() : "") + ")");
     if (folder.state() == DataFolder.State.NEW) {
       // once per folder: a run then finds the database (a load would create it anyway: MissingDatabase)
@@ -104,7 +101,7 @@ public final class EmbeddedPostgres {
       EmbeddedPostgres s = running;
       running = null;
       if (!s.server.stop()) {
-        System.err.println(PREFIX + "PostgreSQL (pid " + s.server.pid() + ") is still stopping; it ends on its own");
+        System.err.println(ServerLines.PREFIX + "PostgreSQL (pid " + s.server.pid() + ") is still stopping; it ends on its own");
       }
     }
   }
@@ -186,9 +183,5 @@ public final class EmbeddedPostgres {
     } catch (IOException | UnsupportedOperationException e) {
       throw UserError.target("cannot read the owner of " + dir + ": " + e.getMessage());
     }
-  }
-
-  static String seconds(long nanos) {
-    return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
   }
 }

@@ -2,8 +2,8 @@ package site.ycsbx.db.jdbc.embedded;
 
 import java.util.Properties;
 import site.ycsbx.db.jdbc.JdbcClient;
-import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.JdbcStores;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.store.Provides;
 
 /**

@@ -150,7 +150,7 @@ final class GuardedServer {
         long waited = System.nanoTime() - start;
         if (!noted && waited > TimeUnit.SECONDS.toNanos(START_NOTE_SECONDS)) {
           noted = true;
-          System.out.println(EmbeddedPostgres.PREFIX + "PostgreSQL is still starting (after an unclean stop it first"
+          System.out.println(ServerLines.PREFIX + "PostgreSQL is still starting (after an unclean stop it first"
               + " replays its write-ahead log; see " + dir.resolve(DataFolder.LOG_FILE) + ")");
         }
         if (waited > TimeUnit.SECONDS.toNanos(START_TIMEOUT_SECONDS)) {

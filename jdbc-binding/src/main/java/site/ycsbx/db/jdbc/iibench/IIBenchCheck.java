@@ -2,13 +2,12 @@ package site.ycsbx.db.jdbc.iibench;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.JdbcStoreCheck;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.TableWalk;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
@@ -28,31 +27,14 @@ public final class IIBenchCheck implements JdbcStoreCheck {
     List<IIBenchTable> tables = plan.tables();
     IIBenchTable first = tables.get(0);
     checkStatementSize(s, first, plan.batchRows());
-    Optional<String> engine = Optional.empty();
-    List<String> withRows = new ArrayList<>();
-    int existing = 0;
+    TableWalk walk = new TableWalk(s, plan.drop(), demand.verify());
     for (IIBenchTable t : tables) {
-      String refused = plan.drop() ? ExistingTable.dropRefusal(c, s.dialect(), t.name()) : null;
-      if (refused != null) {
-        throw s.dropRefusal(refused);
-      }
-      Optional<String> e = s.dialect().tableEngine(c, t.name());
-      if (e.isEmpty() && demand.verify()) {
-        throw StoreDemand.nothingStored("table " + t.name() + " in " + s.location() + " at " + s.options().maskedUrl());
-      }
-      if (e.isEmpty() || plan.drop()) {
-        continue;
-      }
-      existing++;
-      engine = engine.or(() -> e);
-      String why = ExistingTable.unusable(c, s.dialect(), t, e.get(), s.engine());
-      if (why != null) {
-        throw s.refusal(why);
-      }
-      if (Tables.hasRows(c, t.name())) {
-        withRows.add(t.name());
-      }
+      walk.table(t.name(), () -> ExistingTable.dropRefusal(c, s.dialect(), t.name()),
+          e -> ExistingTable.unusable(c, s.dialect(), t, e, s.engine()));
     }
+    Optional<String> engine = walk.engine();
+    List<String> withRows = walk.withRows();
+    int existing = walk.existing().size();
     String names = tables.size() == 1 ? first.name() : first.name() + " .. " + tables.get(tables.size() - 1).name();
     String state;
     if (plan.drop()) {

@@ -1,20 +1,11 @@
 package site.ycsbx.db.jdbc.iibench;
 
-import site.ycsbx.db.jdbc.SqlDialect;
 
 /**
  * iibench's SQL where servers differ: the column types of the reference SQL program, and the
  * form of its range query each planner reads from the pdc index.
  */
 interface IIBenchSql {
-  /** The variant for the server the dialect talks to. */
-  static IIBenchSql of(SqlDialect d) {
-    return switch (d.kind()) {
-      case MYSQL -> new MySqlIIBenchSql();
-      case POSTGRESQL -> new PostgresIIBenchSql();
-    };
-  }
-
   /** Column definition of a BIGINT primary key the server numbers (transactionid). */
   String autoIncrementPrimaryKey();
 

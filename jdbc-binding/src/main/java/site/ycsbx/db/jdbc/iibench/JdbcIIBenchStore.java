@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.JdbcErrors;
-import site.ycsbx.db.jdbc.JdbcOptions;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.StatementCache;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcErrors;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.StatementCache;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
@@ -61,9 +61,17 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     this.conn = client.connection();
     this.options = client.options();
     this.dialect = options.dialect();
-    this.sql = IIBenchSql.of(dialect);
+    this.sql = sqlFor(dialect);
     this.inserts = new StatementCache(conn, CACHED_INSERTS);
     this.statements = new StatementCache(conn, 0);
+  }
+
+  /** The variant of iibench's SQL for the server the dialect talks to. */
+  static IIBenchSql sqlFor(SqlDialect d) {
+    return switch (d.kind()) {
+      case MYSQL -> new MySqlIIBenchSql();
+      case POSTGRESQL -> new PostgresIIBenchSql();
+    };
   }
 
   @Override

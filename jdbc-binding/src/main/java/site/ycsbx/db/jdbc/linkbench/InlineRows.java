@@ -1,8 +1,8 @@
 package site.ycsbx.db.jdbc.linkbench;
 
 import java.util.List;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.SqlLiterals;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlLiterals;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;

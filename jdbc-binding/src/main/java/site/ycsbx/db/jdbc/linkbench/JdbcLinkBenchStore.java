@@ -8,11 +8,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.JdbcErrors;
-import site.ycsbx.db.jdbc.JdbcOptions;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
@@ -80,7 +79,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   public JdbcLinkBenchStore(ClientConnection client) {
     this.options = client.options();
     this.dialect = options.dialect();
-    this.sql = LinkBenchSql.of(dialect);
+    this.sql = dialect.kind() == SqlDialect.Kind.POSTGRESQL ? new PostgresLinkBenchSql() : new MySqlLinkBenchSql();
     this.tx = new LinkBenchTransactions(client);
     this.inline = new InlineRows(sql, dialect.kind());
   }

@@ -4,11 +4,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.JdbcStoreCheck;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.TableWalk;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 
@@ -23,32 +22,15 @@ public final class LinkBenchCheck implements JdbcStoreCheck {
   public Report check(Server s, StoreDemand demand) throws SQLException {
     LinkBenchPlan plan = demand.plan(LinkBenchPlan.class);
     Connection c = s.connection();
-    Optional<String> engine = Optional.empty();
-    List<String> existing = new ArrayList<>();
-    List<String> withRows = new ArrayList<>();
+    TableWalk walk = new TableWalk(s, plan.drop(), demand.verify());
     for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
       String table = kind.name(plan);
-      String refused = plan.drop() ? LinkBenchSchema.dropRefusal(c, s.dialect(), kind, table) : null;
-      if (refused != null) {
-        throw s.dropRefusal(refused);
-      }
-      Optional<String> e = s.dialect().tableEngine(c, table);
-      if (e.isEmpty() && demand.verify()) {
-        throw StoreDemand.nothingStored("table " + table + " in " + s.location() + " at " + s.options().maskedUrl());
-      }
-      if (e.isEmpty() || plan.drop()) {
-        continue;
-      }
-      existing.add(table);
-      engine = engine.or(() -> e);
-      String why = LinkBenchSchema.unusable(c, s.dialect(), kind, table, e.get(), s.engine());
-      if (why != null) {
-        throw s.refusal(why);
-      }
-      if (Tables.hasRows(c, table)) {
-        withRows.add(table);
-      }
+      walk.table(table, () -> LinkBenchSchema.dropRefusal(c, s.dialect(), kind, table),
+          e -> LinkBenchSchema.unusable(c, s.dialect(), kind, table, e, s.engine()));
     }
+    Optional<String> engine = walk.engine();
+    List<String> existing = walk.existing();
+    List<String> withRows = walk.withRows();
     if (!plan.drop() && existing.contains(plan.countTable())) {
       String why = plan.graphMismatch("table " + plan.countTable(), "table " + plan.nodeTable(),
           largestId(c, plan.countTable()), existing.contains(plan.nodeTable()) ? largestId(c, plan.nodeTable()) : -1);

@@ -1,6 +1,5 @@
 package site.ycsbx.db.jdbc.linkbench;
 
-import site.ycsbx.db.jdbc.SqlDialect;
 
 /**
  * LinkBench's SQL where servers differ: column types, the upserts (MySQL's ON DUPLICATE KEY
@@ -8,14 +7,6 @@ import site.ycsbx.db.jdbc.SqlDialect;
  * every server are in {@link LinkBenchSchema}. Parameters are listed with each statement.
  */
 interface LinkBenchSql {
-  /** The variant for the server the dialect talks to. */
-  static LinkBenchSql of(SqlDialect d) {
-    return switch (d.kind()) {
-      case MYSQL -> new MySqlLinkBenchSql();
-      case POSTGRESQL -> new PostgresLinkBenchSql();
-    };
-  }
-
   /**
    * Whether the bulk load sends its statements with the values in the text ({@link InlineRows}),
    * as LinkBench's loader does, rather than binding them to a prepared statement.

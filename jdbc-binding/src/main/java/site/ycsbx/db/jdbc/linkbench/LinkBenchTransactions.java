@@ -5,12 +5,12 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.JdbcErrors;
-import site.ycsbx.db.jdbc.JdbcOptions;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.StatementCache;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcErrors;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.StatementCache;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.util.UserError;
 

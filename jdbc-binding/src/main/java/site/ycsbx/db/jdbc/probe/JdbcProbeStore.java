@@ -4,11 +4,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.JdbcErrors;
-import site.ycsbx.db.jdbc.JdbcOptions;
-import site.ycsbx.db.jdbc.StatementCache;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.JdbcErrors;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
+import site.ycsbx.db.jdbc.conn.StatementCache;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.probe.ProbeStore;
 

@@ -2,8 +2,8 @@ package site.ycsbx.db.jdbc.probe;
 
 import java.sql.SQLException;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.JdbcStoreCheck;
-import site.ycsbx.db.jdbc.Tables;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.probe.ProbeStore;
 

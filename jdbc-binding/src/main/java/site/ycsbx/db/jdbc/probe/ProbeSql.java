@@ -1,6 +1,6 @@
 package site.ycsbx.db.jdbc.probe;
 
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.store.probe.ProbeStore;
 
 /** The probe's SQL where servers differ. */

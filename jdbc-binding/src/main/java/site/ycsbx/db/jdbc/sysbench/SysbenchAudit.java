@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import site.ycsbx.db.jdbc.KeyGaps;
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.KeyGaps;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
 import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.SysbenchTable;
 

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import site.ycsbx.db.jdbc.JdbcStoreCheck;
+import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsbx.db.jdbc.ContractDatabase;
 import site.ycsbx.db.jdbc.JdbcPreflight;
-import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
@@ -89,7 +89,7 @@ abstract class JdbcFileMetaStoreContractBase extends FileMetaStoreContract {
             "user_id", "bigint");
     assertEquals(new TreeMap<>(types), columnTypes("files"));
     try (Connection c = db.get().connect()) {
-      assertEquals(List.of("id"), SqlDialect.forUrl(db.get().url()).primaryKey(c, "files"));
+      assertEquals(List.of("id"), JdbcOptions.dialectFor(db.get().url()).primaryKey(c, "files"));
     }
     assertEquals(Map.of("server_id_deleted", List.of("server_id", "deleted"), "user_id_updated",
         List.of("user_id", "last_updated"), "user_id_path", List.of("user_id", "path")), db.get().secondaryIndexes("files"));

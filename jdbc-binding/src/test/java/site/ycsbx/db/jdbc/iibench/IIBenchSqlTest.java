@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.db.jdbc.SqlDialect;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.store.iibench.IIBenchTable;
 
 /** The iibench SQL each server gets, chosen from db.url: column types and the form of the range query. */
@@ -13,7 +13,7 @@ import site.ycsbx.store.iibench.IIBenchTable;
 class IIBenchSqlTest {
   @Test
   void mysqlGetsTheThreeClauseQueryAndLatin1Padding() {
-    IIBenchSql sql = IIBenchSql.of(SqlDialect.forUrl("jdbc:mysql://h/ycsb"));
+    IIBenchSql sql = JdbcIIBenchStore.sqlFor(JdbcOptions.dialectFor("jdbc:mysql://h/ycsb"));
     assertInstanceOf(MySqlIIBenchSql.class, sql);
     assertEquals("SELECT (price + 0E0) AS price_exact, dateandtime, customerid FROM t WHERE price > ? OR (price = ?"
         + " AND dateandtime > ?) OR (price = ? AND dateandtime = ? AND customerid > ?)"
@@ -26,7 +26,7 @@ class IIBenchSqlTest {
 
   @Test
   void postgresqlGetsTheRowValueQuery() {
-    IIBenchSql sql = IIBenchSql.of(SqlDialect.forUrl("jdbc:postgresql://h/ycsb"));
+    IIBenchSql sql = JdbcIIBenchStore.sqlFor(JdbcOptions.dialectFor("jdbc:postgresql://h/ycsb"));
     assertInstanceOf(PostgresIIBenchSql.class, sql);
     assertEquals("SELECT CAST(price AS DOUBLE PRECISION) AS price_exact, dateandtime, customerid FROM t"
         + " WHERE (price, dateandtime, customerid) > (?, ?, ?) ORDER BY price, dateandtime, customerid LIMIT ?",

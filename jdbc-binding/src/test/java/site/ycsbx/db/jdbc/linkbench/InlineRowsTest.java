@@ -1,15 +1,14 @@
 package site.ycsbx.db.jdbc.linkbench;
 
+import static java.util.regex.Matcher.quoteReplacement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import static java.util.regex.Matcher.quoteReplacement;
 
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.db.jdbc.SqlDialect;
-import site.ycsbx.db.jdbc.SqlLiterals;
+import site.ycsbx.db.jdbc.conn.SqlDialect;
+import site.ycsbx.db.jdbc.conn.SqlLiterals;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsbx.db.jdbc.ContractDatabase;
 import site.ycsbx.db.jdbc.JdbcPreflight;
-import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
@@ -88,7 +88,7 @@ abstract class JdbcLinkBenchStoreContractBase extends LinkBenchStoreContract {
 
   private List<String> primaryKey(String table) throws Exception {
     try (Connection c = db.get().connect()) {
-      return SqlDialect.forUrl(db.get().url()).primaryKey(c, table);
+      return JdbcOptions.dialectFor(db.get().url()).primaryKey(c, table);
     }
   }
 

@@ -8,15 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import site.ycsbx.db.jdbc.ClientConnection;
-import site.ycsbx.db.jdbc.Connector;
-import site.ycsbx.db.jdbc.JdbcOptions;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.conn.ClientConnection;
+import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
-import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.InProcessMain;
+import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.JavaProcess.Result;
 
 /**

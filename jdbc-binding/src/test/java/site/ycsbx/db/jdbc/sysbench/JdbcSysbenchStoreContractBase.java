@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.DB;
 import site.ycsbx.db.jdbc.ContractDatabase;
 import site.ycsbx.db.jdbc.JdbcPreflight;
-import site.ycsbx.db.jdbc.SqlDialect;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.Preflight.Phase;
 import site.ycsbx.store.StoreDemand;
@@ -64,7 +64,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
   // sysbench names its index k_N on PostgreSQL too (the server's catalog, as the store reads it)
   private Map<String, List<String>> indexes(String table) throws Exception {
     try (Connection c = db.get().connect()) {
-      return SqlDialect.forUrl(db.get().url()).secondaryIndexes(c, table);
+      return JdbcOptions.dialectFor(db.get().url()).secondaryIndexes(c, table);
     }
   }
 
@@ -96,7 +96,7 @@ abstract class JdbcSysbenchStoreContractBase extends SysbenchStoreContract {
         : Map.of("id", "integer", "k", "integer", "c", "character", "pad", "character");
     assertEquals(new TreeMap<>(types), columnTypes("sbtest1"));
     try (Connection c = db.get().connect()) {
-      assertEquals(List.of("id"), SqlDialect.forUrl(db.get().url()).primaryKey(c, "sbtest1"));
+      assertEquals(List.of("id"), JdbcOptions.dialectFor(db.get().url()).primaryKey(c, "sbtest1"));
     }
     s.createSecondaryIndex(t);
     assertEquals(Map.of("k_1", List.of("k")), indexes("sbtest1"));

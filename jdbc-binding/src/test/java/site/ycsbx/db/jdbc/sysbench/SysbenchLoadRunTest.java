@@ -55,7 +55,7 @@ class SysbenchLoadRunTest {
   /** Secondary indexes as the store reads them (k_N on PostgreSQL too, sysbench's name). */
   static java.util.Map<String, List<String>> indexes(TestDatabase db, String table) throws Exception {
     try (Connection c = db.connect()) {
-      return site.ycsbx.db.jdbc.SqlDialect.forUrl(db.url()).secondaryIndexes(c, table);
+      return site.ycsbx.db.jdbc.conn.JdbcOptions.dialectFor(db.url()).secondaryIndexes(c, table);
     }
   }
 

@@ -6,8 +6,8 @@ import com.mongodb.client.MongoDatabase;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.store.filemeta.FileMetaSharding;
 import site.ycsbx.store.filemeta.FileMetaSharding.Key;
 

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.ExistingCollection;
-import site.ycsbx.db.mongodb.MongoOptions;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 

@@ -2,9 +2,9 @@ package site.ycsbx.db.mongodb.iibench;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import site.ycsbx.db.mongodb.ExistingCollection;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchTable;

@@ -1,15 +1,11 @@
 package site.ycsbx.db.mongodb.iibench;
 
-import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -24,10 +20,11 @@ import org.bson.BsonValue;
 import org.bson.Document;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoSchema;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoSchema;
+import site.ycsbx.db.mongodb.conn.MongoUrl;
 import site.ycsbx.db.mongodb.iibench.RowCodec.Row;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
@@ -368,7 +365,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
   @Override
   public boolean serverIsLocal() {
     if (local == null) {
-      local = isLocal(options.connectionString());
+      local = MongoUrl.isLocal(options.connectionString());
     }
     return local;
   }
@@ -384,58 +381,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
   /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
   @Override
   public int serverPort() {
-    return portOf(options.connectionString());
-  }
-
-  /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
-  public static int portOf(ConnectionString url) {
-    if (url.isSrvProtocol() || url.getHosts().isEmpty() || url.getHosts().get(0).endsWith(".sock")) {
-      return -1;
-    }
-    String host = url.getHosts().get(0);
-    int colon = host.lastIndexOf(':');
-    if (colon < 0 || host.endsWith("]")) {
-      return 27017;
-    }
-    try {
-      return Integer.parseInt(host.substring(colon + 1));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-  }
-
-  /** True when every host of the URL is this machine. */
-  public static boolean isLocal(ConnectionString url) {
-    if (url.isSrvProtocol()) {
-      return false; // the hosts come from DNS SRV records: a cluster elsewhere
-    }
-    for (String host : url.getHosts()) {
-      if (!isLocalHost(host)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean isLocalHost(String hostAndPort) {
-    if (hostAndPort.endsWith(".sock")) {
-      return true; // a Unix domain socket
-    }
-    String host = hostAndPort;
-    if (host.startsWith("[")) {
-      host = host.substring(1, Math.max(1, host.indexOf(']')));
-    } else if (host.indexOf(':') == host.lastIndexOf(':') && host.indexOf(':') >= 0) {
-      host = host.substring(0, host.indexOf(':'));
-    }
-    if (host.equalsIgnoreCase("localhost")) {
-      return true;
-    }
-    try {
-      InetAddress a = InetAddress.getByName(host);
-      return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
-    } catch (IOException e) {
-      return false;
-    }
+    return MongoUrl.portOf(options.connectionString());
   }
 
   private String where(IIBenchTable table) {

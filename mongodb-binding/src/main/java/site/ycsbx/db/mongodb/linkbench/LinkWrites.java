@@ -5,14 +5,14 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.TransactionOptions;
 import com.mongodb.client.ClientSession;
 import java.util.function.Supplier;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.util.UserError;
 
 /**
  * How a link write and its count change run: in one multi-document transaction when the
- * connection uses them ({@link Transactions}), committed with the run's write concern, else as two
+ * connection uses them ({@link MongoLinkBenchStore#TRANSACTIONS}), committed with the run's write concern, else as two
  * single-document writes in that order; and the retries of upserts that lose the race to insert
  * one absent key.
  */

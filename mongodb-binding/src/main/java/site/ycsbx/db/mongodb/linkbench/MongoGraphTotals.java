@@ -26,7 +26,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
-import site.ycsbx.db.mongodb.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.store.MissingIds;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.GraphTotals;

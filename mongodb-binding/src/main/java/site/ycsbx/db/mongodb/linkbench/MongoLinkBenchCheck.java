@@ -1,12 +1,10 @@
 package site.ycsbx.db.mongodb.linkbench;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.ExistingCollection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
@@ -21,12 +19,7 @@ import site.ycsbx.util.UserError;
 public final class MongoLinkBenchCheck implements MongoStoreCheck {
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
-    Transactions mode = Transactions.of(options.properties());
-    if (mode == Transactions.TRUE && !options.writeConcern().isAcknowledged()) {
-      throw new UserError(MongoLinkBenchStore.TRANSACTIONS_PROPERTY + "=true cannot be used with unacknowledged "
-          + "writes (w:0), which MongoDB does not run in a transaction; set " + MongoLinkBenchStore.TRANSACTIONS_PROPERTY
-          + "=false or an acknowledged write concern");
-    }
+    MongoLinkBenchStore.TRANSACTIONS.checkOptions(options);
     LinkBenchPlan plan = plan(demand);
     if (options.databasePerCollection()) {
       for (String c : new String[] {plan.nodeTable(), plan.linkTable(), plan.countTable()}) {
@@ -59,22 +52,7 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
     if (!plan.drop()) {
       checkGraph(plan, options, client);
     }
-    Transactions mode = Transactions.of(options.properties());
-    String why = null;
-    if (mode != Transactions.FALSE) {
-      Document isMaster;
-      try {
-        isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
-      } catch (MongoException e) {
-        throw UserError.target("MongoDB at " + options.maskedUrl() + " did not answer isMaster: "
-            + MongoErrors.describe(e));
-      }
-      why = Transactions.whyNot(isMaster, options.writeConcern());
-      if (why != null && mode == Transactions.TRUE) {
-        throw UserError.target(Transactions.refusal(why, options.maskedUrl()));
-      }
-    }
-    fingerprint.put(MongoLinkBenchStore.TRANSACTIONS_PROPERTY, mode.describe(why));
+    MongoLinkBenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
   }
 
   /**

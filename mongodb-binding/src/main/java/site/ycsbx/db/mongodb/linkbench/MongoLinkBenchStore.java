@@ -45,10 +45,11 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoSchema;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoSchema;
+import site.ycsbx.db.mongodb.conn.Transactions;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
@@ -56,6 +57,7 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
+import site.ycsbx.util.PropertyDef;
 
 /**
  * LinkBench's graph on MongoDB, with the documents and indexes of LinkBench's MongoDB port:
@@ -90,7 +92,15 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
    * of the MongoDB binding under the workload's prefix; the fingerprint records the mode used.
    */
   public static final String TRANSACTIONS_PROPERTY = "linkbench.transactions";
-  public static final String TRANSACTIONS_PROPERTY_DEFAULT = "auto";
+  /** The switch, as linkbench's writes do it in each mode. */
+  static final Transactions TRANSACTIONS = new Transactions(TRANSACTIONS_PROPERTY,
+      "false: no transactions, the count update follows each link write",
+      "multi-document transactions, a link write and its count change commit together",
+      "no transactions (%s), the count update follows each link write");
+  /** The settings of linkbench's that this binding reads, listed by its preflight. */
+  public static final List<PropertyDef> PROPERTIES = List.of(TRANSACTIONS.def(
+      "linkbench: a link write and its count change in one transaction; auto: where the server has them, true:"
+      + " always (refused elsewhere), false: never"));
 
   private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
   private static final BsonDocument NO_ID = new BsonDocument(ID, new BsonInt32(0));
@@ -123,13 +133,13 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     synchronized boolean transactions(MongoConnection connection) throws StoreException {
       if (transactions == null) {
         MongoOptions options = connection.options();
-        Transactions mode = Transactions.of(options.properties());
-        if (mode == Transactions.FALSE) {
+        Transactions.Mode mode = TRANSACTIONS.of(options.properties());
+        if (mode == Transactions.Mode.FALSE) {
           transactions = false;
         } else {
           String why = Transactions.whyNot(connection.hello(), options.writeConcern());
-          if (why != null && mode == Transactions.TRUE) {
-            throw new StoreException(Transactions.refusal(why, options.maskedUrl()));
+          if (why != null && mode == Transactions.Mode.TRUE) {
+            throw new StoreException(TRANSACTIONS.refusal(why, options.maskedUrl()));
           }
           transactions = why == null;
         }

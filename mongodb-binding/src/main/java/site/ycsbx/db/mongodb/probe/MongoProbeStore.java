@@ -5,9 +5,9 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.ReplaceOptions;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoSchema;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoSchema;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.probe.ProbeStore;
 

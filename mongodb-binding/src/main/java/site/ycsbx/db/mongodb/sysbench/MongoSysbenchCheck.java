@@ -1,16 +1,13 @@
 package site.ycsbx.db.mongodb.sysbench;
 
-import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.model.Filters;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.ExistingCollection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoStoreCheck;
-import site.ycsbx.db.mongodb.TransactionSupport;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.sysbench.SysbenchPlan;
@@ -28,32 +25,12 @@ import site.ycsbx.util.UserError;
 public final class MongoSysbenchCheck implements MongoStoreCheck {
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
-    SysbenchTransactions mode = SysbenchTransactions.of(options.properties());
-    if (mode == SysbenchTransactions.TRUE && !options.writeConcern().isAcknowledged()) {
-      throw new UserError(MongoSysbenchStore.TRANSACTIONS_PROPERTY + "=true cannot be used with unacknowledged "
-          + "writes (w:0), which MongoDB does not run in a transaction; set " + MongoSysbenchStore.TRANSACTIONS_PROPERTY
-          + "=false or an acknowledged write concern");
-    }
+    MongoSysbenchStore.TRANSACTIONS.checkOptions(options);
   }
 
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
-    SysbenchTransactions mode = SysbenchTransactions.of(options.properties());
-    String why = null;
-    if (mode != SysbenchTransactions.FALSE) {
-      Document isMaster;
-      try {
-        isMaster = client.getDatabase("admin").runCommand(new Document("isMaster", 1));
-      } catch (MongoException e) {
-        throw UserError.target("MongoDB at " + options.maskedUrl() + " did not answer isMaster: "
-            + MongoErrors.describe(e));
-      }
-      why = TransactionSupport.whyNot(isMaster, options.writeConcern());
-      if (why != null && mode == SysbenchTransactions.TRUE) {
-        throw UserError.target(SysbenchTransactions.refusal(why, options.maskedUrl()));
-      }
-    }
-    fingerprint.put(MongoSysbenchStore.TRANSACTIONS_PROPERTY, mode.describe(why));
+    MongoSysbenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
     if (demand.plan() instanceof SysbenchPlan plan) {
       checkCollections(plan, options, client, demand.verify());
     }

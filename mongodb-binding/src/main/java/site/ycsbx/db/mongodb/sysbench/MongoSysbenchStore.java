@@ -26,11 +26,12 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.Document;
 import org.bson.conversions.Bson;
-import site.ycsbx.db.mongodb.ExistingCollection;
-import site.ycsbx.db.mongodb.MongoConnection;
-import site.ycsbx.db.mongodb.MongoErrors;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.MongoSchema;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoSchema;
+import site.ycsbx.db.mongodb.conn.Transactions;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
@@ -41,6 +42,7 @@ import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.store.sysbench.TableCensus;
+import site.ycsbx.util.PropertyDef;
 
 /**
  * sysbench's OLTP transaction on MongoDB as sysbench-mongodb ran it: collections {@code sbtestN}
@@ -65,7 +67,15 @@ public final class MongoSysbenchStore implements SysbenchStore {
    * without them is refused; {@code false}: each step alone.
    */
   public static final String TRANSACTIONS_PROPERTY = "sysbench.transactions";
-  public static final String TRANSACTIONS_PROPERTY_DEFAULT = "auto";
+  /** The switch, as sysbench's steps do it in each mode. */
+  static final Transactions TRANSACTIONS = new Transactions(TRANSACTIONS_PROPERTY,
+      "false: each step alone, no multi-document transaction (as sysbench-mongodb)",
+      "multi-document transactions, the steps of one sysbench transaction commit together",
+      "each step alone (%s), as sysbench-mongodb");
+  /** The settings of sysbench's that this binding reads, listed by its preflight. */
+  public static final List<PropertyDef> PROPERTIES = List.of(TRANSACTIONS.def(
+      "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"
+      + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never"));
   /** Where the size figures come from. */
   static final String SIZE_SOURCE = "collStats storageSize+totalIndexSize";
   static final String NO_SIZE_SOURCE = "not reported by mongo-java-server";
@@ -80,7 +90,7 @@ public final class MongoSysbenchStore implements SysbenchStore {
 
   private final MongoConnection connection;
   private final MongoOptions options;
-  private final SysbenchTransactions.Shared shared;
+  private final SysbenchTransactions shared;
   private final TransactionOptions transactionOptions;
   private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
   private ClientSession session;
@@ -88,7 +98,7 @@ public final class MongoSysbenchStore implements SysbenchStore {
   public MongoSysbenchStore(MongoConnection connection) {
     this.connection = connection;
     this.options = connection.options();
-    this.shared = connection.shared(SysbenchTransactions.Shared.class, SysbenchTransactions.Shared::new);
+    this.shared = connection.shared(SysbenchTransactions.class, SysbenchTransactions::new);
     // the commit carries the run's write concern; the driver sends none on the writes inside
     this.transactionOptions = TransactionOptions.builder().writeConcern(options.writeConcern()).build();
   }

@@ -10,7 +10,7 @@ import org.bson.BsonNull;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.Document;
-import site.ycsbx.db.mongodb.ExistingCollection;
+import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.store.sysbench.TableCensus;

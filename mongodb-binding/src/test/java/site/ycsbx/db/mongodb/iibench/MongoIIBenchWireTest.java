@@ -31,11 +31,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import site.ycsbx.db.mongodb.MongoDbClient;
-import site.ycsbx.db.mongodb.MongoOptions;
-import site.ycsbx.db.mongodb.SentCommands;
-import site.ycsbx.db.mongodb.SentCommands.Sent;
 import site.ycsbx.db.mongodb.TestServer;
-import site.ycsbx.db.mongodb.WriteConcernSetting;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.MongoUrl;
+import site.ycsbx.db.mongodb.conn.SentCommands;
+import site.ycsbx.db.mongodb.conn.SentCommands.Sent;
+import site.ycsbx.db.mongodb.conn.WriteConcernSetting;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
@@ -295,17 +296,17 @@ class MongoIIBenchWireTest {
 
   @Test
   void serverIsLocalOnlyWhenEveryHostIsThisMachine() throws Exception {
-    assertTrue(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://localhost/ycsb")));
-    assertTrue(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://127.0.0.1:27017,[::1]:27018/ycsb")));
-    assertTrue(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://%2Ftmp%2Fmongodb-27017.sock/ycsb")));
+    assertTrue(MongoUrl.isLocal(new ConnectionString("mongodb://localhost/ycsb")));
+    assertTrue(MongoUrl.isLocal(new ConnectionString("mongodb://127.0.0.1:27017,[::1]:27018/ycsb")));
+    assertTrue(MongoUrl.isLocal(new ConnectionString("mongodb://%2Ftmp%2Fmongodb-27017.sock/ycsb")));
     // TEST-NET-1 (RFC 5737): never an address of this host, and no DNS lookup
-    assertFalse(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://192.0.2.1:27017/ycsb")));
-    assertFalse(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://localhost,192.0.2.1/ycsb")));
+    assertFalse(MongoUrl.isLocal(new ConnectionString("mongodb://192.0.2.1:27017/ycsb")));
+    assertFalse(MongoUrl.isLocal(new ConnectionString("mongodb://localhost,192.0.2.1/ycsb")));
     // an address of one of this host's own interfaces is local too
     for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
       for (InetAddress a : Collections.list(nic.getInetAddresses())) {
         if (!a.isLoopbackAddress() && a instanceof java.net.Inet4Address) {
-          assertTrue(MongoIIBenchStore.isLocal(new ConnectionString("mongodb://" + a.getHostAddress() + "/ycsb")), a.toString());
+          assertTrue(MongoUrl.isLocal(new ConnectionString("mongodb://" + a.getHostAddress() + "/ycsb")), a.toString());
         }
       }
     }

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import site.ycsbx.db.mongodb.iibench.MongoIIBenchStore;
-import site.ycsbx.db.mongolegacy.LegacyConnection;
+import site.ycsbx.db.mongodb.conn.MongoUrl;
+import site.ycsbx.db.mongolegacy.conn.LegacyConnection;
+import site.ycsbx.db.mongolegacy.conn.LegacyErrors;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBList;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.CommandResult;
@@ -345,12 +346,12 @@ public final class LegacyIIBenchStore implements IIBenchStore {
 
   @Override
   public boolean serverIsLocal() {
-    return MongoIIBenchStore.isLocal(connection.options().connectionString());
+    return MongoUrl.isLocal(connection.options().connectionString());
   }
 
   @Override
   public int serverPort() {
-    return MongoIIBenchStore.portOf(connection.options().connectionString());
+    return MongoUrl.portOf(connection.options().connectionString());
   }
 
   private String where(IIBenchTable table) {
@@ -370,7 +371,7 @@ public final class LegacyIIBenchStore implements IIBenchStore {
     try {
       return call.run();
     } catch (MongoException | IllegalStateException e) {
-      throw new StoreException(what + ": " + site.ycsbx.db.mongolegacy.MongoLegacyClient.describe(e), e);
+      throw new StoreException(what + ": " + LegacyErrors.describe(e), e);
     }
   }
 }

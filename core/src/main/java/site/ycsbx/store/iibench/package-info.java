@@ -1,0 +1,6 @@
+/**
+ * The iibench family's store contract (core: store contract layer, docs/developing.md): what a
+ * binding implements for iibench's workload and the values they pass, the family's plan included.
+ * It may import {@code store} only; never {@code workloads} or a binding's package.
+ */
+package site.ycsbx.store.iibench;

@@ -1,0 +1,8 @@
+/**
+ * The probe family's workload (core: workload layer, docs/developing.md): its settings, generators
+ * and checks, speaking to a binding only through {@code store.probe}. It may import {@code
+ * workloads}, {@code store} and {@code store.probe}, {@code family}, {@code measurements}, {@code
+ * faults}, {@code verdict}, {@code fingerprint} and {@code util}; never another family's packages,
+ * {@code db}, {@code results}, {@code report} or {@code tools}.
+ */
+package site.ycsbx.workloads.probe;

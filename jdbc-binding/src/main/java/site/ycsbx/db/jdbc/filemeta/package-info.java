@@ -1,0 +1,8 @@
+/**
+ * A family of the JDBC binding, the filemeta store: its files table, statements and preflight
+ * check. It may import the binding's kit ({@code site.ycsbx.db.jdbc.conn}) and core's
+ * {@code site.ycsbx} packages other than {@code site.ycsbx.workloads} (its store contract in
+ * {@code site.ycsbx.store.filemeta}); never the binding's top ({@code site.ycsbx.db.jdbc}) or
+ * another family. The top's catalog ({@code JdbcStores}) wires it in.
+ */
+package site.ycsbx.db.jdbc.filemeta;

@@ -1,0 +1,35 @@
+package site.ycsbx.db.mongolegacy;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.BindingLayers;
+
+/**
+ * The legacy MongoDB binding's layers, read from its compiled main classes: the top
+ * ({@code site.ycsbx.db.mongolegacy}) wires its family package ({@code iibench}) in; the family
+ * stands on this binding's kit ({@code site.ycsbx.db.mongolegacy.conn}), the MongoDB binding's kit
+ * and core, never on this binding's top; YCSB's CRUD is the MongoDB binding's ({@code db.mongodb.ycsb}),
+ * over this binding's side of the port ({@code mongolegacy.port}). The rules are
+ * {@link BindingLayers}', and one more.
+ */
+@Tag("fast")
+class LayersTest extends BindingLayers {
+  LayersTest() {
+    super(MongoLegacyClient.class, "site.ycsbx.db.mongolegacy", List.of("iibench"));
+  }
+
+  @Test
+  void onlyTheMongoDbKitPortAndWhatIsWrittenOverThePort() {
+    // the MongoDB binding's top, its driver's side of the port and its other families are its
+    // own: this binding shares its kit, the port and the families written over the port (ycsb)
+    noClasses().should().dependOnClassesThat(resideInAPackage("site.ycsbx.db.mongodb..")
+        .and(not(resideInAPackage("site.ycsbx.db.mongodb.conn..")))
+        .and(not(resideInAPackage("site.ycsbx.db.mongodb.port")))
+        .and(not(resideInAPackage("site.ycsbx.db.mongodb.ycsb..")))).check(binding);
+  }
+}
