@@ -95,6 +95,7 @@ public abstract class StoreCatalog<C, K> {
 
   private final List<Family<C, K>> families;
 
+  /** The families given here (core's test bindings); a binding's catalog finds them through its service type. */
   protected StoreCatalog(List<Family<C, K>> families) {
     this.families = List.copyOf(families);
   }
