@@ -82,21 +82,6 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public String fieldType() {
-    return "TEXT";
-  }
-
-  @Override
-  public String createTable(String table, String columnsDdl, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")";
-  }
-
-  @Override
-  public String scan(String table, String keyColumn, String columns) {
-    return "SELECT " + columns + " FROM " + table + " WHERE " + keyColumn + " >= ? ORDER BY " + keyColumn + " LIMIT ?";
-  }
-
-  @Override
   public String product(Connection c) {
     return "PostgreSQL";
   }

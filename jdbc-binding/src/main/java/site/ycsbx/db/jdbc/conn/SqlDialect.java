@@ -89,13 +89,22 @@ public interface SqlDialect {
   String keyType();
 
   /** SQL type of a YCSB field column. */
-  String fieldType();
+  default String fieldType() {
+    return "TEXT";
+  }
 
-  /** CREATE TABLE IF NOT EXISTS, with the engine when not null. */
-  String createTable(String table, String columnsDdl, String engine);
+  /**
+   * CREATE TABLE IF NOT EXISTS, with the engine when not null; here without one, for servers
+   * that have no per-table engine ({@link #hasEngines()}).
+   */
+  default String createTable(String table, String columnsDdl, String engine) {
+    return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")";
+  }
 
   /** Rows with key >= ?, in key order, at most ? of them. */
-  String scan(String table, String keyColumn, String columns);
+  default String scan(String table, String keyColumn, String columns) {
+    return "SELECT " + columns + " FROM " + table + " WHERE " + keyColumn + " >= ? ORDER BY " + keyColumn + " LIMIT ?";
+  }
 
   /** Server product (MariaDB, MySQL, PostgreSQL). */
   String product(Connection c) throws SQLException;

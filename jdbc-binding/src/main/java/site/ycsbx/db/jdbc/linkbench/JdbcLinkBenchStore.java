@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.SqlDialect;
@@ -114,15 +113,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
           String table = kind.name(p);
           current = table;
-          Optional<String> engine = dialect.tableEngine(c, table);
-          if (engine.isEmpty()) {
-            create(c, kind, table);
-            engine = dialect.tableEngine(c, table);
-            if (engine.isEmpty()) {
-              throw new StoreException("table " + table + " was created but is not visible");
-            }
-          }
-          String why = LinkBenchSchema.unusable(c, dialect, kind, table, engine.get(), options.engine());
+          String engine = Tables.engineOrCreate(c, dialect, table, () -> create(c, kind, table));
+          String why = LinkBenchSchema.unusable(c, dialect, kind, table, engine, options.engine());
           c.commit();
           if (why != null) {
             throw new StoreException(why);
@@ -306,7 +298,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     return tx.write("deleteLink", t.linkTable(), () -> {
       // locked, so that no other transaction sees it visible and takes it off the count too
       PreparedStatement select = tx.rwStatement("selectVisibility", () -> "SELECT visibility FROM " + t.linkTable()
-          + " WHERE id1 = ? AND id2 = ? AND link_type = ? FOR UPDATE");
+          + LinkBenchSchema.WHERE_LINK + " FOR UPDATE");
       select.setLong(1, id1);
       select.setLong(2, id2);
       select.setLong(3, linkType);
