@@ -33,11 +33,6 @@ public class MySqlDialect implements SqlDialect {
     return Kind.MYSQL;
   }
 
-  @Override
-  public String family() {
-    return "MySQL/MariaDB";
-  }
-
   /**
    * Both drivers prepare on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and

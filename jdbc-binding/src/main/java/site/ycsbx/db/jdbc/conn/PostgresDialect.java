@@ -27,11 +27,6 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public String family() {
-    return "PostgreSQL";
-  }
-
-  @Override
   public String connectionUrl(String url, boolean rewriteBatches) {
     // turns a batch of single-row INSERTs into multi-row INSERTs
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;

@@ -22,8 +22,14 @@ public interface SqlDialect {
   /** The servers a family writes its SQL for. */
   enum Kind {
     /** MySQL and MariaDB. */
-    MYSQL,
-    POSTGRESQL
+    MYSQL("MySQL/MariaDB"),
+    POSTGRESQL("PostgreSQL");
+
+    private final String family;
+
+    Kind(String family) {
+      this.family = family;
+    }
   }
 
   /** What db.url accepts, for error messages. */
@@ -35,7 +41,9 @@ public interface SqlDialect {
   Kind kind();
 
   /** The family of servers, for messages: "MySQL/MariaDB", "PostgreSQL". */
-  String family();
+  default String family() {
+    return kind().family;
+  }
 
   /**
    * The URL the driver gets: the user's, plus batch rewriting (one round trip per batch) and a
