@@ -3,9 +3,10 @@
  * write concern, errors, schema helpers, the checks' base ({@code MongoStoreCheck},
  * {@code ExistingCollection}, {@code StorageEngineCheck}), transactions ({@code Transactions},
  * {@code TransactionSupport}), sizes, server settings and work, the outage watch, and what kind
- * of server answers ({@code ServerKind}, {@code MongoUrl}). The legacy binding reads its options
- * and helpers too. {@code MongoConnection.port} hands the families the driver port; the shape
- * checks read through it, so that they run on both driver lines.
+ * of server answers ({@code ServerKind}, {@code MongoUrl}), and {@code MongoFamily}, the service
+ * type each family's entry extends. The legacy binding reads its options and helpers too.
+ * {@code MongoConnection.port} hands the families the driver port; the shape checks read through
+ * it, so that they run on both driver lines.
  *
  * <p>May import: core ({@code site.ycsbx.store}, {@code util}, {@code fingerprint},
  * {@code faults}, ...), the driver, the port ({@code port}, {@code port.driver}). Never the top ({@code site.ycsbx.db.mongodb}), a family

@@ -6,7 +6,10 @@
  *
  * <p>May import: the kit ({@code site.ycsbx.db.mongodb.conn}), the port, core (its store interface
  * in {@code site.ycsbx.store.iibench}, the handshake, util), the driver (the mongodb binding's
- * side only). Never the top ({@code site.ycsbx.db.mongodb}), another family, or a workload class;
- * the tops' {@code MongoStores} and {@code LegacyStores} wire it in.
+ * side only). Never the top ({@code site.ycsbx.db.mongodb}), another family, or a workload class.
+ * Its entry ({@code MongoIIBenchFamily}), listed in
+ * {@code META-INF/services/site.ycsbx.db.mongodb.conn.MongoFamily}, is how the top's
+ * {@code MongoStores} finds it; the legacy binding's {@code LegacyStores} names the store over its
+ * own port.
  */
 package site.ycsbx.db.mongodb.iibench;
