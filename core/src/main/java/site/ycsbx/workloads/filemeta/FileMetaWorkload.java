@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
@@ -16,7 +15,6 @@ import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.store.filemeta.FileRow;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.StoredCheck;
@@ -63,21 +61,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
   private ReadWriteFigures readWrite;
 
   public FileMetaWorkload() {
-    super(FileMetaStore.class, "filemeta");
+    super(FileMetaStore.class, "filemeta", FileMetaSettings.PROPERTIES);
   }
 
   static boolean isRead(String op) {
     return op.equals(LATEST_BY_USER) || op.equals(COUNT_DELETED);
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("filemeta.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return FileMetaSettings.PROPERTIES;
   }
 
   @Override

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
@@ -20,7 +19,6 @@ import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.StoredCheck;
 
@@ -59,17 +57,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   private volatile double indexSeconds = Double.NaN;
 
   public IIBenchWorkload() {
-    super(IIBenchStore.class, "iibench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("iibench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return IIBenchSettings.PROPERTIES;
+    super(IIBenchStore.class, "iibench", IIBenchSettings.PROPERTIES);
   }
 
   @Override

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
@@ -20,7 +19,6 @@ import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.Node;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
@@ -69,17 +67,7 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   private volatile boolean warmupSaid;
 
   public LinkBenchWorkload() {
-    super(LinkBenchStore.class, "linkbench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("linkbench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return LinkBenchSettings.PROPERTIES;
+    super(LinkBenchStore.class, "linkbench", LinkBenchSettings.PROPERTIES);
   }
 
   @Override

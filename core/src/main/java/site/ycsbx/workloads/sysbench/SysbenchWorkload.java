@@ -3,7 +3,6 @@ package site.ycsbx.workloads.sysbench;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
@@ -14,7 +13,6 @@ import site.ycsbx.store.sysbench.RowBatch;
 import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
 import site.ycsbx.workloads.StoreWorkload;
 import site.ycsbx.workloads.StoredCheck;
@@ -55,17 +53,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
   private volatile long startNanos;
 
   public SysbenchWorkload() {
-    super(SysbenchStore.class, "sysbench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("sysbench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return SysbenchSettings.PROPERTIES;
+    super(SysbenchStore.class, "sysbench", SysbenchSettings.PROPERTIES);
   }
 
   @Override
