@@ -1,8 +1,6 @@
 package site.ycsbx.workloads;
 
-import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import site.ycsb.Status;
@@ -15,7 +13,6 @@ import site.ycsbx.measurements.Schedule;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.StoreRegistry;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.UserError;
 
 /**
@@ -36,37 +33,18 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
 
   private final Class<S> storeType;
   private final String name;
-  private final Set<String> prefixes;
-  private final List<PropertyDef> properties;
   private OpTimer timer;
   private CountDownLatch prepared;
   private volatile String prepareFailure;
 
-  /** A workload that checks no prefix of its own and knows no property unless it says so. */
   protected StoreWorkload(Class<S> storeType, String name) {
-    this(storeType, name, Set.of(), List.of());
-  }
-
-  /** A family's workload: it reads {@code <name>.*}, and {@code properties} are every one it knows. */
-  protected StoreWorkload(Class<S> storeType, String name, List<PropertyDef> properties) {
-    this(storeType, name, Set.of(name + "."), properties);
-  }
-
-  private StoreWorkload(Class<S> storeType, String name, Set<String> prefixes, List<PropertyDef> properties) {
     this.storeType = storeType;
     this.name = name;
-    this.prefixes = prefixes;
-    this.properties = properties;
   }
 
-  @Override
-  public Set<String> propertyPrefixes() {
-    return prefixes;
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return properties;
+  /** The store interface this workload takes. */
+  public final Class<S> storeType() {
+    return storeType;
   }
 
   /** Checks the properties and the binding; no side effects. Subclasses add their checks. */

@@ -10,13 +10,11 @@ import site.ycsb.Status;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
 import site.ycsbx.store.sysbench.RowBatch;
-import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.workloads.FreshStore;
-import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoredCheck;
-import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * sysbench 1.0's OLTP benchmark: {@code bin/ycsb load} creates tables sbtest1..N of
@@ -26,7 +24,7 @@ import site.ycsbx.fingerprint.WorkloadShape;
  * lines come beside YCSB's summary ({@link SysbenchReport}). The client keeps no per-row state.
  * See workloads/sysbench and docs/workloads/sysbench.md.
  */
-public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> implements StoredCheck.Verifiable {
+public final class SysbenchWorkload extends FamilyWorkload<SysbenchStore> implements StoredCheck.OnStore<SysbenchStore> {
   public static final String LOAD_ROWS = "LOAD_ROWS";
   public static final String CREATE_INDEX = "CREATE_INDEX";
   public static final String TRANSACTION = "TRANSACTION";
@@ -53,23 +51,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
   private volatile long startNanos;
 
   public SysbenchWorkload() {
-    super(SysbenchStore.class, "sysbench", SysbenchSettings.PROPERTIES);
-  }
-
-  @Override
-  public void validate(Properties p) {
-    super.validate(p);
-    new SysbenchSettings(p);
-  }
-
-  @Override
-  public WorkloadShape shape(Properties p) {
-    return new SysbenchSettings(p).shape();
-  }
-
-  @Override
-  protected SysbenchPlan plan(Properties p) {
-    return new SysbenchSettings(p).plan();
+    super(SysbenchStore.class, "sysbench", SysbenchSettings.PROPERTIES, SysbenchSettings::new);
   }
 
   @Override
@@ -381,14 +363,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
   }
 
-  @Override
-  public StoredCheck verifyStored(Properties props) throws Exception {
-    try (FreshStore<SysbenchStore> fresh = FreshStore.open(props, SysbenchStore.class)) {
-      return verifyStored(props, fresh.store());
-    }
-  }
-
   /** {@code bin/ycsb verify} on a given store: ids 1..table_size once in every table, the k index agreeing. */
+  @Override
   public StoredCheck verifyStored(Properties props, SysbenchStore store) throws StoreException {
     SysbenchSettings s = new SysbenchSettings(props);
     return SysbenchVerification.stored(s, store, s.allTables());
