@@ -19,6 +19,7 @@ import site.ycsbx.measurements.Schedule;
 import site.ycsb.StringByteIterator;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.Connector;
+import site.ycsbx.db.jdbc.conn.JdbcFamily;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.MySqlDialect;
 import site.ycsbx.db.jdbc.conn.ReopeningConnection;
@@ -35,6 +36,7 @@ import site.ycsbx.measurements.OpTimer;
 import site.ycsbx.store.Preflight;
 import site.ycsbx.store.PreflightOnce;
 import site.ycsbx.store.Provides;
+import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreRegistry;
 import site.ycsbx.store.YcsbTable;
@@ -105,17 +107,11 @@ public class JdbcClient extends DB {
   }
 
   /**
-   * The store class of every family this binding serves, by its descriptor's store type: the
-   * family's {@code site.ycsbx.store.<family>.<Store>} is served by
-   * {@code site.ycsbx.db.jdbc.<family>.Jdbc<Store>} (the catalog builds them through constructor
-   * references, which name no class to load).
+   * The store class of every family this binding serves, as its catalog's entries name them (the
+   * catalog builds them through constructor references, which load no class ahead of use).
    */
   static List<String> familyStores() {
-    Set<Class<?>> served = new JdbcStores().storeTypes();
-    String storePackage = Provides.class.getPackageName();
-    return site.ycsbx.family.WorkloadFamilies.all().stream().flatMap(f -> f.storeType().stream())
-        .filter(served::contains).map(t -> JdbcClient.class.getPackageName()
-            + t.getPackageName().substring(storePackage.length()) + ".Jdbc" + t.getSimpleName()).toList();
+    return StoreCatalog.entries(JdbcFamily.class).stream().map(e -> e.storeClass().getName()).toList();
   }
 
   @Override

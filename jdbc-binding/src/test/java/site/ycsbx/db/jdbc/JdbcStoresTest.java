@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.db.jdbc.conn.JdbcFamily;
 import site.ycsbx.db.jdbc.iibench.IIBenchCheck;
 import site.ycsbx.db.jdbc.linkbench.LinkBenchCheck;
 import site.ycsbx.db.jdbc.probe.ProbeCheck;
@@ -24,6 +25,7 @@ import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.db.jdbc.filemeta.FileMetaCheck;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
+import site.ycsbx.testing.CatalogEntries;
 
 /** How bin/ycsb and the workloads find this binding, its stores and their checks, without a server. */
 @Tag("fast")
@@ -37,13 +39,18 @@ class JdbcStoresTest {
 
   @Test
   void theClientDeclaresEveryFamilyOfItsCatalog() {
-    assertEquals(List.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class,
-        SysbenchStore.class), List.copyOf(new JdbcStores().storeTypes()));
+    CatalogEntries.assertServesFirst(new JdbcStores(), List.of(ProbeStore.class, IIBenchStore.class,
+        LinkBenchStore.class, FileMetaStore.class, SysbenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), SysbenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), FileMetaStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), LinkBenchStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), ProbeStore.class));
     assertTrue(StoreRegistry.provides(JdbcClient.class.getName(), IIBenchStore.class));
+  }
+
+  @Test
+  void everyFamilyPackageHoldingAStoreHasItsEntryListed() {
+    CatalogEntries.assertEveryFamilyPackageListed(JdbcClient.class, JdbcFamily.class);
   }
 
   @Test

@@ -11,21 +11,24 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.db.jdbc.conn.JdbcFamily;
+import site.ycsbx.store.StoreCatalog;
 import site.ycsbx.testing.Layers;
 
 /**
  * The JDBC binding's layers, read from its compiled main classes (docs/developing.md, "Layout and
  * layers"): the top ({@code site.ycsbx.db.jdbc}: the DB class, the preflight, the catalog) wires
- * the families in; each family ({@code db.jdbc.<family>}) stands on the kit ({@code db.jdbc.conn})
- * and core, never on the top; no package cycle, and no loop of files inside any package. The
+ * the families in, naming none (their entries are found through META-INF/services); each family
+ * ({@code db.jdbc.<family>}) stands on the kit ({@code db.jdbc.conn}) and core, never on the top; no package cycle, and no loop of files inside any package. The
  * embedded server ({@code db.jdbc.embedded}) is a second binding above the top (its client and
  * preflight extend the top's).
  */
 @Tag("fast")
 class LayersTest {
   private static final String TOP = "site.ycsbx.db.jdbc";
-  private static final String[] FAMILIES = {TOP + ".filemeta..", TOP + ".iibench..", TOP + ".linkbench..",
-      TOP + ".probe..", TOP + ".sysbench.."};
+  /** The family packages: those of the entries META-INF/services lists. */
+  private static final String[] FAMILIES = StoreCatalog.entries(JdbcFamily.class).stream()
+      .map(e -> e.getClass().getPackageName() + "..").toArray(String[]::new);
 
   private static JavaClasses binding;
 
@@ -62,6 +65,13 @@ class LayersTest {
     // resideInAPackage without ".." is the top package itself, not its subpackages
     noClasses().that().resideInAnyPackage(FAMILIES).should().dependOnClassesThat().resideInAPackage(TOP)
         .check(binding);
+  }
+
+  @Test
+  void theTopNamesNoFamily() {
+    // JdbcStores finds the families' entries through META-INF/services: adding one touches no file here
+    noClasses().that().resideInAnyPackage(TOP, TOP + ".embedded..").should().dependOnClassesThat()
+        .resideInAnyPackage(FAMILIES).check(binding);
   }
 
   @Test

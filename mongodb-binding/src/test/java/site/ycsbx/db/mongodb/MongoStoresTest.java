@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import site.ycsbx.db.mongodb.conn.MongoFamily;
 import site.ycsbx.db.mongodb.iibench.MongoIIBenchCheck;
 import site.ycsbx.db.mongodb.linkbench.MongoLinkBenchCheck;
 import site.ycsbx.db.mongodb.sysbench.MongoSysbenchCheck;
@@ -23,6 +23,7 @@ import site.ycsbx.store.probe.ProbeStore;
 import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
+import site.ycsbx.testing.CatalogEntries;
 
 /** How the module declares itself: its bindings to bin/ycsb, its families and their checks. */
 @Tag("fast")
@@ -39,14 +40,24 @@ class MongoStoresTest {
   @Test
   void bothBindingsProvideEveryFamily() {
     for (Class<?> db : List.of(MongoDbClient.class, EmbeddedMongoDbClient.class)) {
-      assertEquals(Set.of(ProbeStore.class, IIBenchStore.class, LinkBenchStore.class, FileMetaStore.class,
-          SysbenchStore.class),
+      assertEquals(new MongoStores().storeTypes(),
           StoreRegistry.catalog(StoreRegistry.providesOf(db.getName())).storeTypes(), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), IIBenchStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), LinkBenchStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), FileMetaStore.class), db.getName());
       assertTrue(StoreRegistry.provides(db.getName(), SysbenchStore.class), db.getName());
     }
+  }
+
+  @Test
+  void theCatalogListsTheFamiliesInTheServicesFilesOrder() {
+    CatalogEntries.assertServesFirst(new MongoStores(), List.of(ProbeStore.class, IIBenchStore.class,
+        LinkBenchStore.class, FileMetaStore.class, SysbenchStore.class));
+  }
+
+  @Test
+  void everyFamilyPackageHoldingAStoreHasItsEntryListed() {
+    CatalogEntries.assertEveryFamilyPackageListed(MongoDbClient.class, MongoFamily.class);
   }
 
   @Test

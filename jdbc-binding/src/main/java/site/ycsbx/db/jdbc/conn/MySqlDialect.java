@@ -33,11 +33,6 @@ public class MySqlDialect implements SqlDialect {
     return Kind.MYSQL;
   }
 
-  @Override
-  public String family() {
-    return "MySQL/MariaDB";
-  }
-
   /**
    * Both drivers prepare on the client by default: each execution sends the statement as text,
    * built and escaped anew, and reads text results. Server-side statements send the parameters and
@@ -155,18 +150,8 @@ public class MySqlDialect implements SqlDialect {
   }
 
   @Override
-  public String fieldType() {
-    return "TEXT";
-  }
-
-  @Override
   public String createTable(String table, String columnsDdl, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")" + (engine == null ? "" : " ENGINE=" + engine);
-  }
-
-  @Override
-  public String scan(String table, String keyColumn, String columns) {
-    return "SELECT " + columns + " FROM " + table + " WHERE " + keyColumn + " >= ? ORDER BY " + keyColumn + " LIMIT ?";
+    return SqlDialect.super.createTable(table, columnsDdl, engine) + (engine == null ? "" : " ENGINE=" + engine);
   }
 
   @Override

@@ -27,11 +27,6 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public String family() {
-    return "PostgreSQL";
-  }
-
-  @Override
   public String connectionUrl(String url, boolean rewriteBatches) {
     // turns a batch of single-row INSERTs into multi-row INSERTs
     String u = rewriteBatches ? JdbcUrls.withOption(url, batchRewriteOption(), "true") : url;
@@ -79,21 +74,6 @@ final class PostgresDialect implements SqlDialect {
   @Override
   public String keyType() {
     return "VARCHAR(255) COLLATE \"C\"";
-  }
-
-  @Override
-  public String fieldType() {
-    return "TEXT";
-  }
-
-  @Override
-  public String createTable(String table, String columnsDdl, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")";
-  }
-
-  @Override
-  public String scan(String table, String keyColumn, String columns) {
-    return "SELECT " + columns + " FROM " + table + " WHERE " + keyColumn + " >= ? ORDER BY " + keyColumn + " LIMIT ?";
   }
 
   @Override

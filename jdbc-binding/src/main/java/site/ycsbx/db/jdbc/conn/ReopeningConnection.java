@@ -89,25 +89,17 @@ public final class ReopeningConnection implements InvocationHandler, ReopeningSt
   @Override
   public Object invoke(Object p, Method m, Object[] args) throws Throwable {
     String name = m.getName();
-    switch (name) {
-      case "isClosed":
-        return closed;
-      case "equals":
-        return p == args[0];
-      case "hashCode":
-        return System.identityHashCode(p);
-      case "toString":
-        return "reopening connection to " + options.maskedUrl();
-      case "close":
-        if (!closed && !link.isBroken()) {
-          // what this connection made the server do, told apart from what others did (MariaDB)
-          MariaDbServerWork.sessionEnded(real, options);
-        }
-        closed = true;
-        Deadline.remove(abort);
-        break;
-      default:
-        break;
+    Object own = ProxySelf.answer(p, name, args, closed, () -> "reopening connection to " + options.maskedUrl());
+    if (own != ProxySelf.PASSED_ON) {
+      return own;
+    }
+    if (name.equals("close")) {
+      if (!closed && !link.isBroken()) {
+        // what this connection made the server do, told apart from what others did (MariaDB)
+        MariaDbServerWork.sessionEnded(real, options);
+      }
+      closed = true;
+      Deadline.remove(abort);
     }
     if (link.isBroken() && MOOT_WHEN_BROKEN.contains(name)) {
       if (name.equals("close")) {

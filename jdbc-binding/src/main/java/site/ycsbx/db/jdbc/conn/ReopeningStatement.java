@@ -70,20 +70,12 @@ public final class ReopeningStatement implements InvocationHandler {
   @Override
   public Object invoke(Object p, Method m, Object[] args) throws Throwable {
     String name = m.getName();
-    switch (name) {
-      case "isClosed":
-        return closed;
-      case "equals":
-        return p == args[0];
-      case "hashCode":
-        return System.identityHashCode(p);
-      case "toString":
-        return String.valueOf(real);
-      case "close":
-        closed = true;
-        break;
-      default:
-        break;
+    Object own = ProxySelf.answer(p, name, args, closed, () -> String.valueOf(real));
+    if (own != ProxySelf.PASSED_ON) {
+      return own;
+    }
+    if (name.equals("close")) {
+      closed = true;
     }
     Object done = direct(name, args);
     if (done != NOT_DIRECT) {

@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc.conn;
 
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -32,14 +33,9 @@ final class SentRows {
 
   /** A batch's update counts. */
   static void batch(int[] counts) {
-    if (counts == null) {
-      return;
+    if (counts != null) {
+      batch(Arrays.stream(counts).asLongStream().toArray());
     }
-    long n = 0;
-    for (int c : counts) {
-      n += c >= 0 ? c : 1; // SUCCESS_NO_INFO, EXECUTE_FAILED: one row at most for each entry
-    }
-    WRITTEN.add(n);
   }
 
   /** A batch's large update counts. */
@@ -49,7 +45,7 @@ final class SentRows {
     }
     long n = 0;
     for (long c : counts) {
-      n += c >= 0 ? c : 1;
+      n += c >= 0 ? c : 1; // SUCCESS_NO_INFO, EXECUTE_FAILED: one row at most for each entry
     }
     WRITTEN.add(n);
   }

@@ -22,8 +22,14 @@ public interface SqlDialect {
   /** The servers a family writes its SQL for. */
   enum Kind {
     /** MySQL and MariaDB. */
-    MYSQL,
-    POSTGRESQL
+    MYSQL("MySQL/MariaDB"),
+    POSTGRESQL("PostgreSQL");
+
+    private final String family;
+
+    Kind(String family) {
+      this.family = family;
+    }
   }
 
   /** What db.url accepts, for error messages. */
@@ -35,7 +41,9 @@ public interface SqlDialect {
   Kind kind();
 
   /** The family of servers, for messages: "MySQL/MariaDB", "PostgreSQL". */
-  String family();
+  default String family() {
+    return kind().family;
+  }
 
   /**
    * The URL the driver gets: the user's, plus batch rewriting (one round trip per batch) and a
@@ -89,13 +97,22 @@ public interface SqlDialect {
   String keyType();
 
   /** SQL type of a YCSB field column. */
-  String fieldType();
+  default String fieldType() {
+    return "TEXT";
+  }
 
-  /** CREATE TABLE IF NOT EXISTS, with the engine when not null. */
-  String createTable(String table, String columnsDdl, String engine);
+  /**
+   * CREATE TABLE IF NOT EXISTS, with the engine when not null; here without one, for servers
+   * that have no per-table engine ({@link #hasEngines()}).
+   */
+  default String createTable(String table, String columnsDdl, String engine) {
+    return "CREATE TABLE IF NOT EXISTS " + table + " (" + columnsDdl + ")";
+  }
 
   /** Rows with key >= ?, in key order, at most ? of them. */
-  String scan(String table, String keyColumn, String columns);
+  default String scan(String table, String keyColumn, String columns) {
+    return "SELECT " + columns + " FROM " + table + " WHERE " + keyColumn + " >= ? ORDER BY " + keyColumn + " LIMIT ?";
+  }
 
   /** Server product (MariaDB, MySQL, PostgreSQL). */
   String product(Connection c) throws SQLException;

@@ -1,6 +1,7 @@
 package site.ycsbx.db.jdbc.conn;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -8,13 +9,37 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import site.ycsbx.store.StoreException;
 
 /**
  * The tables the binding owns, whatever the workload family: created when absent with the engine
  * asked for, never dropped, and refused when they exist with another engine.
  */
 public final class Tables {
+  /** A family's statements that create its table. */
+  @FunctionalInterface
+  public interface Creation {
+    void run() throws SQLException;
+  }
+
   private Tables() {
+  }
+
+  /**
+   * The engine of {@code table} as the server reports it, after {@code create} made the table
+   * when it was absent; a StoreException when the server does not show the table it created.
+   */
+  public static String engineOrCreate(Connection c, SqlDialect d, String table, Creation create)
+      throws SQLException, StoreException {
+    Optional<String> engine = d.tableEngine(c, table);
+    if (engine.isEmpty()) {
+      create.run();
+      engine = d.tableEngine(c, table);
+      if (engine.isEmpty()) {
+        throw new StoreException("table " + table + " was created but is not visible");
+      }
+    }
+    return engine.get();
   }
 
   /**
@@ -89,6 +114,14 @@ public final class Tables {
     return "table " + table + " exists with engine " + actual + ", not " + asked + " as "
         + JdbcOptions.ENGINE_PROPERTY + " asks (the results would be labelled with the wrong engine); drop it or set "
         + JdbcOptions.ENGINE_PROPERTY + "=" + actual;
+  }
+
+  /** The number a statement returns in its one row (a COUNT). */
+  public static long count(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   /** Whether an existing table holds a row. */

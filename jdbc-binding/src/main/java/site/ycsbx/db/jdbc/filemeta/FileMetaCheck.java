@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.Optional;
 import site.ycsbx.db.jdbc.conn.CheckedTables;
 import site.ycsbx.db.jdbc.conn.JdbcStoreCheck;
-import site.ycsbx.db.jdbc.conn.Tables;
+import site.ycsbx.db.jdbc.conn.TableWalk;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaSharding;
@@ -36,36 +36,26 @@ public final class FileMetaCheck implements JdbcStoreCheck {
     }
     Connection c = s.connection();
     String table = plan.table();
-    Optional<String> engine = s.dialect().tableEngine(c, table);
+    TableWalk walk = new TableWalk(s, plan.drop(), demand.verify());
+    walk.table(table, () -> FileMetaSchema.dropRefusal(c, s.dialect(), table),
+        e -> FileMetaSchema.SHAPE.unusable(c, s.dialect(), table, e, s.engine(), JdbcFileMetaStore.FIX));
     String state;
     if (plan.drop()) {
-      String refused = FileMetaSchema.dropRefusal(c, s.dialect(), table);
-      if (refused != null) {
-        throw s.dropRefusal(refused);
-      }
       state = "dropped and created by the workload: " + FileMetaStore.DROP_PROPERTY + "=true";
-      engine = Optional.empty();
-    } else if (engine.isEmpty()) {
-      if (demand.verify()) {
-        throw StoreDemand.nothingStored("table " + table + " in " + s.location() + " at " + s.options().maskedUrl());
-      }
+    } else if (walk.existing().isEmpty()) {
       if (plan.runFiles() > 0) {
         throw s.refusal(plan.tooFewFiles("table " + table + ", which does not exist,", -1));
       }
       state = "absent, created by the workload";
     } else {
-      String why = FileMetaSchema.SHAPE.unusable(c, s.dialect(), table, engine.get(), s.engine(), JdbcFileMetaStore.FIX);
-      if (why != null) {
-        throw s.refusal(why);
-      }
       if (plan.runFiles() > 0 && !FileMetaSchema.holdsId(c, table, plan.runFiles() - 1)) {
         throw s.refusal(plan.tooFewFiles("table " + table, FileMetaSchema.maxId(c, table)));
       }
-      state = Tables.hasRows(c, table) ? "exists, with rows" : "exists, empty";
+      state = walk.withRows().isEmpty() ? "exists, empty" : "exists, with rows";
       CheckedTables.mark(s.options(), table); // the workload's prepare need not check it again
     }
     // the load sends its own batches (filemeta.batchsize files per INSERT), not db.batchsize's
-    return new Report(engine, table + " in " + s.location() + " (" + state + ")",
+    return new Report(walk.engine(), table + " in " + s.location() + " (" + state + ")",
         Optional.of(FileMetaStore.BATCH_SIZE_PROPERTY));
   }
 }

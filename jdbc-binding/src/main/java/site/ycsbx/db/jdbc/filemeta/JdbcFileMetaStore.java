@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import site.ycsbx.db.jdbc.conn.CheckedTables;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.JdbcErrors;
@@ -85,15 +84,8 @@ public final class JdbcFileMetaStore implements FileMetaStore {
           lastPrepared = name;
           return;
         }
-        Optional<String> engine = dialect.tableEngine(conn, name);
-        if (engine.isEmpty()) {
-          create(name);
-          engine = dialect.tableEngine(conn, name);
-          if (engine.isEmpty()) {
-            throw new StoreException("table " + name + " was created but is not visible");
-          }
-        }
-        String why = FileMetaSchema.SHAPE.unusable(conn, dialect, name, engine.get(), options.engine(), FIX);
+        String engine = Tables.engineOrCreate(conn, dialect, name, () -> create(name));
+        String why = FileMetaSchema.SHAPE.unusable(conn, dialect, name, engine, options.engine(), FIX);
         commit();
         if (why != null) {
           throw new StoreException(why);
@@ -186,7 +178,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     return call("countDeleted", t, () -> {
       PreparedStatement ps = statements.get("countDeleted", () -> FileMetaSchema.countDeleted(t));
       ps.setInt(1, serverId);
-      return count(ps);
+      return Tables.count(ps);
     });
   }
 
@@ -219,7 +211,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
     return call("countByUser", t, () -> {
       PreparedStatement ps = statements.get("countByUser", () -> FileMetaSchema.countByUser(t));
       ps.setLong(1, userId);
-      return count(ps);
+      return Tables.count(ps);
     });
   }
 
@@ -275,7 +267,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       PreparedStatement ps = statements.get("countBetween", () -> FileMetaSchema.countBetween(t));
       ps.setLong(1, fromId);
       ps.setLong(2, toId);
-      return count(ps);
+      return Tables.count(ps);
     });
   }
 
@@ -359,13 +351,6 @@ public final class JdbcFileMetaStore implements FileMetaStore {
 
   private static long seconds(ResultSet rs, String column) throws SQLException {
     return rs.getObject(column, LocalDateTime.class).toEpochSecond(ZoneOffset.UTC);
-  }
-
-  private static long count(PreparedStatement ps) throws SQLException {
-    try (ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
-    }
   }
 
   /** The table in use: this store's prepare, else the last prepare in this JVM. */

@@ -91,15 +91,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
           }
           commit();
         }
-        Optional<String> engine = dialect.tableEngine(conn, name);
-        if (engine.isEmpty()) {
-          create(table);
-          engine = dialect.tableEngine(conn, name);
-          if (engine.isEmpty()) {
-            throw new StoreException("table " + name + " was created but is not visible");
-          }
-        }
-        String why = ExistingTable.unusable(conn, dialect, table, engine.get(), options.engine());
+        String engine = Tables.engineOrCreate(conn, dialect, name, () -> create(table));
+        String why = ExistingTable.unusable(conn, dialect, table, engine, options.engine());
         commit();
         if (why != null) {
           throw new StoreException(why);
@@ -204,12 +197,10 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     if (rows <= 0) {
       return 0;
     }
-    return call("delete", table.name(), () -> {
+    return committed("delete", table.name(), () -> {
       // the row count is in the SQL (MariaDB's LIMIT and PostgreSQL's subquery): one statement per size kept
       PreparedStatement ps = inserts.get(table.name() + "/delete/" + rows, () -> sql.deleteOldest(table.name(), rows));
-      long n = ps.executeUpdate();
-      commit();
-      return n;
+      return (long) ps.executeUpdate();
     });
   }
 
@@ -243,7 +234,7 @@ public final class JdbcIIBenchStore implements IIBenchStore {
 
   // MIN and MAX of the primary key: each one end of its index
   private List<Long> keyBounds(String table) throws StoreException {
-    return call("key bounds", table, () -> {
+    return committed("key bounds", table, () -> {
       PreparedStatement ps = statements.get("keybounds/" + table, () -> "SELECT MIN(" + IIBenchTable.TRANSACTION_ID
           + "), MAX(" + IIBenchTable.TRANSACTION_ID + ") FROM " + table);
       List<Long> out = new ArrayList<>(2);
@@ -253,45 +244,24 @@ public final class JdbcIIBenchStore implements IIBenchStore {
           out.add(rs.getLong(2));
         }
       }
-      commit();
       return out;
     });
   }
 
   @Override
   public long count(IIBenchTable table) throws StoreException {
-    return call("count", table.name(), () -> {
-      // iibench.verify: never on a connection that may have died with the server
-      ClientConnection.renew(conn);
-      PreparedStatement ps = statements.get("count/" + table.name(), () -> "SELECT COUNT(*) FROM " + table.name());
-      long n;
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        n = rs.getLong(1);
-      }
-      commit();
-      return n;
-    });
+    return verifying("count", table, () -> Tables.count(
+        statements.get("count/" + table.name(), () -> "SELECT COUNT(*) FROM " + table.name())));
   }
 
   @Override
   public long countThroughIndex(IIBenchTable table, IndexSpec index) throws StoreException {
-    return call("count through " + index.name(), table.name(), () -> {
-      ClientConnection.renew(conn);
-      long n = StoredRows.throughIndex(conn, dialect, table, index);
-      commit();
-      return n;
-    });
+    return verifying("count through " + index.name(), table, () -> StoredRows.throughIndex(conn, dialect, table, index));
   }
 
   @Override
   public long countOutside(IIBenchTable table, RowDomain domain) throws StoreException {
-    return call("count outside the generator's values", table.name(), () -> {
-      ClientConnection.renew(conn);
-      long n = StoredRows.outside(conn, table, domain);
-      commit();
-      return n;
-    });
+    return verifying("count outside the generator's values", table, () -> StoredRows.outside(conn, table, domain));
   }
 
   @Override
@@ -310,35 +280,30 @@ public final class JdbcIIBenchStore implements IIBenchStore {
     return verifying("transactionids", table, () -> StoredRows.keys(conn, table, from, to, limit));
   }
 
+  /** iibench.verify's reads: never on a connection that may have died with the server. */
   private <T> T verifying(String what, IIBenchTable table, JdbcErrors.Work<T> read) throws StoreException {
-    return call(what, table.name(), () -> {
+    return committed(what, table.name(), () -> {
       ClientConnection.renew(conn);
-      T out = read.run();
-      commit();
-      return out;
+      return read.run();
     });
   }
 
   @Override
   public String flushForSize(Collection<IIBenchTable> tables) throws StoreException {
-    List<String> names = new ArrayList<>();
-    tables.forEach(t -> names.add(t.name()));
-    return call("flush", String.join(", ", names), () -> {
-      String ran = dialect.flushForSize(conn, names);
-      commit();
-      return ran;
-    });
+    List<String> names = names(tables);
+    return committed("flush", String.join(", ", names), () -> dialect.flushForSize(conn, names));
   }
 
   @Override
   public SizeReport size(Collection<IIBenchTable> tables) throws StoreException {
+    List<String> names = names(tables);
+    return committed("size", String.join(", ", names), () -> dialect.tableSizes(conn, names));
+  }
+
+  private static List<String> names(Collection<IIBenchTable> tables) {
     List<String> names = new ArrayList<>();
     tables.forEach(t -> names.add(t.name()));
-    return call("size", String.join(", ", names), () -> {
-      SizeReport r = dialect.tableSizes(conn, names);
-      commit();
-      return r;
-    });
+    return names;
   }
 
   /** A loopback or local interface address, or a Unix socket (see {@link JdbcOptions#serverIsLocal}). */
@@ -369,5 +334,14 @@ public final class JdbcIIBenchStore implements IIBenchStore {
 
   private <T> T call(String op, String table, JdbcErrors.Work<T> work) throws StoreException {
     return JdbcErrors.call(conn, options, table, op, work);
+  }
+
+  /** {@link #call}, then the commit that ends the work's transaction (its snapshot, when it only read). */
+  private <T> T committed(String op, String table, JdbcErrors.Work<T> work) throws StoreException {
+    return call(op, table, () -> {
+      T out = work.run();
+      commit();
+      return out;
+    });
   }
 }

@@ -35,16 +35,11 @@ final class InlineRows {
     if (links == null || !links[2].equals(table)) {
       links = split(sql.insertLinks(table, 1), table);
     }
-    sb.setLength(0);
-    sb.append(links[0]);
-    for (int i = 0; i < part.size(); i++) {
-      Link l = part.get(i);
-      sb.append(i == 0 ? "(" : ", (").append(l.id1()).append(", ").append(l.id2()).append(", ").append(l.linkType())
-          .append(", ").append(l.visible() ? LinkBenchSchema.VISIBLE : LinkBenchSchema.HIDDEN).append(", ");
-      SqlLiterals.appendBytes(kind, sb, l.data()).append(", ").append(l.time()).append(", ").append(l.version())
-          .append(')');
-    }
-    return sb.append(links[1]).toString();
+    return statement(links, part, (out, l) -> {
+      out.append(l.id1()).append(", ").append(l.id2()).append(", ").append(l.linkType()).append(", ")
+          .append(l.visible() ? LinkBenchSchema.VISIBLE : LinkBenchSchema.HIDDEN).append(", ");
+      SqlLiterals.appendBytes(kind, out, l.data()).append(", ").append(l.time()).append(", ").append(l.version());
+    });
   }
 
   /** The counts' statement (id, link_type, count, time, version per row). */
@@ -52,14 +47,8 @@ final class InlineRows {
     if (counts == null || !counts[2].equals(table)) {
       counts = split(sql.replaceCounts(table, 1), table);
     }
-    sb.setLength(0);
-    sb.append(counts[0]);
-    for (int i = 0; i < part.size(); i++) {
-      LinkCount c = part.get(i);
-      sb.append(i == 0 ? "(" : ", (").append(c.id1()).append(", ").append(c.linkType()).append(", ").append(c.count())
-          .append(", ").append(c.time()).append(", ").append(c.version()).append(')');
-    }
-    return sb.append(counts[1]).toString();
+    return statement(counts, part, (out, c) -> out.append(c.id1()).append(", ").append(c.linkType()).append(", ")
+        .append(c.count()).append(", ").append(c.time()).append(", ").append(c.version()));
   }
 
   /** The nodes' insert (id, type, version, time, data per row). */
@@ -67,15 +56,28 @@ final class InlineRows {
     if (nodes == null || !nodes[2].equals(table)) {
       nodes = split(LinkBenchSchema.insertNodeRows(table, 1), table);
     }
+    return statement(nodes, part, (out, n) -> {
+      out.append(n.id()).append(", ").append(n.type()).append(", ").append(n.version()).append(", ").append(n.time())
+          .append(", ");
+      SqlLiterals.appendBytes(kind, out, n.data());
+    });
+  }
+
+  /** Writes one row's values, comma-separated, without the parentheses. */
+  private interface RowValues<T> {
+    void append(StringBuilder out, T row);
+  }
+
+  /** {@link #split}'s head, each row in parentheses joined by ", ", then the tail. */
+  private <T> String statement(String[] oneRow, List<T> part, RowValues<T> values) {
     sb.setLength(0);
-    sb.append(nodes[0]);
+    sb.append(oneRow[0]);
     for (int i = 0; i < part.size(); i++) {
-      Node n = part.get(i);
-      sb.append(i == 0 ? "(" : ", (").append(n.id()).append(", ").append(n.type()).append(", ").append(n.version())
-          .append(", ").append(n.time()).append(", ");
-      SqlLiterals.appendBytes(kind, sb, n.data()).append(')');
+      sb.append(i == 0 ? "(" : ", (");
+      values.append(sb, part.get(i));
+      sb.append(')');
     }
-    return sb.append(nodes[1]).toString();
+    return sb.append(oneRow[1]).toString();
   }
 
   /**

@@ -2,9 +2,9 @@ package site.ycsbx.db.jdbc.linkbench;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import site.ycsbx.db.jdbc.conn.Tables;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.GraphTotals;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
@@ -31,7 +31,7 @@ final class JdbcGraphTotals implements GraphTotals {
           + " WHERE id >= ? AND id < ?");
       ps.setLong(1, fromId);
       ps.setLong(2, toId);
-      return single(ps);
+      return Tables.count(ps);
     });
   }
 
@@ -97,7 +97,7 @@ final class JdbcGraphTotals implements GraphTotals {
       PreparedStatement count = tx.roStatement("totals/otherCount", () -> "SELECT COUNT(*)" + where);
       count.setInt(1, type);
       count.setLong(2, version);
-      long n = single(count);
+      long n = Tables.count(count);
       if (n > 0) {
         PreparedStatement ps = tx.roStatement("totals/other", () -> "SELECT id, type, version, time" + where
             + " ORDER BY id LIMIT ?");
@@ -156,12 +156,5 @@ final class JdbcGraphTotals implements GraphTotals {
       }
       return n;
     });
-  }
-
-  private static long single(PreparedStatement ps) throws SQLException {
-    try (ResultSet rs = ps.executeQuery()) {
-      rs.next();
-      return rs.getLong(1);
-    }
   }
 }

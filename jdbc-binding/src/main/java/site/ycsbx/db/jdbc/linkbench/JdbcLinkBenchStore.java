@@ -7,7 +7,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
 import site.ycsbx.db.jdbc.conn.SqlDialect;
@@ -114,15 +115,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
         for (LinkBenchSchema.Kind kind : LinkBenchSchema.Kind.values()) {
           String table = kind.name(p);
           current = table;
-          Optional<String> engine = dialect.tableEngine(c, table);
-          if (engine.isEmpty()) {
-            create(c, kind, table);
-            engine = dialect.tableEngine(c, table);
-            if (engine.isEmpty()) {
-              throw new StoreException("table " + table + " was created but is not visible");
-            }
-          }
-          String why = LinkBenchSchema.unusable(c, dialect, kind, table, engine.get(), options.engine());
+          String engine = Tables.engineOrCreate(c, dialect, table, () -> create(c, kind, table));
+          String why = LinkBenchSchema.unusable(c, dialect, kind, table, engine, options.engine());
           c.commit();
           if (why != null) {
             throw new StoreException(why);
@@ -150,28 +144,11 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     }
     String table = tables().nodeTable();
     tx.write("addNodes", table, () -> {
-      int per = LinkBenchSchema.MAX_PARAMETERS / 5;
+      sendBulk("addNodes", nodes, 5, part -> inline.nodes(table, part), n -> LinkBenchSchema.insertNodeRows(table, n),
+          JdbcLinkBenchStore::bindNode);
       long maxId = 0;
-      for (int from = 0; from < nodes.size(); from += per) {
-        List<Node> part = nodes.subList(from, Math.min(nodes.size(), from + per));
-        if (sql.bulkInText()) {
-          tx.rwPlain().executeUpdate(inline.nodes(table, part));
-        } else {
-          PreparedStatement ps = tx.rwStatement("addNodes/" + part.size(),
-              () -> LinkBenchSchema.insertNodeRows(table, part.size()));
-          int i = 1;
-          for (Node n : part) {
-            ps.setLong(i++, n.id());
-            ps.setInt(i++, n.type());
-            ps.setLong(i++, n.version());
-            ps.setInt(i++, n.time());
-            ps.setBytes(i++, n.data());
-          }
-          ps.executeUpdate();
-        }
-        for (Node n : part) {
-          maxId = Math.max(maxId, n.id());
-        }
+      for (Node n : nodes) {
+        maxId = Math.max(maxId, n.id());
       }
       if (sql.raiseNodeIdCounter() != null) {
         PreparedStatement ps = tx.rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
@@ -306,7 +283,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     return tx.write("deleteLink", t.linkTable(), () -> {
       // locked, so that no other transaction sees it visible and takes it off the count too
       PreparedStatement select = tx.rwStatement("selectVisibility", () -> "SELECT visibility FROM " + t.linkTable()
-          + " WHERE id1 = ? AND id2 = ? AND link_type = ? FOR UPDATE");
+          + LinkBenchSchema.WHERE_LINK + " FOR UPDATE");
       select.setLong(1, id1);
       select.setLong(2, id2);
       select.setLong(3, linkType);
@@ -400,20 +377,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     }
     String table = tables().linkTable();
     tx.write("addBulkLinks", table, () -> {
-      int per = LinkBenchSchema.MAX_PARAMETERS / 7;
-      for (int from = 0; from < links.size(); from += per) {
-        List<Link> part = links.subList(from, Math.min(links.size(), from + per));
-        if (sql.bulkInText()) {
-          tx.rwPlain().executeUpdate(inline.links(table, part));
-          continue;
-        }
-        PreparedStatement ps = tx.rwStatement("addBulkLinks/" + part.size(), () -> sql.insertLinks(table, part.size()));
-        int p = 1;
-        for (Link l : part) {
-          p = bindLink(ps, p, l);
-        }
-        ps.executeUpdate();
-      }
+      sendBulk("addBulkLinks", links, 7, part -> inline.links(table, part), n -> sql.insertLinks(table, n),
+          JdbcLinkBenchStore::bindLink);
       return null;
     });
   }
@@ -425,26 +390,39 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     }
     String table = tables().countTable();
     tx.write("addBulkCounts", table, () -> {
-      int per = LinkBenchSchema.MAX_PARAMETERS / 5;
-      for (int from = 0; from < counts.size(); from += per) {
-        List<LinkCount> part = counts.subList(from, Math.min(counts.size(), from + per));
-        if (sql.bulkInText()) {
-          tx.rwPlain().executeUpdate(inline.counts(table, part));
-          continue;
-        }
-        PreparedStatement ps = tx.rwStatement("addBulkCounts/" + part.size(), () -> sql.replaceCounts(table, part.size()));
-        int p = 1;
-        for (LinkCount c : part) {
-          ps.setLong(p++, c.id1());
-          ps.setLong(p++, c.linkType());
-          ps.setLong(p++, c.count());
-          ps.setLong(p++, c.time());
-          ps.setLong(p++, c.version());
-        }
-        ps.executeUpdate();
-      }
+      sendBulk("addBulkCounts", counts, 5, part -> inline.counts(table, part), n -> sql.replaceCounts(table, n),
+          JdbcLinkBenchStore::bindCount);
       return null;
     });
+  }
+
+  /** Binds one row's columns from parameter {@code p} on; the next index. */
+  private interface RowBinder<T> {
+    int bind(PreparedStatement ps, int p, T row) throws SQLException;
+  }
+
+  /**
+   * Sends a bulk load's rows of {@code columns} columns in statements of at most
+   * {@link LinkBenchSchema#MAX_PARAMETERS} parameters: as text ({@code text}, {@link InlineRows})
+   * where {@link LinkBenchSql#bulkInText}, else the statement for n rows ({@code prepared}) bound
+   * by {@code binder}, cached by {@code op} and its row count.
+   */
+  private <T> void sendBulk(String op, List<T> rows, int columns, Function<List<T>, String> text,
+      IntFunction<String> prepared, RowBinder<T> binder) throws SQLException {
+    int per = LinkBenchSchema.MAX_PARAMETERS / columns;
+    for (int from = 0; from < rows.size(); from += per) {
+      List<T> part = rows.subList(from, Math.min(rows.size(), from + per));
+      if (sql.bulkInText()) {
+        tx.rwPlain().executeUpdate(text.apply(part));
+        continue;
+      }
+      PreparedStatement ps = tx.rwStatement(op + "/" + part.size(), () -> prepared.apply(part.size()));
+      int p = 1;
+      for (T row : part) {
+        p = binder.bind(ps, p, row);
+      }
+      ps.executeUpdate();
+    }
   }
 
   // ---- plumbing
@@ -458,6 +436,26 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     ps.setBytes(p++, l.data());
     ps.setLong(p++, l.time());
     ps.setInt(p++, l.version());
+    return p;
+  }
+
+  /** Binds a count's columns (id, link_type, count, time, version) from {@code p}; the next index. */
+  private static int bindCount(PreparedStatement ps, int p, LinkCount c) throws SQLException {
+    ps.setLong(p++, c.id1());
+    ps.setLong(p++, c.linkType());
+    ps.setLong(p++, c.count());
+    ps.setLong(p++, c.time());
+    ps.setLong(p++, c.version());
+    return p;
+  }
+
+  /** Binds a node's columns (id, type, version, time, data) from {@code p}; the next index. */
+  private static int bindNode(PreparedStatement ps, int p, Node n) throws SQLException {
+    ps.setLong(p++, n.id());
+    ps.setInt(p++, n.type());
+    ps.setLong(p++, n.version());
+    ps.setInt(p++, n.time());
+    ps.setBytes(p++, n.data());
     return p;
   }
 

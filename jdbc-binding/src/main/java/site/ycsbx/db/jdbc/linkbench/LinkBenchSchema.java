@@ -25,6 +25,10 @@ final class LinkBenchSchema {
   static final IndexSpec ID1_TYPE_INDEX = new IndexSpec(ID1_TYPE,
       List.of("id1", "link_type", "visibility", "time", "id2", "version", "data"));
   static final List<String> COUNT_KEY = List.of("id", "link_type");
+  /** The count table's columns, in the order LinkBench inserts them. */
+  static final String COUNT_COLUMNS = "id, link_type, count, time, version";
+  /** Picks one link by its primary key. Parameters: id1, id2, link_type. */
+  static final String WHERE_LINK = " WHERE id1 = ? AND id2 = ? AND link_type = ?";
   static final List<String> NODE_KEY = List.of("id");
   /** LinkBench's visibility values. */
   static final int VISIBLE = 1;
@@ -128,6 +132,14 @@ final class LinkBenchSchema {
   /** INSERT INTO table (LinkBench's link columns) VALUES with {@code rows} rows of parameters. */
   static String insertLinkRows(String table, int rows) {
     return "INSERT INTO " + table + " (" + LINK_COLUMNS + ") VALUES " + rows(7, rows);
+  }
+
+  /**
+   * INSERT of one count at version 0, {@code count} being "?" or a number. Parameters: id,
+   * link_type, the count when "?", time.
+   */
+  static String insertCount(String table, String count) {
+    return "INSERT INTO " + table + " (" + COUNT_COLUMNS + ") VALUES (?, ?, " + count + ", ?, 0)";
   }
 
   /** INSERT INTO table (LinkBench's node columns, the id included) VALUES with {@code rows} rows of parameters. */

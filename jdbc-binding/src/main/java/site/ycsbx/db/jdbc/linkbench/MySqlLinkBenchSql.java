@@ -55,13 +55,13 @@ final class MySqlLinkBenchSql implements LinkBenchSql {
 
   @Override
   public String addToCount(String table) {
-    return "INSERT INTO " + table + " (id, link_type, count, time, version) VALUES (?, ?, ?, ?, 0)"
+    return LinkBenchSchema.insertCount(table, "?")
         + " ON DUPLICATE KEY UPDATE count = count + ?, version = version + 1, time = ?";
   }
 
   @Override
   public String decrementCount(String table) {
-    return "INSERT INTO " + table + " (id, link_type, count, time, version) VALUES (?, ?, 0, ?, 0)"
+    return LinkBenchSchema.insertCount(table, "0")
         + " ON DUPLICATE KEY UPDATE count = IF(count = 0, 0, count - 1), time = ?, version = version + 1";
   }
 
@@ -75,25 +75,24 @@ final class MySqlLinkBenchSql implements LinkBenchSql {
   @Override
   public String updateLinkData(String table) {
     return "UPDATE " + table + " FORCE INDEX (PRIMARY) SET visibility = ?, data = ?, time = ?, version = ?"
-        + " WHERE id1 = ? AND id2 = ? AND link_type = ?";
+        + LinkBenchSchema.WHERE_LINK;
   }
 
   /** By the primary key, as {@link #updateLinkData}. */
   @Override
   public String hideLink(String table) {
-    return "UPDATE " + table + " FORCE INDEX (PRIMARY) SET visibility = " + LinkBenchSchema.HIDDEN
-        + " WHERE id1 = ? AND id2 = ? AND link_type = ?";
+    return "UPDATE " + table + " FORCE INDEX (PRIMARY) SET visibility = " + LinkBenchSchema.HIDDEN + LinkBenchSchema.WHERE_LINK;
   }
 
   /** By the primary key, as {@link #updateLinkData}: MariaDB takes an index hint in DELETE's multi-table form only. */
   @Override
   public String expungeLink(String table) {
-    return "DELETE " + table + " FROM " + table + " FORCE INDEX (PRIMARY) WHERE id1 = ? AND id2 = ? AND link_type = ?";
+    return "DELETE " + table + " FROM " + table + " FORCE INDEX (PRIMARY)" + LinkBenchSchema.WHERE_LINK;
   }
 
   @Override
   public String replaceCounts(String table, int rows) {
-    return "REPLACE INTO " + table + " (id, link_type, count, time, version) VALUES "
+    return "REPLACE INTO " + table + " (" + LinkBenchSchema.COUNT_COLUMNS + ") VALUES "
         + LinkBenchSchema.rows(5, rows);
   }
 

@@ -59,36 +59,36 @@ final class PostgresLinkBenchSql implements LinkBenchSql {
 
   @Override
   public String addToCount(String table) {
-    return "INSERT INTO " + table + " (id, link_type, count, time, version) VALUES (?, ?, ?, ?, 0)"
+    return LinkBenchSchema.insertCount(table, "?")
         + " ON CONFLICT (id, link_type) DO UPDATE SET count = " + table + ".count + ?, version = " + table
         + ".version + 1, time = ?";
   }
 
   @Override
   public String decrementCount(String table) {
-    return "INSERT INTO " + table + " (id, link_type, count, time, version) VALUES (?, ?, 0, ?, 0)"
+    return LinkBenchSchema.insertCount(table, "0")
         + " ON CONFLICT (id, link_type) DO UPDATE SET count = GREATEST(" + table + ".count - 1, 0), time = ?,"
         + " version = " + table + ".version + 1";
   }
 
   @Override
   public String updateLinkData(String table) {
-    return "UPDATE " + table + " SET visibility = ?, data = ?, time = ?, version = ? WHERE id1 = ? AND id2 = ? AND link_type = ?";
+    return "UPDATE " + table + " SET visibility = ?, data = ?, time = ?, version = ?" + LinkBenchSchema.WHERE_LINK;
   }
 
   @Override
   public String hideLink(String table) {
-    return "UPDATE " + table + " SET visibility = " + LinkBenchSchema.HIDDEN + " WHERE id1 = ? AND id2 = ? AND link_type = ?";
+    return "UPDATE " + table + " SET visibility = " + LinkBenchSchema.HIDDEN + LinkBenchSchema.WHERE_LINK;
   }
 
   @Override
   public String expungeLink(String table) {
-    return "DELETE FROM " + table + " WHERE id1 = ? AND id2 = ? AND link_type = ?";
+    return "DELETE FROM " + table + LinkBenchSchema.WHERE_LINK;
   }
 
   @Override
   public String replaceCounts(String table, int rows) {
-    return "INSERT INTO " + table + " (id, link_type, count, time, version) VALUES " + LinkBenchSchema.rows(5, rows)
+    return "INSERT INTO " + table + " (" + LinkBenchSchema.COUNT_COLUMNS + ") VALUES " + LinkBenchSchema.rows(5, rows)
         + " ON CONFLICT (id, link_type) DO UPDATE SET count = EXCLUDED.count, time = EXCLUDED.time,"
         + " version = EXCLUDED.version";
   }

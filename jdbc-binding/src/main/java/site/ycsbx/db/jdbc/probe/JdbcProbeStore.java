@@ -66,11 +66,7 @@ public final class JdbcProbeStore implements ProbeStore {
   public long count() throws StoreException {
     return call("count", () -> {
       PreparedStatement count = statements.get("count", () -> "SELECT COUNT(*) FROM " + TABLE);
-      long n;
-      try (ResultSet rs = count.executeQuery()) {
-        rs.next();
-        n = rs.getLong(1);
-      }
+      long n = Tables.count(count);
       commit();
       return n;
     });

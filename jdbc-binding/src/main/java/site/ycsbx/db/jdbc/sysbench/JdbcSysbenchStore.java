@@ -8,7 +8,6 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.Connector;
 import site.ycsbx.db.jdbc.conn.JdbcOptions;
@@ -100,17 +99,12 @@ public final class JdbcSysbenchStore implements SysbenchStore {
             s.execute("DROP TABLE IF EXISTS " + table.name());
           }
         }
-        Optional<String> engine = dialect.tableEngine(conn, table.name());
-        if (engine.isEmpty()) {
+        String engine = Tables.engineOrCreate(conn, dialect, table.name(), () -> {
           try (Statement s = conn.createStatement()) {
             s.execute(SysbenchSchema.createTable(dialect, table, options.engine()));
           }
-          engine = dialect.tableEngine(conn, table.name());
-          if (engine.isEmpty()) {
-            throw new StoreException("table " + table.name() + " was created but is not visible");
-          }
-        }
-        String why = SysbenchSchema.unusable(conn, dialect, table, engine.get(), options.engine());
+        });
+        String why = SysbenchSchema.unusable(conn, dialect, table, engine, options.engine());
         if (why != null) {
           throw new StoreException(why);
         }

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortCursor;
-import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.shaded.mongo35.com.mongodb.BasicDBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.BulkWriteOperation;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;

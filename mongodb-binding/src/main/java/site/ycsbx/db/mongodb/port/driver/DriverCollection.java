@@ -16,7 +16,6 @@ import org.bson.Document;
 import org.bson.types.Binary;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortCursor;
-import site.ycsbx.db.mongodb.port.PortException;
 
 /** One collection of a {@link DriverPort}. */
 final class DriverCollection implements PortCollection {
