@@ -1,6 +1,8 @@
 package site.ycsbx.workloads;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
@@ -51,6 +53,22 @@ public abstract class FamilyWorkload<S> extends StoreWorkload<S> {
   public void validate(Properties props) {
     super.validate(props);
     settings.apply(props);
+  }
+
+  /**
+   * A load's figures for the export: {@code count} {@code unit} stored since {@code startNanos},
+   * the seconds and their rate ({@code <unit>_s}); null before the load started ({@code startNanos} 0).
+   */
+  protected static Map<String, Double> loadFigures(String unit, long count, long startNanos) {
+    if (startNanos == 0) {
+      return null;
+    }
+    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+    Map<String, Double> out = new LinkedHashMap<>();
+    out.put(unit, (double) count);
+    out.put("secs", secs);
+    out.put(unit + "_s", count / secs);
+    return out;
   }
 
   @Override

@@ -69,15 +69,7 @@ public final class FileMetaWorkload extends FamilyWorkload<FileMetaStore> implem
 
   /** The load's figures for the export: files stored and their rate (a call inserts a batch of them). */
   private java.util.Map<String, Double> loadResults() {
-    if (startNanos == 0) {
-      return null;
-    }
-    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("files", (double) loaded.get());
-    out.put("secs", secs);
-    out.put("files_s", loaded.get() / secs);
-    return out;
+    return loadFigures("files", loaded.get(), startNanos);
   }
 
   @Override

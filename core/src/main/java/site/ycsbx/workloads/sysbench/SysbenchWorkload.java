@@ -316,15 +316,10 @@ public final class SysbenchWorkload extends FamilyWorkload<SysbenchStore> implem
 
   /** The load's figures for the export: rows loaded, their rate, and the index builds' time. */
   private java.util.Map<String, Double> loadResults() {
-    if (startNanos == 0) {
-      return null;
+    java.util.Map<String, Double> out = loadFigures("rows", loadedRows.get(), startNanos);
+    if (out != null) {
+      out.put("index_secs", indexNanos.get() / 1e9);
     }
-    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("rows", (double) loadedRows.get());
-    out.put("secs", secs);
-    out.put("rows_s", loadedRows.get() / secs);
-    out.put("index_secs", indexNanos.get() / 1e9);
     return out;
   }
 
