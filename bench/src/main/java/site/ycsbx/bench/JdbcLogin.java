@@ -4,7 +4,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 
-/** A raw loop's JDBC URL and the {@code --user} and {@code --password} it connects as (the driver's defaults when absent). */
+/**
+ * A raw loop's JDBC URL and the {@code --user} and {@code --password} it connects as (the
+ * driver's defaults when absent).
+ */
 record JdbcLogin(String url, String user, String password) {
   /** The URL of {@code --urlName} (required), the user and the password of the command line. */
   static JdbcLogin of(Args a, String urlName) {

@@ -124,7 +124,8 @@ final class BlogTables {
     notes.lines().forEach(l -> sb.append(Markdown.escape(l)).append("  \n"));
     sb.append(Markdown.escape(String.format(Locale.ROOT, "n: repeats that finished (figures are their mean); rel: %s"
         + " against %s at the same threads, * outside %.2f-%.2f; %s (ms); %s.", columns.rateName(),
-        targets.get(0).name(), StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(columns.unit()))))
+        targets.get(0).name(), StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows),
+        StepTable.efficiencyNote(columns.unit()))))
         .append("\n\n");
     String caution = StepTable.singleRunCaution(s, targets);
     if (caution != null) {

@@ -27,7 +27,8 @@ import site.ycsbx.workloads.Zipf;
  * and writes, client threads 0..{@code filemeta.writethreads}-1 only write and the others only
  * read, as the source added one writer to a running read load. See workloads/filemeta.
  */
-public final class FileMetaWorkload extends FamilyWorkload<FileMetaStore> implements StoredCheck.OnStore<FileMetaStore> {
+public final class FileMetaWorkload extends FamilyWorkload<FileMetaStore>
+    implements StoredCheck.OnStore<FileMetaStore> {
   public static final String LOAD_FILES = "LOAD_FILES";
   public static final String LATEST_BY_USER = "LATEST_BY_USER";
   public static final String COUNT_DELETED = "COUNT_DELETED";

@@ -24,7 +24,8 @@ import site.ycsbx.workloads.StoredCheck;
  * lines come beside YCSB's summary ({@link SysbenchReport}). The client keeps no per-row state.
  * See workloads/sysbench and docs/workloads/sysbench.md.
  */
-public final class SysbenchWorkload extends FamilyWorkload<SysbenchStore> implements StoredCheck.OnStore<SysbenchStore> {
+public final class SysbenchWorkload extends FamilyWorkload<SysbenchStore>
+    implements StoredCheck.OnStore<SysbenchStore> {
   public static final String LOAD_ROWS = "LOAD_ROWS";
   public static final String CREATE_INDEX = "CREATE_INDEX";
   public static final String TRANSACTION = "TRANSACTION";
