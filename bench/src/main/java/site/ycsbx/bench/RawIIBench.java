@@ -1,20 +1,10 @@
 package site.ycsbx.bench;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.WriteConcern;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -49,11 +39,9 @@ public final class RawIIBench {
   }
 
   private static void jdbc(Args a, int threads, long batches, int batch) throws Exception {
-    String url = a.require("jdbc");
-    String user = a.get("user", null);
-    String password = a.get("password", null);
+    JdbcLogin db = JdbcLogin.of(a, "jdbc");
     String engine = a.get("engine", "InnoDB");
-    try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
+    try (Connection c = db.connect(); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE purchases_index (transactionid BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
           + " dateandtime DATETIME NOT NULL, cashregisterid INT NOT NULL, customerid INT NOT NULL,"
           + " productid INT NOT NULL, price FLOAT NOT NULL,"
@@ -66,7 +54,7 @@ public final class RawIIBench {
       sql.append(i == 0 ? "" : ",").append("(?,?,?,?,?)");
     }
     RawLoop.run("jdbc iibench rows", threads, batches, thread -> {
-      Connection c = DriverManager.getConnection(url, user, password);
+      Connection c = db.connect();
       PreparedStatement ps = c.prepareStatement(sql.toString());
       SplittableRandom r = new SplittableRandom(thread);
       return (t, i) -> {
@@ -86,20 +74,8 @@ public final class RawIIBench {
   }
 
   private static void mongo(Args a, int threads, long batches, int batch) throws Exception {
-    MongoServer server = null;
-    String url = a.get("mongodb", null);
-    if (url == null) {
-      Path dir = Path.of(a.require("embedded"));
-      Files.createDirectories(dir);
-      server = new MongoServer(new H2Backend(dir.resolve("raw.mv").toString()));
-      server.bind("127.0.0.1", 0);
-      url = "mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/iibench";
-    }
-    ConnectionString cs = new ConnectionString(url);
-    try (MongoClient client = MongoClients.create(MongoClientSettings.builder().applyConnectionString(cs)
-        .writeConcern(WriteConcern.ACKNOWLEDGED).build())) {
-      MongoCollection<Document> coll = client.getDatabase(cs.getDatabase() == null ? "iibench" : cs.getDatabase())
-          .getCollection("purchases_index");
+    try (RawMongo mongo = new RawMongo(a, "mongodb", "iibench")) {
+      MongoCollection<Document> coll = mongo.collection("purchases_index");
       coll.createIndex(Indexes.ascending("price", "customerid"), new IndexOptions().name("marketsegment"));
       coll.createIndex(Indexes.ascending("cashregisterid", "price", "customerid"), new IndexOptions().name("registersegment"));
       coll.createIndex(Indexes.ascending("price", "dateandtime", "customerid"), new IndexOptions().name("pdc"));
@@ -118,10 +94,6 @@ public final class RawIIBench {
           coll.insertMany(docs, unordered);
         };
       }, batch);
-    } finally {
-      if (server != null) {
-        server.shutdownNow();
-      }
     }
   }
 }

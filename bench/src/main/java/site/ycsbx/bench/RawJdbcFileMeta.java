@@ -1,7 +1,6 @@
 package site.ycsbx.bench;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -29,9 +28,7 @@ public final class RawJdbcFileMeta {
 
   public static void main(String[] argv) throws Exception {
     Args a = new Args(argv);
-    String url = a.require("url");
-    String user = a.get("user", null);
-    String password = a.get("password", null);
+    JdbcLogin db = JdbcLogin.of(a, "url");
     String query = a.require("query");
     int threads = a.getInt("threads", 1);
     long ops = a.getLong("ops", 1000);
@@ -39,7 +36,7 @@ public final class RawJdbcFileMeta {
     String table = a.get("table", "files");
     double warmup = Double.parseDouble(a.get("warmup", "0"));
     String sql = FileMetaByHand.sql(query, table);
-    try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
+    try (Connection c = db.connect(); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT 1 FROM " + table + " LIMIT 1")) {
       if (!rs.next()) {
         throw new IllegalStateException(table + " is empty: load it with bin/ycsb load -P workloads/filemeta first");
@@ -47,7 +44,7 @@ public final class RawJdbcFileMeta {
     }
     LongAdder seen = new LongAdder(); // rows and counts read, so nothing is optimized away
     RawLoop.runSetupTimed("jdbc " + query, threads, ops, thread -> {
-      Connection c = DriverManager.getConnection(url, user, password);
+      Connection c = db.connect();
       PreparedStatement ps = c.prepareStatement(sql);
       SplittableRandom r = new SplittableRandom(thread * 7919L + 1);
       RawLoop.Op op;

@@ -1,7 +1,6 @@
 package site.ycsbx.bench;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -19,17 +18,15 @@ public final class RawJdbcWorkloadA {
 
   public static void main(String[] argv) throws Exception {
     Args a = new Args(argv);
-    String url = a.require("url");
-    String user = a.get("user", null);
-    String password = a.get("password", null);
+    JdbcLogin db = JdbcLogin.of(a, "url");
     String phase = a.require("phase");
     int threads = a.getInt("threads", 1);
     long records = a.getLong("records", 1000);
     long ops = a.getLong("ops", 1000);
     String engine = a.get("engine", null);
-    boolean mysql = url.startsWith("jdbc:mysql:") || url.startsWith("jdbc:mariadb:");
+    boolean mysql = db.url().startsWith("jdbc:mysql:") || db.url().startsWith("jdbc:mariadb:");
     if (phase.equals("load")) {
-      try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
+      try (Connection c = db.connect(); Statement s = c.createStatement()) {
         StringBuilder ddl = new StringBuilder("CREATE TABLE IF NOT EXISTS usertable (YCSB_KEY VARCHAR(255)"
             + (mysql ? " CHARACTER SET latin1 COLLATE latin1_bin" : "") + " PRIMARY KEY");
         for (int f = 0; f < WorkloadA.FIELDS; f++) {
@@ -42,7 +39,7 @@ public final class RawJdbcWorkloadA {
         s.execute(ddl.toString());
       }
       RawLoop.run("jdbc load", threads, records, thread -> {
-        Connection c = DriverManager.getConnection(url, user, password);
+        Connection c = db.connect();
         StringBuilder sql = new StringBuilder("INSERT INTO usertable VALUES (?");
         for (int f = 0; f < WorkloadA.FIELDS; f++) {
           sql.append(",?");
@@ -59,7 +56,7 @@ public final class RawJdbcWorkloadA {
       });
     } else {
       RawLoop.run("jdbc run", threads, ops, thread -> {
-        Connection c = DriverManager.getConnection(url, user, password);
+        Connection c = db.connect();
         PreparedStatement read = c.prepareStatement("SELECT * FROM usertable WHERE YCSB_KEY = ?");
         PreparedStatement[] update = new PreparedStatement[WorkloadA.FIELDS];
         for (int f = 0; f < WorkloadA.FIELDS; f++) {

@@ -1,18 +1,8 @@
 package site.ycsbx.bench;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
-import com.mongodb.WriteConcern;
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Updates;
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.bson.Document;
 import org.bson.types.Binary;
@@ -33,22 +23,8 @@ public final class RawMongoWorkloadA {
     int threads = a.getInt("threads", 1);
     long records = a.getLong("records", 1000);
     long ops = a.getLong("ops", 1000);
-    MongoServer server = null;
-    String url = a.get("url", null);
-    if (url == null) {
-      Path dir = Path.of(a.require("embedded"));
-      Files.createDirectories(dir);
-      server = new MongoServer(new H2Backend(dir.resolve("raw.mv").toString()));
-      server.bind("127.0.0.1", 0);
-      InetSocketAddress addr = server.getLocalAddress();
-      url = "mongodb://127.0.0.1:" + addr.getPort() + "/ycsb";
-    }
-    ConnectionString cs = new ConnectionString(url);
-    MongoClientSettings settings = MongoClientSettings.builder().applyConnectionString(cs)
-        .writeConcern(WriteConcern.ACKNOWLEDGED).build();
-    try (MongoClient client = MongoClients.create(settings)) {
-      MongoCollection<Document> coll = client.getDatabase(cs.getDatabase() == null ? "ycsb" : cs.getDatabase())
-          .getCollection(a.get("collection", "usertable"));
+    try (RawMongo mongo = new RawMongo(a, "url", "ycsb")) {
+      MongoCollection<Document> coll = mongo.collection(a.get("collection", "usertable"));
       if (phase.equals("load")) {
         RawLoop.run("mongodb load", threads, records, thread -> {
           SplittableRandom r = new SplittableRandom(thread);
@@ -77,10 +53,6 @@ public final class RawMongoWorkloadA {
             }
           };
         });
-      }
-    } finally {
-      if (server != null) {
-        server.shutdownNow();
       }
     }
   }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import site.ycsbx.measurements.HdrLogs;
 
 /**
  * Writes the run folders of N clients of one workloada run, as {@code -p ycsbx.out=DIR} does
@@ -64,13 +65,7 @@ public final class SyntheticRunFolders {
       Random rnd) throws IOException {
     long total = 0;
     try (PrintStream ps = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8)) {
-      HistogramLogWriter w = new HistogramLogWriter(ps);
-      w.outputComment("[Logging for: " + op + "] YCSB-X, latencies in microseconds");
-      w.outputLogFormatVersion();
-      w.outputStartTime(start);
-      w.setBaseTime(start);
-      w.outputBaseTime(start);
-      w.outputLegend();
+      HistogramLogWriter w = HdrLogs.writer(ps, op, start);
       Histogram h = new Histogram(3);
       h.setAutoResize(true);
       for (long i = 0; i < intervals; i++) {

@@ -20,7 +20,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * so logs of several clients line up on wall-clock time and each interval's timestamps are its
  * real start and end. Written as each interval ends: a run that dies keeps what it measured.
  */
-final class HdrLogs implements IntervalSink {
+public final class HdrLogs implements IntervalSink {
   /** A log's file name is the operation's summary name and this. */
   static final String SUFFIX = RunOutput.HDR_SUFFIX;
 
@@ -87,7 +87,8 @@ final class HdrLogs implements IntervalSink {
     return new Log(ps, writer(ps, op, base));
   }
 
-  private static HistogramLogWriter writer(PrintStream ps, String op, long base) {
+  /** A writer of {@code op}'s log on {@code ps}, its header written: comment, format, start and base time, legend. */
+  public static HistogramLogWriter writer(PrintStream ps, String op, long base) {
     HistogramLogWriter w = new HistogramLogWriter(ps);
     w.outputComment("[Logging for: " + op + "] YCSB-X, latencies in microseconds");
     w.outputLogFormatVersion();

@@ -31,9 +31,7 @@ final class JsonExporter implements MeasurementsExporter {
 
   void writeStrings(String metric, Map<String, String> values) throws IOException {
     for (Map.Entry<String, String> e : values.entrySet()) {
-      g.writeStartObject();
-      g.writeStringField("metric", metric);
-      g.writeStringField("measurement", e.getKey());
+      start(metric, e.getKey());
       g.writeStringField("value", e.getValue());
       g.writeEndObject();
     }
@@ -46,20 +44,23 @@ final class JsonExporter implements MeasurementsExporter {
 
   @Override
   public void write(String metric, String measurement, long i) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("metric", metric);
-    g.writeStringField("measurement", measurement);
+    start(metric, measurement);
     g.writeNumberField("value", i);
     g.writeEndObject();
   }
 
   @Override
   public void write(String metric, String measurement, double d) throws IOException {
+    start(metric, measurement);
+    g.writeNumberField("value", d);
+    g.writeEndObject();
+  }
+
+  /** Opens an entry's object with its metric and measurement; the caller writes its value and closes it. */
+  private void start(String metric, String measurement) throws IOException {
     g.writeStartObject();
     g.writeStringField("metric", metric);
     g.writeStringField("measurement", measurement);
-    g.writeNumberField("value", d);
-    g.writeEndObject();
   }
 
   @Override

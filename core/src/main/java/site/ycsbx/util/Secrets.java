@@ -1,5 +1,7 @@
 package site.ycsbx.util;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -72,6 +74,38 @@ public final class Secrets {
       return held;
     }
     return v == null ? defaultValue : v;
+  }
+
+  /** YCSB's command-line arguments with the value of every {@code -p key=value} masked, to print or record. */
+  public static List<String> masked(List<String> args) {
+    return maskOptions(args, false);
+  }
+
+  /**
+   * As {@link #masked(List)}, the real values of those it masks held for {@link #resolve}: the
+   * arguments the launcher hands to YCSB's Client, which echoes them.
+   */
+  public static List<String> hideOptions(List<String> args) {
+    return maskOptions(args, true);
+  }
+
+  private static List<String> maskOptions(List<String> args, boolean hold) {
+    List<String> out = new ArrayList<>(args);
+    for (int i = 0; i + 1 < out.size(); i++) {
+      if (out.get(i).equals("-p")) {
+        String kv = out.get(i + 1);
+        int eq = kv.indexOf('=');
+        String key = kv.substring(0, eq);
+        String value = kv.substring(eq + 1);
+        if (needsMasking(key, value)) {
+          if (hold) {
+            hold(key, value);
+          }
+          out.set(i + 1, key + "=" + mask(key, value));
+        }
+      }
+    }
+    return out;
   }
 
   /** The properties with every secret masked, for fingerprints and logs. */

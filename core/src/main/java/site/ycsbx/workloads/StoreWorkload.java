@@ -42,6 +42,11 @@ public abstract class StoreWorkload<S> extends Workload implements Validating, S
     this.name = name;
   }
 
+  /** The store interface this workload takes. */
+  public final Class<S> storeType() {
+    return storeType;
+  }
+
   /** Checks the properties and the binding; no side effects. Subclasses add their checks. */
   @Override
   public void validate(Properties props) {

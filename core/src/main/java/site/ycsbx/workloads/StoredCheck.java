@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import site.ycsbx.store.StoreException;
 
 /**
  * What {@code bin/ycsb verify} found when it compared the data already stored with what the
@@ -31,6 +32,27 @@ public final class StoredCheck {
      * @throws Exception when the store cannot be opened or read (nothing was compared to the end)
      */
     StoredCheck verifyStored(Properties props) throws Exception;
+  }
+
+  /**
+   * A family whose check runs on one of its stores: {@code bin/ycsb verify} opens a store of its
+   * own ({@link FreshStore}) for it and closes it after.
+   *
+   * @param <S> the store interface
+   */
+  public interface OnStore<S> extends Verifiable {
+    /** The store interface the check takes. */
+    Class<S> storeType();
+
+    /** Compares the data on {@code store} with the generator's for these properties; reads only. */
+    StoredCheck verifyStored(Properties props, S store) throws StoreException;
+
+    @Override
+    default StoredCheck verifyStored(Properties props) throws Exception {
+      try (FreshStore<S> fresh = FreshStore.open(props, storeType())) {
+        return verifyStored(props, fresh.store());
+      }
+    }
   }
 
   private final String tag;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import site.ycsbx.testing.JavaProcess;
 import site.ycsbx.testing.Layers;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoreWorkload;
 
 /**
@@ -104,10 +105,10 @@ class WorkloadFamiliesTest {
     assertEquals(List.of("linkbench.warmup", "linkbench.warmup_time"), WorkloadFamilies.aliasesOf("ycsbx.warmup"));
   }
 
-  /** S of a StoreWorkload&lt;S&gt; subclass. */
+  /** S of a StoreWorkload&lt;S&gt; subclass, directly or through FamilyWorkload&lt;S&gt;. */
   private static Type storeTypeOf(Class<?> workload) {
     Class<?> c = workload;
-    while (c.getSuperclass() != StoreWorkload.class) {
+    while (c.getSuperclass() != StoreWorkload.class && c.getSuperclass() != FamilyWorkload.class) {
       c = c.getSuperclass();
     }
     return ((ParameterizedType) c.getGenericSuperclass()).getActualTypeArguments()[0];

@@ -231,20 +231,7 @@ public final class RunChecks {
 
   /** Replaces secret values in {@code -p} options by a mask; the real ones stay in memory. */
   public static List<String> hideSecrets(List<String> args) {
-    List<String> out = new ArrayList<>(args);
-    for (int i = 0; i + 1 < out.size(); i++) {
-      if (out.get(i).equals("-p")) {
-        String kv = out.get(i + 1);
-        int eq = kv.indexOf('=');
-        String key = kv.substring(0, eq);
-        String value = kv.substring(eq + 1);
-        if (Secrets.needsMasking(key, value)) {
-          Secrets.hold(key, value);
-          out.set(i + 1, key + "=" + Secrets.mask(key, value));
-        }
-      }
-    }
-    return out;
+    return Secrets.hideOptions(args);
   }
 
 }

@@ -88,36 +88,15 @@ final class BlogTables {
     List<StepTable.Row> rows = StepTable.rows(s, targets, outcomes);
     String rate = StepTable.rateFigure(s, outcomes);
     StepColumns columns = StepColumns.of(s, rows, outcomes, rate);
-    String rateName = columns.rateName();
-    Set<String> headline = columns.headline();
     String op = columns.op();
-    List<String> efficiency = columns.efficiency();
-    boolean range = columns.range();
-    List<String> cols = columns.names();
-    boolean[] right = new boolean[cols.size()];
+    boolean[] right = new boolean[columns.names().size()];
     java.util.Arrays.fill(right, 1, right.length, true);
     Footnotes notes = new Footnotes();
     List<List<String>> out = new ArrayList<>();
     for (StepTable.Row r : rows) {
       List<Outcome> ok = r.ok();
-      // a note once per row, however many of its cells it holds for; marks apart, so that ¹ ² is not read as ¹²
-      java.util.Set<String> marks = new java.util.LinkedHashSet<>();
-      for (Outcome o : r.cells()) {
-        if (!o.ok() && !ok.isEmpty()) {
-          marks.add(notes.textMark(o.cell().id() + " " + StepTable.describe(o.entry()) + "; the row's figures are"
-              + " its other repeats'."));
-        } else if (o.ok() && o.result().get(CellResult.BESIDE) > 0) {
-          marks.add(notes.textMark("ran beside other load: not the target's figures alone (each cell's"
-              + " result.json says why)."));
-        }
-        String outage = o.ok() ? CellResult.outageNote(List.of(o.result())) : null;
-        if (outage != null) {
-          marks.add(notes.textMark(o.cell().id() + " met " + outage + "."));
-        }
-        if (o.ok() && OwnTables.foreign(o.result())) {
-          marks.add(notes.textMark(o.cell().id() + " found rows no cell wrote in its tables."));
-        }
-      }
+      Set<String> marks = r.marks(notes::textMark, "ran beside other load: not the target's figures"
+          + " alone (each cell's result.json says why).");
       List<String> row = new ArrayList<>(List.of(r.target().name() + String.join(",", marks),
           String.valueOf(r.threads()),
           String.valueOf(ok.size())));
@@ -134,18 +113,19 @@ final class BlogTables {
       row.add(StepTable.ms(r.mean(op + ".p50_us")));
       row.add(StepTable.ms(r.mean(op + ".p95_us")));
       row.add(StepTable.ms(r.mean(op + ".p99_us")));
-      efficiency.forEach(f -> row.add(StepTable.number(r.mean(f)) + OwnTables.writeMark(ok, f)));
-      headline.forEach(h -> row.add(StepTable.number(r.mean(h)) + OwnTables.writeMark(ok, h)));
-      if (range) {
+      columns.efficiency().forEach(f -> row.add(StepTable.number(r.mean(f)) + OwnTables.writeMark(ok, f)));
+      columns.headline().forEach(h -> row.add(StepTable.number(r.mean(h)) + OwnTables.writeMark(ok, h)));
+      if (columns.range()) {
         row.add(ok.size() > 1 ? StepTable.number(r.min(rate)) + ".." + StepTable.number(r.max(rate)) : "");
       }
       out.add(row);
     }
-    StringBuilder sb = new StringBuilder(Markdown.table(cols, right, out)).append('\n');
+    StringBuilder sb = new StringBuilder(Markdown.table(columns.names(), right, out)).append('\n');
     notes.lines().forEach(l -> sb.append(Markdown.escape(l)).append("  \n"));
     sb.append(Markdown.escape(String.format(Locale.ROOT, "n: repeats that finished (figures are their mean); rel: %s"
-        + " against %s at the same threads, * outside %.2f-%.2f; %s (ms); %s.", rateName, targets.get(0).name(),
-        StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows), StepTable.efficiencyNote(columns.unit()))))
+        + " against %s at the same threads, * outside %.2f-%.2f; %s (ms); %s.", columns.rateName(),
+        targets.get(0).name(), StepTable.REL_LOW, StepTable.REL_HIGH, StepTable.latencyNote(s, rows),
+        StepTable.efficiencyNote(columns.unit()))))
         .append("\n\n");
     String caution = StepTable.singleRunCaution(s, targets);
     if (caution != null) {

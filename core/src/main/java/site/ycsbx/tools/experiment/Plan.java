@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import site.ycsbx.util.Secrets;
 
 /**
  * The cells of an experiment in the order they run. Steps run in the file's order. A load changes
@@ -111,7 +112,7 @@ final class Plan {
     estimate.stepLines().forEach(l -> sb.append(l).append('\n'));
     for (Cell c : cells) {
       sb.append(String.format(Locale.ROOT, "  %3d  %-36s %s%n", c.seq(), c.id(), estimate.of(c).text()));
-      sb.append("         bin/ycsb ").append(String.join(" ", masked(experiment.arguments(c)).stream()
+      sb.append("         bin/ycsb ").append(String.join(" ", Secrets.masked(experiment.arguments(c)).stream()
           .map(Plan::quoted).toList())).append('\n');
     }
     sb.append(estimate.total());
@@ -121,17 +122,5 @@ final class Plan {
   /** An argument as a shell reads it back: quoted when it holds anything but plain characters. */
   static String quoted(String arg) {
     return arg.matches("[A-Za-z0-9_./:=,@%+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
-  }
-
-  private static List<String> masked(List<String> args) {
-    List<String> out = new ArrayList<>(args);
-    for (int i = 0; i + 1 < out.size(); i++) {
-      if (out.get(i).equals("-p")) {
-        String kv = out.get(i + 1);
-        int eq = kv.indexOf('=');
-        out.set(i + 1, kv.substring(0, eq + 1) + site.ycsbx.util.Secrets.mask(kv.substring(0, eq), kv.substring(eq + 1)));
-      }
-    }
-    return out;
   }
 }

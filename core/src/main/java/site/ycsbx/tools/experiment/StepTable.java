@@ -51,6 +51,33 @@ final class StepTable {
     String mainOp() {
       return ok().stream().map(o -> o.result().mainOp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
+
+    /**
+     * The marks on the row's target, each from {@code mark} (a page's or a text's numbered note) for what its
+     * figures carry besides: a repeat that failed, a cell run beside other load (its note {@code beside}), an
+     * outage, rows no cell wrote. A note once per row, however many of its cells it holds for; marks apart,
+     * so that ¹ ² is not read as ¹².
+     */
+    java.util.Set<String> marks(java.util.function.UnaryOperator<String> mark, String beside) {
+      List<Outcome> ok = ok();
+      java.util.Set<String> marks = new java.util.LinkedHashSet<>();
+      for (Outcome o : cells) {
+        if (!o.ok() && !ok.isEmpty()) {
+          marks.add(mark.apply(o.cell().id() + " " + describe(o.entry()) + "; the row's figures are its other"
+              + " repeats'."));
+        } else if (o.ok() && o.result().get(CellResult.BESIDE) > 0) {
+          marks.add(mark.apply(beside));
+        }
+        String outage = o.ok() ? CellResult.outageNote(List.of(o.result())) : null;
+        if (outage != null) {
+          marks.add(mark.apply(o.cell().id() + " met " + outage + "."));
+        }
+        if (o.ok() && OwnTables.foreign(o.result())) {
+          marks.add(mark.apply(o.cell().id() + " found rows no cell wrote in its tables."));
+        }
+      }
+      return marks;
+    }
   }
 
   static List<Row> rows(Step step, List<Target> targets, List<Outcome> outcomes) {

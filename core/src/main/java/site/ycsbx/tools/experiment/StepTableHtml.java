@@ -48,24 +48,8 @@ final class StepTableHtml {
     for (StepTable.Row r : rows) {
       List<Outcome> ok = r.ok();
       boolean pending = r.cells().isEmpty();
-      // a note once per row, however many of its cells it holds for; marks apart, so that ¹ ² is not read as ¹²
-      java.util.Set<String> marks = new java.util.LinkedHashSet<>();
-      for (Outcome o : r.cells()) {
-        if (!o.ok() && !ok.isEmpty()) {
-          marks.add(notes.mark(o.cell().id() + " " + StepTable.describe(o.entry()) + "; the row's figures are its"
-              + " other repeats'."));
-        } else if (o.ok() && o.result().get(CellResult.BESIDE) > 0) {
-          marks.add(notes.mark(beside));
-        }
-        String outage = o.ok() ? CellResult.outageNote(List.of(o.result())) : null;
-        if (outage != null) {
-          marks.add(notes.mark(o.cell().id() + " met " + outage + "."));
-          anyOutage = true;
-        }
-        if (o.ok() && OwnTables.foreign(o.result())) {
-          marks.add(notes.mark(o.cell().id() + " found rows no cell wrote in its tables."));
-        }
-      }
+      Set<String> marks = r.marks(notes::mark, beside);
+      anyOutage |= ok.stream().anyMatch(o -> CellResult.outageNote(List.of(o.result())) != null);
       sb.append("<tr data-target=\"").append(ReportHtml.esc(r.target().name())).append("\" data-threads=\"")
           .append(r.threads()).append("\"").append(outageSecs(ok)).append(ok.isEmpty() ? pending ? " class=\"pending\""
               : " class=\"unfinished\"" : "").append("><td data-col=\"target\">")

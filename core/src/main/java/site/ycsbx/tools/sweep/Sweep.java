@@ -73,8 +73,8 @@ public final class Sweep {
       }
     }
     Verdict verdict = SweepReport.verdict(results, args.threads, args.slaP99Ms);
-    SweepFile file = new SweepFile(args.label, args.phase, args.binding, args.workloadFiles, masked(args.ycsbArgs),
-        args.threads, args.repeat, args.reload, args.slaP99Ms, results, verdict, null);
+    SweepFile file = new SweepFile(args.label, args.phase, args.binding, args.workloadFiles,
+        Secrets.masked(args.ycsbArgs), args.threads, args.repeat, args.reload, args.slaP99Ms, results, verdict, null);
     SweepReport report = new SweepReport(file);
     out.print(report.table());
     out.println("verdict: " + verdict.sentence());
@@ -114,18 +114,5 @@ public final class Sweep {
     double perPoint = (System.nanoTime() - startedNanos) / 1e9 / done;
     long s = Math.round(perPoint * (total - done));
     return String.format(Locale.ROOT, " (ETA %dm%02ds)", s / 60, s % 60);
-  }
-
-  /** YCSB options as recorded in sweep.json: passwords masked. */
-  private static List<String> masked(List<String> ycsbArgs) {
-    List<String> out = new ArrayList<>(ycsbArgs);
-    for (int i = 0; i + 1 < out.size(); i++) {
-      if (out.get(i).equals("-p")) {
-        String kv = out.get(i + 1);
-        int eq = kv.indexOf('=');
-        out.set(i + 1, kv.substring(0, eq + 1) + Secrets.mask(kv.substring(0, eq), kv.substring(eq + 1)));
-      }
-    }
-    return out;
   }
 }

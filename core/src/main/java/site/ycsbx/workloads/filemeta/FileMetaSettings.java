@@ -11,13 +11,14 @@ import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.FamilyWorkload;
 
 /**
  * The filemeta properties, read and checked in one place (workloads/filemeta documents each).
  * The two that stores cite in refusals are named in {@link FileMetaStore}, the family's
  * contract, so bindings never import a workload class.
  */
-public final class FileMetaSettings {
+public final class FileMetaSettings implements FamilyWorkload.Settings {
   public static final String FILES = FileMetaPlan.FILES_PROPERTY;
   public static final String USERS = "filemeta.users";
   public static final long USERS_DEFAULT = 10_000;
@@ -231,6 +232,7 @@ public final class FileMetaSettings {
     return new FileGenerator(seed, users, filesPerUser, zipfianConstant);
   }
 
+  @Override
   public FileMetaPlan plan() {
     return plan;
   }
@@ -239,6 +241,7 @@ public final class FileMetaSettings {
    * For the fingerprint: the data's shape and the operation mix define the workload; how many
    * files, the seed and the table do not.
    */
+  @Override
   public WorkloadShape shape() {
     WorkloadShape s = new WorkloadShape()
         .defining(USERS, users)

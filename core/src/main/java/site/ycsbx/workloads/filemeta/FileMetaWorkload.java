@@ -5,20 +5,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.generator.DiscreteGenerator;
-import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.filemeta.FileMetaPlan;
 import site.ycsbx.store.filemeta.FileMetaStore;
 import site.ycsbx.store.filemeta.FileRow;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
-import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoredCheck;
 import site.ycsbx.workloads.Zipf;
 
@@ -30,7 +27,8 @@ import site.ycsbx.workloads.Zipf;
  * and writes, client threads 0..{@code filemeta.writethreads}-1 only write and the others only
  * read, as the source added one writer to a running read load. See workloads/filemeta.
  */
-public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> implements StoredCheck.Verifiable {
+public final class FileMetaWorkload extends FamilyWorkload<FileMetaStore>
+    implements StoredCheck.OnStore<FileMetaStore> {
   public static final String LOAD_FILES = "LOAD_FILES";
   public static final String LATEST_BY_USER = "LATEST_BY_USER";
   public static final String COUNT_DELETED = "COUNT_DELETED";
@@ -63,50 +61,16 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
   private ReadWriteFigures readWrite;
 
   public FileMetaWorkload() {
-    super(FileMetaStore.class, "filemeta");
+    super(FileMetaStore.class, "filemeta", FileMetaSettings.PROPERTIES, FileMetaSettings::new);
   }
 
   static boolean isRead(String op) {
     return op.equals(LATEST_BY_USER) || op.equals(COUNT_DELETED);
   }
 
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("filemeta.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return FileMetaSettings.PROPERTIES;
-  }
-
-  @Override
-  public void validate(Properties props) {
-    super.validate(props);
-    new FileMetaSettings(props);
-  }
-
-  @Override
-  public WorkloadShape shape(Properties props) {
-    return new FileMetaSettings(props).shape();
-  }
-
-  @Override
-  protected FileMetaPlan plan(Properties props) {
-    return new FileMetaSettings(props).plan();
-  }
-
   /** The load's figures for the export: files stored and their rate (a call inserts a batch of them). */
   private java.util.Map<String, Double> loadResults() {
-    if (startNanos == 0) {
-      return null;
-    }
-    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("files", (double) loaded.get());
-    out.put("secs", secs);
-    out.put("files_s", loaded.get() / secs);
-    return out;
+    return loadFigures("files", loaded.get(), startNanos);
   }
 
   @Override
@@ -353,17 +317,11 @@ public final class FileMetaWorkload extends StoreWorkload<FileMetaStore> impleme
     }
   }
 
-  @Override
-  public StoredCheck verifyStored(Properties props) throws Exception {
-    try (FreshStore<FileMetaStore> fresh = FreshStore.open(props, FileMetaStore.class)) {
-      return verifyStored(props, fresh.store());
-    }
-  }
-
   /**
    * {@code bin/ycsb verify} on a given store: ids, files per user and per server in full, files
    * column by column in full or a sample ({@link StoredFiles}).
    */
+  @Override
   public StoredCheck verifyStored(Properties props, FileMetaStore store) throws StoreException {
     Properties p = new Properties();
     p.putAll(props);

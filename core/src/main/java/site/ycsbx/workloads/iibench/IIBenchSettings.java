@@ -11,13 +11,14 @@ import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.FamilyWorkload;
 
 /**
  * The iibench properties, read and checked in one place (workloads/iibench documents each).
  * The few that stores and binding checks cite in their refusals are named in
  * {@link IIBenchStore}, the family's contract, so bindings never import a workload class.
  */
-public final class IIBenchSettings {
+public final class IIBenchSettings implements FamilyWorkload.Settings {
   public static final String ROWS_PROPERTY = "iibench.rows";
   public static final String BATCH_SIZE_PROPERTY = IIBenchStore.BATCH_SIZE_PROPERTY;
   public static final int BATCH_SIZE_PROPERTY_DEFAULT = 1000;
@@ -233,6 +234,7 @@ public final class IIBenchSettings {
    * For the fingerprint: what a transaction and a query do (batch, indexes, row shape, query
    * threads) defines the workload; how many rows and into which tables does not.
    */
+  @Override
   public WorkloadShape shape() {
     return new WorkloadShape()
         .defining(BATCH_SIZE_PROPERTY, batchSize)
@@ -256,6 +258,7 @@ public final class IIBenchSettings {
   }
 
   /** What the binding's preflight checks: the tables, one transaction's rows, drop, padding. */
+  @Override
   public IIBenchPlan plan() {
     // a load smaller than one batch sends one smaller transaction
     int batchRows = rows > 0 ? (int) Math.min(batchSize, rows) : batchSize;

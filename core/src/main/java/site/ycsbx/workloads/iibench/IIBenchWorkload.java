@@ -4,24 +4,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.DiskStats;
 import site.ycsbx.verdict.ErrorLog;
 import site.ycsbx.measurements.ServerProcess;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
-import site.ycsbx.store.iibench.IIBenchPlan;
 import site.ycsbx.store.iibench.IIBenchStore;
 import site.ycsbx.store.iibench.IIBenchTable;
 import site.ycsbx.store.iibench.QueryStart;
 import site.ycsbx.store.iibench.RowBatch;
-import site.ycsbx.util.PropertyDef;
-import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoredCheck;
 
 /**
@@ -31,7 +27,7 @@ import site.ycsbx.workloads.StoredCheck;
  * primary key). Timed operations: {@value #INSERT_TXN} (one transaction), {@value #DELETE_TXN}
  * (the deletes after it, iibench.deleteperinsert) and {@value #QUERY}. See workloads/iibench.
  */
-public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implements StoredCheck.Verifiable {
+public final class IIBenchWorkload extends FamilyWorkload<IIBenchStore> implements StoredCheck.OnStore<IIBenchStore> {
   public static final String INSERT_TXN = "INSERT_TXN";
   public static final String QUERY = "QUERY";
   public static final String DELETE_TXN = "DELETE_TXN";
@@ -59,17 +55,7 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
   private volatile double indexSeconds = Double.NaN;
 
   public IIBenchWorkload() {
-    super(IIBenchStore.class, "iibench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("iibench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return IIBenchSettings.PROPERTIES;
+    super(IIBenchStore.class, "iibench", IIBenchSettings.PROPERTIES, IIBenchSettings::new);
   }
 
   @Override
@@ -79,16 +65,6 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     Rounds.checkCsv(IIBenchSettings.ROUND_FILE_PROPERTY, checked.roundFile);
     DiskStats.forRun(props);
     ServerProcess.fromProperty(props.getProperty(ServerProcess.PID_PROPERTY));
-  }
-
-  @Override
-  public WorkloadShape shape(Properties props) {
-    return new IIBenchSettings(props).shape();
-  }
-
-  @Override
-  protected IIBenchPlan plan(Properties props) {
-    return new IIBenchSettings(props).plan();
   }
 
   @Override
@@ -454,15 +430,8 @@ public final class IIBenchWorkload extends StoreWorkload<IIBenchStore> implement
     }
   }
 
-  @Override
-  public StoredCheck verifyStored(Properties props) throws Exception {
-    try (site.ycsbx.workloads.FreshStore<IIBenchStore> fresh = site.ycsbx.workloads.FreshStore.open(props,
-        IIBenchStore.class)) {
-      return verifyStored(props, fresh.store());
-    }
-  }
-
   /** {@code bin/ycsb verify} on a given store: rows per table, each index's count, the generator's value ranges. */
+  @Override
   public StoredCheck verifyStored(Properties props, IIBenchStore store) throws StoreException {
     return StoredIIBench.check(props, store);
   }

@@ -11,13 +11,14 @@ import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
+import site.ycsbx.workloads.FamilyWorkload;
 
 /**
  * The linkbench properties, read and checked in one place (workloads/linkbench documents each).
  * Every key is LinkBench's own under {@code linkbench.}, so a LinkBench user finds them by the
  * names of FBWorkload.properties. This part holds the graph and the load phase.
  */
-public final class LinkBenchSettings {
+public final class LinkBenchSettings implements FamilyWorkload.Settings {
   public static final String STARTID1 = "linkbench.startid1";
   public static final long STARTID1_DEFAULT = 1;
   public static final String MAXID1 = "linkbench.maxid1";
@@ -240,11 +241,13 @@ public final class LinkBenchSettings {
     return share.end(chunks());
   }
 
+  @Override
   public LinkBenchPlan plan() {
     return plan;
   }
 
   /** For the fingerprint: the graph's shape defines the workload; table names and drop do not. */
+  @Override
   public WorkloadShape shape() {
     WorkloadShape shape = new WorkloadShape()
         .defining(STARTID1, startId1)

@@ -5,28 +5,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import site.ycsb.DB;
 import site.ycsb.Status;
 import site.ycsb.measurements.Measurements;
-import site.ycsbx.fingerprint.WorkloadShape;
 import site.ycsbx.measurements.Progress;
 import site.ycsbx.measurements.RunMeasurements;
 import site.ycsbx.measurements.Warmup;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
-import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.store.linkbench.LinkBenchStore;
 import site.ycsbx.store.linkbench.Node;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.PropertyExpansion;
 import site.ycsbx.workloads.RepeatableLoad;
-import site.ycsbx.workloads.StoreWorkload;
-import site.ycsbx.workloads.FreshStore;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoredCheck;
 
 /**
@@ -42,8 +37,8 @@ import site.ycsbx.workloads.StoredCheck;
  * name (ADD_LINK, GET_LINKS_LIST, ...). Requests during {@code linkbench.warmup} run unrecorded.
  * At the end come LinkBench's closing lines with exact percentiles ({@link RequestStats}).
  */
-public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements PropertyExpansion, RepeatableLoad,
-    StoredCheck.Verifiable {
+public class LinkBenchWorkload extends FamilyWorkload<LinkBenchStore> implements PropertyExpansion, RepeatableLoad,
+    StoredCheck.OnStore<LinkBenchStore> {
   static final String LOAD_NODES = LinkLoad.LOAD_NODES;
   static final String LOAD_LINKS = LinkLoad.LOAD_LINKS;
   static final String LOAD_COUNTS = LinkLoad.LOAD_COUNTS;
@@ -69,17 +64,7 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   private volatile boolean warmupSaid;
 
   public LinkBenchWorkload() {
-    super(LinkBenchStore.class, "linkbench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("linkbench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return LinkBenchSettings.PROPERTIES;
+    super(LinkBenchStore.class, "linkbench", LinkBenchSettings.PROPERTIES, LinkBenchSettings::new);
   }
 
   @Override
@@ -116,16 +101,6 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
   @Override
   public Expansion expand(Properties props) {
     return LinkBenchConfigFile.expand(props);
-  }
-
-  @Override
-  public WorkloadShape shape(Properties props) {
-    return new LinkBenchSettings(props).shape();
-  }
-
-  @Override
-  protected LinkBenchPlan plan(Properties props) {
-    return new LinkBenchSettings(props).plan();
   }
 
   @Override
@@ -451,14 +426,8 @@ public class LinkBenchWorkload extends StoreWorkload<LinkBenchStore> implements 
     }
   }
 
-  @Override
-  public StoredCheck verifyStored(Properties props) throws Exception {
-    try (FreshStore<LinkBenchStore> fresh = FreshStore.open(props, LinkBenchStore.class)) {
-      return verifyStored(props, fresh.store());
-    }
-  }
-
   /** {@code bin/ycsb verify} on a given store: counts against links in full, and the graph as loaded ({@link StoredGraph}). */
+  @Override
   public StoredCheck verifyStored(Properties props, LinkBenchStore store) throws StoreException {
     LinkBenchSettings s = new LinkBenchSettings(props);
     return new StoredGraph(s, new ChunkGenerator(s)).check(store, Boolean.parseBoolean(props.getProperty(StoredCheck.FULL)));

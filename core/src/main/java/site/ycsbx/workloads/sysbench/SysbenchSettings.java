@@ -13,13 +13,14 @@ import site.ycsbx.util.Props;
 import site.ycsbx.util.UserError;
 import site.ycsbx.workloads.ClientShare;
 import site.ycsbx.fingerprint.WorkloadShape;
+import site.ycsbx.workloads.FamilyWorkload;
 
 /**
  * The sysbench properties, read and checked in one place (workloads/sysbench documents each).
  * Every sysbench 1.0.20 option of the OLTP scripts keeps its name and its default; the few that
  * stores cite in refusals are named in {@link SysbenchStore}.
  */
-public final class SysbenchSettings {
+public final class SysbenchSettings implements FamilyWorkload.Settings {
   public static final String TABLES_PROPERTY = SysbenchStore.TABLES_PROPERTY;
   public static final int TABLES_PROPERTY_DEFAULT = 1;
   public static final String TABLE_SIZE_PROPERTY = SysbenchStore.TABLE_SIZE_PROPERTY;
@@ -309,6 +310,7 @@ public final class SysbenchSettings {
     return out;
   }
 
+  @Override
   public SysbenchPlan plan() {
     return new SysbenchPlan(load ? myTables() : allTables(), tableSize, (int) Math.min(batchSize, tableSize),
         createSecondary, drop, load);
@@ -318,7 +320,8 @@ public final class SysbenchSettings {
    * For the fingerprint: what one transaction does defines the workload; how many tables and rows
    * it runs on is the data set.
    */
-  WorkloadShape shape() {
+  @Override
+  public WorkloadShape shape() {
     return new WorkloadShape()
         .defining(RANGE_SIZE_PROPERTY, rangeSize)
         .defining(POINT_SELECTS_PROPERTY, pointSelects)

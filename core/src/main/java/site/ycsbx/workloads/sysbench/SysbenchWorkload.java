@@ -3,7 +3,6 @@ package site.ycsbx.workloads.sysbench;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DB;
@@ -11,14 +10,11 @@ import site.ycsb.Status;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
 import site.ycsbx.store.sysbench.RowBatch;
-import site.ycsbx.store.sysbench.SysbenchPlan;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
-import site.ycsbx.util.PropertyDef;
 import site.ycsbx.workloads.FreshStore;
-import site.ycsbx.workloads.StoreWorkload;
+import site.ycsbx.workloads.FamilyWorkload;
 import site.ycsbx.workloads.StoredCheck;
-import site.ycsbx.fingerprint.WorkloadShape;
 
 /**
  * sysbench 1.0's OLTP benchmark: {@code bin/ycsb load} creates tables sbtest1..N of
@@ -28,7 +24,8 @@ import site.ycsbx.fingerprint.WorkloadShape;
  * lines come beside YCSB's summary ({@link SysbenchReport}). The client keeps no per-row state.
  * See workloads/sysbench and docs/workloads/sysbench.md.
  */
-public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> implements StoredCheck.Verifiable {
+public final class SysbenchWorkload extends FamilyWorkload<SysbenchStore>
+    implements StoredCheck.OnStore<SysbenchStore> {
   public static final String LOAD_ROWS = "LOAD_ROWS";
   public static final String CREATE_INDEX = "CREATE_INDEX";
   public static final String TRANSACTION = "TRANSACTION";
@@ -55,33 +52,7 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
   private volatile long startNanos;
 
   public SysbenchWorkload() {
-    super(SysbenchStore.class, "sysbench");
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("sysbench.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return SysbenchSettings.PROPERTIES;
-  }
-
-  @Override
-  public void validate(Properties p) {
-    super.validate(p);
-    new SysbenchSettings(p);
-  }
-
-  @Override
-  public WorkloadShape shape(Properties p) {
-    return new SysbenchSettings(p).shape();
-  }
-
-  @Override
-  protected SysbenchPlan plan(Properties p) {
-    return new SysbenchSettings(p).plan();
+    super(SysbenchStore.class, "sysbench", SysbenchSettings.PROPERTIES, SysbenchSettings::new);
   }
 
   @Override
@@ -346,15 +317,10 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
 
   /** The load's figures for the export: rows loaded, their rate, and the index builds' time. */
   private java.util.Map<String, Double> loadResults() {
-    if (startNanos == 0) {
-      return null;
+    java.util.Map<String, Double> out = loadFigures("rows", loadedRows.get(), startNanos);
+    if (out != null) {
+      out.put("index_secs", indexNanos.get() / 1e9);
     }
-    double secs = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
-    out.put("rows", (double) loadedRows.get());
-    out.put("secs", secs);
-    out.put("rows_s", loadedRows.get() / secs);
-    out.put("index_secs", indexNanos.get() / 1e9);
     return out;
   }
 
@@ -393,14 +359,8 @@ public final class SysbenchWorkload extends StoreWorkload<SysbenchStore> impleme
     }
   }
 
-  @Override
-  public StoredCheck verifyStored(Properties props) throws Exception {
-    try (FreshStore<SysbenchStore> fresh = FreshStore.open(props, SysbenchStore.class)) {
-      return verifyStored(props, fresh.store());
-    }
-  }
-
   /** {@code bin/ycsb verify} on a given store: ids 1..table_size once in every table, the k index agreeing. */
+  @Override
   public StoredCheck verifyStored(Properties props, SysbenchStore store) throws StoreException {
     SysbenchSettings s = new SysbenchSettings(props);
     return SysbenchVerification.stored(s, store, s.allTables());
