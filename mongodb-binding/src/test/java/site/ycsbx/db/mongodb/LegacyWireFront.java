@@ -122,6 +122,10 @@ public final class LegacyWireFront implements AutoCloseable {
               received.add("getlasterror " + options.toJson());
               toClient.write(reply(requestId, lastError));
               toClient.flush();
+            } else if (q.ns().endsWith(".$cmd") && firstKey(q.body()).equals("aggregate")
+                && !q.body().containsKey("cursor")) {
+              toClient.write(reply(requestId, inlineAggregate(q, toServer, fromServer)));
+              toClient.flush();
             } else {
               relay(m, toServer, fromServer, toClient);
             }
@@ -154,6 +158,23 @@ public final class LegacyWireFront implements AutoCloseable {
     toServer.flush();
     toClient.write(readMessage(fromServer).array());
     toClient.flush();
+  }
+
+  /**
+   * 2.4's aggregate: no cursor, the results inline in {@code result}; mongo-java-server answers
+   * only the cursor form, so the front asks for one batch of them all and unwraps it.
+   */
+  private BsonDocument inlineAggregate(Query q, OutputStream toServer, DataInputStream fromServer) throws IOException {
+    BsonDocument command = q.body().clone();
+    command.append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
+    toServer.write(query(q.ns(), command, ids.incrementAndGet()));
+    toServer.flush();
+    BsonDocument reply = replyDocument(readMessage(fromServer));
+    if (!reply.containsKey("cursor")) {
+      return reply;
+    }
+    return new BsonDocument("result", reply.getDocument("cursor").getArray("firstBatch"))
+        .append("ok", new BsonInt32(1));
   }
 
   /** The write command of a legacy write message; "$ns" carries the namespace out. */

@@ -2,14 +2,18 @@ package site.ycsbx.db.mongodb.filemeta;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import java.util.List;
+import java.util.function.Function;
 import org.bson.Document;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.driver.DriverPort;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.filemeta.FileMetaPlan;
@@ -46,8 +50,8 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
    * refused: appended to, the results would be wrong; dropped ({@value FileMetaStore#DROP_PROPERTY}),
    * someone's data would be lost.
    */
-  private static void checkShape(FileMetaPlan plan, MongoOptions options, MongoClient client) {
-    ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table());
+  private static void checkShape(FileMetaPlan plan, MongoOptions options, Function<String, MongoPort> ports) {
+    ExistingCollection c = ExistingCollection.of(ports, options, options.databaseOf(plan.table()), plan.table());
     java.util.Set<String> fields = new java.util.TreeSet<>(FileMetaStore.COLUMNS);
     fields.remove("id");
     // a field the spec's files never have marks someone else's documents
@@ -64,39 +68,68 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
   }
 
   /** A run over fewer files than it takes as stored: id runFiles-1 looked up, the largest id only to say so. */
-  private static void checkStored(FileMetaPlan plan, MongoOptions options, MongoClient client) {
+  private static void checkStored(FileMetaPlan plan, MongoOptions options, Function<String, MongoPort> ports) {
     if (plan.runFiles() <= 0) {
       return;
     }
-    ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table());
+    ExistingCollection c = ExistingCollection.of(ports, options, options.databaseOf(plan.table()), plan.table());
     String where = "collection " + options.databaseOf(plan.table()) + "." + plan.table();
     if (c == null) {
       throw UserError.target(plan.tooFewFiles(where + ", which does not exist,", -1));
     }
-    MongoCollection<Document> files = client.getDatabase(options.databaseOf(plan.table())).getCollection(plan.table());
-    if (files.find(new Document("_id", plan.runFiles() - 1)).limit(1).first() != null) {
+    MongoPort port = ports.apply(options.databaseOf(plan.table()));
+    PortCollection files = port.collection(plan.table());
+    if (files.findOne(port.document("_id", plan.runFiles() - 1), null) != null) {
       return;
     }
-    Document last = files.find().sort(new Document("_id", -1)).limit(1).first();
-    long max = last == null ? -1 : ((Number) last.get("_id")).longValue();
+    long max = -1;
+    try (PortCursor last = files.find(port.document(), null, port.document("_id", -1), 1)) {
+      if (last.hasNext()) {
+        max = ((Number) last.next().get("_id")).longValue();
+      }
+    }
     throw UserError.target(plan.tooFewFiles(where, max) + " (at " + options.maskedUrl() + ")");
   }
 
-  @Override
-  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
-    FileMetaPlan plan = demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
-    FileMetaSharding sharding = plan.sharding();
-    fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
-    if (demand.verify() && ExistingCollection.of(client, options, options.databaseOf(plan.table()), plan.table())
+  private static FileMetaPlan plan(StoreDemand demand) {
+    return demand.plan() instanceof FileMetaPlan p ? p : FileMetaPlan.defaults(false);
+  }
+
+  private static void checkVerified(StoreDemand demand, FileMetaPlan plan, MongoOptions options,
+      Function<String, MongoPort> ports) {
+    if (demand.verify() && ExistingCollection.of(ports, options, options.databaseOf(plan.table()), plan.table())
         == null) {
       throw StoreDemand.nothingStored("collection " + options.databaseOf(plan.table()) + "." + plan.table() + " at "
           + options.maskedUrl());
     }
+  }
+
+  /**
+   * The checks of a collection that is not sharded, over the port: both MongoDB bindings run them.
+   * The legacy binding, which calls this alone, refuses a sharded load ({@link FileMetaSide#NO_SHARDING}).
+   */
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
+    FileMetaPlan plan = plan(demand);
+    if (plan.sharding().enabled()) {
+      throw new UserError(FileMetaSide.NO_SHARDING);
+    }
+    checkVerified(demand, plan, options, ports);
+    checkShape(plan, options, ports);
+    checkStored(plan, options, ports);
+  }
+
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fp) {
+    FileMetaPlan plan = plan(demand);
+    FileMetaSharding sharding = plan.sharding();
+    fp.put(FileMetaSharding.SHARD_PROPERTY, sharding.enabled());
     if (!sharding.enabled()) {
-      checkShape(plan, options, client);
-      checkStored(plan, options, client);
+      checkServer(demand, options, client);
       return;
     }
+    Function<String, MongoPort> ports = db -> new DriverPort(client.getDatabase(db), MongoErrors::describe);
+    checkVerified(demand, plan, options, ports);
     String url = options.maskedUrl();
     String database = options.databaseOf(plan.table());
     String namespace = database + "." + plan.table();
@@ -115,7 +148,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
       checkPresplit(sharding, shards.size(), client.getDatabase("admin"));
       String layout = plan.drop() ? layout(sharding, shards) : checkExisting(plan, cluster,
           client.getDatabase(database), namespace, shards);
-      checkShape(plan, options, client);
+      checkShape(plan, options, ports);
       ShardedCluster.Balancer balancer = cluster.balancer();
       if (sharding.stopBalancer() && balancer.mode() == null) {
         throw UserError.target(FileMetaSharding.STOP_BALANCER_PROPERTY + "=true cannot stop the balancer of the mongos"

@@ -1,25 +1,17 @@
 package site.ycsbx.db.mongodb.filemeta;
 
-import com.mongodb.MongoException;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.InsertManyOptions;
-import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.bson.BsonDateTime;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
-import org.bson.BsonString;
-import org.bson.Document;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.MissingIds;
 import site.ycsbx.store.StoreDemand;
@@ -47,6 +39,9 @@ import site.ycsbx.store.filemeta.ShardCount;
  * DELETE_FILE: {@code updateOne({_id}, {$set: {deleted: 1}})}.</li>
  * </ul>
  * Writes carry the run's write concern; unacknowledged (w:0) updates report the file as found.
+ * Written once over the driver port: both MongoDB bindings run it, {@link FileMetaSide} saying
+ * what differs (on MongoDB 2.4 and TokuMX the load is one OP_INSERT with ContinueOnError, the
+ * counts the count command, and nothing is sharded).
  */
 public final class MongoFileMetaStore implements FileMetaStore {
   static final String ID = "_id";
@@ -57,64 +52,56 @@ public final class MongoFileMetaStore implements FileMetaStore {
   static final String LAST_UPDATED = "last_updated";
   static final String CREATED = "created";
   static final String USER_ID = "user_id";
-
-  private static final BsonInt32 ONE = new BsonInt32(1);
-  private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
-  private static final BsonDocument NEWEST_FIRST = new BsonDocument(LAST_UPDATED, new BsonInt32(-1));
-  private static final BsonDocument BY_ID = new BsonDocument(ID, new BsonInt32(1));
-  private static final BsonDocument BY_ID_DESCENDING = new BsonDocument(ID, new BsonInt32(-1));
-  private static final BsonDocument ID_ONLY = new BsonDocument(ID, ONE);
-  private static final BsonDocument MARK_DELETED = new BsonDocument("$set", new BsonDocument(DELETED, ONE));
+  private static final String FILES = "files";
 
   /** What the stores of one connection share: the plan the preparing thread used. */
-  static final class Shared {
+  public static final class Shared {
     volatile FileMetaPlan prepared;
   }
 
-  private final MongoConnection connection;
+  private final FileMetaSide side;
   private final MongoOptions options;
   private final Shared shared;
   private FileMetaPlan plan;
-  private MongoCollection<BsonDocument> files;
+  private MongoPort port;
+  private PortCollection files;
 
+  /** The mongodb binding's store, on the thread's connection. */
   public MongoFileMetaStore(MongoConnection connection) {
-    this.connection = connection;
-    this.options = connection.options();
-    this.shared = connection.shared(Shared.class, Shared::new);
+    this(new DriverFileMetaSide(connection), connection.shared(Shared.class, Shared::new));
+  }
+
+  /** A store on {@code side}, sharing the preparing thread's plan with the stores of {@code shared}. */
+  public MongoFileMetaStore(FileMetaSide side, Shared shared) {
+    this.side = side;
+    this.options = side.options();
+    this.shared = shared;
   }
 
   @Override
   public void prepare(FileMetaPlan p) throws StoreException {
     String name = p.table();
-    try {
-      var schema = connection.schema(options.databaseOf(name));
+    MongoErrors.call(() -> "cannot prepare collection " + name + " in " + options.databaseOf(name), () -> {
       if (p.drop()) {
-        schema.drop(name);
+        side.drop(name);
       }
-      schema.ensureCollection(name);
+      side.ensureCollection(name);
       for (IndexSpec i : INDEXES) {
-        BsonDocument keys = new BsonDocument();
-        i.columns().forEach(c -> keys.append(c, ONE));
-        schema.ensureIndex(name, keys, new IndexOptions().name(i.name()));
+        side.ensureIndex(name, i);
       }
       if (p.sharding().enabled()) {
-        new ShardSetup(connection, options.databaseOf(name), name, p.sharding()).run();
+        side.shard(name, p.sharding());
       }
-    } catch (MongoException e) {
-      // (a sharding command that failed is named in the server's message)
-      throw MongoErrors.failure("cannot prepare collection " + name + " in " + options.databaseOf(name), e);
-    }
+      return null;
+    });
     use(p);
     shared.prepared = p;
   }
 
   private void use(FileMetaPlan p) {
     plan = p;
-    files = database().getCollection(p.table(), BsonDocument.class);
-  }
-
-  private MongoDatabase database() {
-    return connection.database(options.databaseOf(plan.table()));
+    port = side.portOf(p.table());
+    files = port.collection(p.table());
   }
 
   /**
@@ -133,12 +120,17 @@ public final class MongoFileMetaStore implements FileMetaStore {
     use(p);
   }
 
+  private Map<String, Object> doc(String key, Object value) {
+    return port.document(key, value);
+  }
+
   @Override
   public long maxId() throws StoreException {
     ready();
     return call(() -> "find the largest _id", () -> {
-      BsonDocument d = files.find().sort(BY_ID_DESCENDING).projection(ID_ONLY).limit(1).first();
-      return d == null ? -1 : d.getNumber(ID).longValue();
+      try (PortCursor c = files.find(port.document(), doc(ID, 1), doc(ID, -1), 1)) {
+        return c.hasNext() ? number(c.next(), ID).longValue() : -1;
+      }
     });
   }
 
@@ -148,69 +140,70 @@ public final class MongoFileMetaStore implements FileMetaStore {
       return;
     }
     ready();
-    List<BsonDocument> docs = new ArrayList<>(batch.size());
+    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
     for (FileRow f : batch) {
       docs.add(document(f));
     }
-    call(() -> "insertMany of " + docs.size() + " files", () -> files.insertMany(docs, UNORDERED));
+    call(() -> "insertMany of " + docs.size() + " files", () -> {
+      files.insertMany(docs, false);
+      return null;
+    });
   }
 
   @Override
   public void insertFile(FileRow file) throws StoreException {
     ready();
-    call(() -> "insert file " + file.id(), () -> files.insertOne(document(file)));
+    call(() -> "insert file " + file.id(), () -> {
+      files.insertOne(document(file));
+      return null;
+    });
   }
 
   @Override
   public List<FileRow> latestByUser(long userId, int limit) throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "latest files of user " + userId), () -> {
-      List<FileRow> out = new ArrayList<>(limit);
-      for (BsonDocument d : files.find(new BsonDocument(USER_ID, new BsonInt64(userId))).sort(NEWEST_FIRST).limit(limit)) {
-        out.add(row(d));
-      }
-      return out;
-    });
+    return call(() -> "latest files of user " + userId, () -> rows(files.find(doc(USER_ID, userId),
+        null, doc(LAST_UPDATED, -1), limit)));
   }
 
   @Override
   public long countDeleted(int serverId) throws StoreException {
-    return count(new BsonDocument(SERVER_ID, new BsonInt32(serverId)).append(DELETED, ONE), "server " + serverId);
+    ready();
+    Map<String, Object> query = doc(SERVER_ID, serverId);
+    query.put(DELETED, 1);
+    return count(query, "server " + serverId);
   }
 
   @Override
   public long countByUser(long userId) throws StoreException {
-    return count(new BsonDocument(USER_ID, new BsonInt64(userId)), "user " + userId);
+    ready();
+    return count(doc(USER_ID, userId), "user " + userId);
   }
 
-  /** The count command, read as the run reads ({@code mongodb.readPreference}); runCommand alone reads the primary. */
-  private long count(BsonDocument query, String what) throws StoreException {
-    ready();
-    return call(() -> "count of " + what, () -> {
-      Document reply = database().runCommand(new BsonDocument("count", new BsonString(plan.table())).append("query", query),
-          database().getReadPreference());
-      return ((Number) reply.get("n")).longValue();
-    });
+  /** The count command, read as the run reads ({@code mongodb.readPreference}). */
+  private long count(Map<String, Object> query, String what) throws StoreException {
+    return call(() -> "count of " + what, () -> files.count(query));
   }
 
   @Override
   public boolean updateFile(long id, long lastUpdated, long size) throws StoreException {
-    BsonDocument set = new BsonDocument("$set", new BsonDocument(LAST_UPDATED, new BsonDateTime(lastUpdated * 1000))
-        .append(SIZE, new BsonInt64(size)));
+    ready();
+    Map<String, Object> set = doc(LAST_UPDATED, new Date(lastUpdated * 1000));
+    set.put(SIZE, size);
     return update(id, set, "update file ");
   }
 
   @Override
   public boolean deleteFile(long id) throws StoreException {
-    return update(id, MARK_DELETED, "mark deleted file ");
+    ready();
+    return update(id, doc(DELETED, 1), "mark deleted file ");
   }
 
-  private boolean update(long id, BsonDocument change, String what) throws StoreException {
-    ready();
+  private boolean update(long id, Map<String, Object> set, String what) throws StoreException {
     return call(() -> what + id, () -> {
-      UpdateResult r = files.updateOne(new BsonDocument(ID, new BsonInt64(id)), change);
-      // unacknowledged: the server says nothing, the file is taken as found
-      return !r.wasAcknowledged() || r.getMatchedCount() > 0;
+      long matched = files.updateOne(doc(ID, id), doc("$set", set));
+      // unacknowledged (-1): the server says nothing, the file is taken as found
+      return matched != 0;
     });
   }
 
@@ -218,24 +211,19 @@ public final class MongoFileMetaStore implements FileMetaStore {
   @Override
   public List<ShardCount> documentsPerShard() throws StoreException {
     ready();
-    return call(() -> "collStats", () -> {
-      if (!ShardedCluster.isMongos(connection.hello())) {
-        return List.<ShardCount>of();
-      }
-      List<ShardCount> out = new ArrayList<>();
-      ShardedCluster.documentsPerShard(database(), plan.table(), ShardSetup.shardsOf(connection))
-          .forEach((shard, n) -> out.add(new ShardCount(shard, n)));
-      return out;
-    });
+    return call(() -> "collStats", () -> side.documentsPerShard(plan.table()));
   }
 
   @Override
   public Map<Long, Long> filesPerUser() throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "files per user"), () -> {
+    return call(() -> "files per user", () -> {
       Map<Long, Long> out = new HashMap<>();
-      for (BsonDocument d : files.aggregate(List.of(group(USER_ID))).allowDiskUse(true)) {
-        out.put(d.getNumber(ID).longValue(), d.getNumber(FILES).longValue());
+      try (PortCursor c = files.aggregate(List.of(group(USER_ID, null)), true)) {
+        while (c.hasNext()) {
+          Map<String, Object> d = c.next();
+          out.put(number(d, ID).longValue(), number(d, FILES).longValue());
+        }
       }
       return out;
     });
@@ -244,43 +232,47 @@ public final class MongoFileMetaStore implements FileMetaStore {
   @Override
   public Map<Integer, long[]> filesPerServer() throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "files per server"), () -> {
+    return call(() -> "files per server", () -> {
       Map<Integer, long[]> out = new HashMap<>();
-      BsonDocument g = group(SERVER_ID);
-      g.getDocument("$group").append(DELETED, new BsonDocument("$sum", new BsonString("$" + DELETED)));
-      for (BsonDocument d : files.aggregate(List.of(g))) {
-        out.put(d.getNumber(ID).intValue(), new long[] {d.getNumber(FILES).longValue(), d.getNumber(DELETED).longValue()});
+      try (PortCursor c = files.aggregate(List.of(group(SERVER_ID, doc("$sum", "$" + DELETED))), false)) {
+        while (c.hasNext()) {
+          Map<String, Object> d = c.next();
+          out.put(number(d, ID).intValue(), new long[] {number(d, FILES).longValue(), number(d, DELETED).longValue()});
+        }
       }
       return out;
     });
   }
 
-  private static final String FILES = "files";
-
-  /** {$group: {_id: "$field", files: {$sum: 1}}}: $group is in every server from 2.2 on. */
-  private static BsonDocument group(String field) {
-    return new BsonDocument("$group", new BsonDocument(ID, new BsonString("$" + field))
-        .append(FILES, new BsonDocument("$sum", ONE)));
+  /**
+   * {$group: {_id: "$field", files: {$sum: 1}}}, and {@code deleted} summed when given: $group is
+   * in every server from 2.2 on.
+   */
+  private Map<String, Object> group(String field, Map<String, Object> deleted) {
+    Map<String, Object> g = doc(ID, "$" + field);
+    g.put(FILES, doc("$sum", 1));
+    if (deleted != null) {
+      g.put(DELETED, deleted);
+    }
+    return doc("$group", g);
   }
 
-  private static BsonDocument idRange(long fromId, long toId) {
-    return new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(fromId)).append("$lt", new BsonInt64(toId)));
+  private Map<String, Object> idRange(long fromId, long toId) {
+    Map<String, Object> range = doc("$gte", fromId);
+    range.put("$lt", toId);
+    return doc(ID, range);
   }
 
   @Override
   public List<FileRow> filesBetween(long fromId, long toId) throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "files " + fromId + " to " + (toId - 1)), () -> {
-      List<FileRow> out = new ArrayList<>();
-      for (BsonDocument d : files.find(idRange(fromId, toId)).sort(BY_ID)) {
-        out.add(row(d));
-      }
-      return out;
-    });
+    return call(() -> "files " + fromId + " to " + (toId - 1), () -> rows(files.find(idRange(fromId, toId), null,
+        doc(ID, 1), 0)));
   }
 
   @Override
   public long countBetween(long fromId, long toId) throws StoreException {
+    ready();
     return count(idRange(fromId, toId), "ids " + fromId + " to " + (toId - 1));
   }
 
@@ -288,45 +280,78 @@ public final class MongoFileMetaStore implements FileMetaStore {
   @Override
   public List<Long> missingIds(long files, int limit) throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "ids missing of 0 to " + (files - 1)), () -> MissingIds.skipped(
-        this.files.find(idRange(0, files)).sort(BY_ID).projection(ID_ONLY).batchSize(10_000)
-            .map(d -> d.getNumber(ID).longValue()), 0, files, limit));
+    return call(() -> "ids missing of 0 to " + (files - 1), () -> {
+      try (PortCursor c = this.files.find(idRange(0, files), doc(ID, 1), doc(ID, 1), 0)) {
+        return MissingIds.skipped(() -> new java.util.Iterator<Long>() {
+          @Override
+          public boolean hasNext() {
+            return c.hasNext();
+          }
+
+          @Override
+          public Long next() {
+            return ((Number) c.next().get(ID)).longValue();
+          }
+        }, 0, files, limit);
+      }
+    });
   }
 
   @Override
   public List<Long> idsOutside(long files, int limit) throws StoreException {
     ready();
-    return MongoErrors.decoding(in(() -> "ids outside 0 to " + (files - 1)), () -> {
-      BsonDocument outside = new BsonDocument("$or", new org.bson.BsonArray(List.of(
-          new BsonDocument(ID, new BsonDocument("$lt", new BsonInt64(0))),
-          new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(files))))));
+    return call(() -> "ids outside 0 to " + (files - 1), () -> {
+      Map<String, Object> outside = doc("$or", List.of(doc(ID, doc("$lt", 0L)), doc(ID, doc("$gte", files))));
       List<Long> out = new ArrayList<>();
-      for (BsonDocument d : this.files.find(outside).sort(BY_ID).projection(ID_ONLY).limit(limit)) {
-        out.add(d.getNumber(ID).longValue());
+      try (PortCursor c = this.files.find(outside, doc(ID, 1), doc(ID, 1), limit)) {
+        while (c.hasNext()) {
+          out.add(number(c.next(), ID).longValue());
+        }
       }
       return out;
     });
   }
 
-  private static FileRow row(BsonDocument d) {
-    return new FileRow(d.getNumber(ID).longValue(), d.getString(PATH).getValue(), d.getNumber(SIZE).longValue(),
-        d.getNumber(SERVER_ID).intValue(), d.getNumber(DELETED).intValue() != 0,
-        d.getDateTime(LAST_UPDATED).getValue() / 1000, d.getDateTime(CREATED).getValue() / 1000,
-        d.getNumber(USER_ID).longValue());
+  private static List<FileRow> rows(PortCursor cursor) throws StoreException {
+    List<FileRow> out = new ArrayList<>();
+    try (PortCursor c = cursor) {
+      while (c.hasNext()) {
+        out.add(row(c.next()));
+      }
+    }
+    return out;
   }
 
-  private static BsonDocument document(FileRow f) {
-    return new BsonDocument(ID, new BsonInt64(f.id()))
-        .append(PATH, new BsonString(f.path()))
-        .append(SIZE, new BsonInt64(f.size()))
-        .append(SERVER_ID, new BsonInt32(f.serverId()))
-        .append(DELETED, new BsonInt32(f.deleted() ? 1 : 0))
-        .append(LAST_UPDATED, new BsonDateTime(f.lastUpdated() * 1000))
-        .append(CREATED, new BsonDateTime(f.created() * 1000))
-        .append(USER_ID, new BsonInt64(f.userId()));
+  private static FileRow row(Map<String, Object> d) throws StoreException {
+    if (!(d.get(PATH) instanceof String path) || !(d.get(LAST_UPDATED) instanceof Date updated)
+        || !(d.get(CREATED) instanceof Date created)) {
+      throw new StoreException("a document is not one of the spec's files: " + d);
+    }
+    return new FileRow(number(d, ID).longValue(), path, number(d, SIZE).longValue(), number(d, SERVER_ID).intValue(),
+        number(d, DELETED).intValue() != 0, updated.getTime() / 1000, created.getTime() / 1000,
+        number(d, USER_ID).longValue());
   }
 
-  /** A call on the collection; a failure names it after {@code what}. */
+  private static Number number(Map<String, Object> d, String field) throws StoreException {
+    if (d.get(field) instanceof Number n) {
+      return n;
+    }
+    throw new StoreException("a document has no numeric " + field + ": " + d);
+  }
+
+  private Map<String, Object> document(FileRow f) {
+    Map<String, Object> d = doc(ID, f.id());
+    d.put(PATH, f.path());
+    d.put(SIZE, f.size());
+    d.put(SERVER_ID, f.serverId());
+    d.put(DELETED, f.deleted() ? 1 : 0);
+    d.put(LAST_UPDATED, new Date(f.lastUpdated() * 1000));
+    d.put(CREATED, new Date(f.created() * 1000));
+    d.put(USER_ID, f.userId());
+    return d;
+  }
+
+  /** Port calls on the collection; a failure names it after {@code what}. */
   private <T> T call(Supplier<String> what, MongoErrors.StoreCall<T> call) throws StoreException {
     return MongoErrors.call(in(what), call);
   }

@@ -79,4 +79,18 @@ public interface PortCollection {
 
   /** Drops the collection and its indexes; nothing when it is absent. */
   void drop();
+
+  // filemeta
+  /**
+   * The documents matching {@code filter}, by the count command (read as the run reads) on both
+   * lines: the 4.x/5.x driver's countDocuments would send an aggregation instead.
+   */
+  long count(Map<String, Object> filter);
+
+  /**
+   * The results of the aggregation {@code pipeline} ($match, $group, ... as 2.4 has them), with
+   * allowDiskUse when asked on the 4.x/5.x driver; on wire version 0 one aggregate command whose
+   * results come inline (2.4 has no aggregation cursor, no allowDiskUse, and a 16 MB result).
+   */
+  PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse);
 }

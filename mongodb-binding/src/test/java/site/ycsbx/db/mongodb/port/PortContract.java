@@ -282,4 +282,34 @@ public abstract class PortContract {
     assertEquals(read, port.objectId(bytes));
     assertNull(port.objectIdBytes("5f0000000000000000000001"));
   }
+
+  // filemeta
+  @Test
+  void aCountWithAFilterCountsItsMatchesOnly() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a", "x", 1, "y", 1), doc("b", "x", 1, "y", 0), doc("c", "x", 2, "y", 1)));
+    Map<String, Object> filter = port.document("x", 1);
+    filter.put("y", 1);
+    assertEquals(1, c.count(filter));
+    assertEquals(2, c.count(port.document("x", 1)));
+    assertEquals(3, c.count(port.document()));
+    assertEquals(0, port.collection("absent").count(port.document("x", 1)));
+  }
+
+  @Test
+  void anAggregationGroupsAndSums() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a", "x", 1L, "y", 1), doc("b", "x", 1L, "y", 0), doc("c", "x", 2L, "y", 1)));
+    Map<String, Object> group = port.document("_id", "$x");
+    group.put("n", port.document("$sum", 1));
+    group.put("y", port.document("$sum", "$y"));
+    for (boolean allowDiskUse : new boolean[] {false, true}) {
+      Map<Long, String> sums = new java.util.TreeMap<>();
+      try (PortCursor cursor = c.aggregate(List.of(port.document("$group", group)), allowDiskUse)) {
+        cursor.forEachRemaining(d -> sums.put(((Number) d.get("_id")).longValue(),
+            ((Number) d.get("n")).intValue() + "/" + ((Number) d.get("y")).intValue()));
+      }
+      assertEquals(Map.of(1L, "2/1", 2L, "1/1"), sums);
+    }
+  }
 }

@@ -29,6 +29,7 @@ public final class LegacyConnection {
   private final WriteConcern writeConcern;
   private final MongoClient client;
   private final DB database;
+  private final java.util.Map<Class<?>, Object> familyShared = new java.util.concurrent.ConcurrentHashMap<>();
 
   private LegacyConnection(MongoOptions options) {
     this.options = options;
@@ -116,5 +117,13 @@ public final class LegacyConnection {
   /** The port to a database of this server by name, writing with the run's write concern. */
   public MongoPort port(String name) {
     return new LegacyPort(client.getDB(name), writeConcern, LegacyErrors::describe);
+  }
+
+  /**
+   * What a family's stores share across the client threads of this connection (filemeta's plan
+   * of the preparing thread), one object per type, created on first use.
+   */
+  public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+    return type.cast(familyShared.computeIfAbsent(type, k -> create.get()));
   }
 }

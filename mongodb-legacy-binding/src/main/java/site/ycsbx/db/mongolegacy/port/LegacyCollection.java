@@ -142,4 +142,18 @@ final class LegacyCollection implements PortCollection {
       }
     });
   }
+
+  // filemeta
+  @Override
+  public long count(Map<String, Object> filter) {
+    return port.call(() -> collection.count(doc(filter)));
+  }
+
+  // AggregationOutput: the aggregate command without a cursor, its results inline, as 2.4 answers
+  @Override
+  @SuppressWarnings("deprecation")
+  public PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse) {
+    Iterable<DBObject> results = port.call(() -> collection.aggregate(docs(pipeline)).results());
+    return port.cursor(results.iterator(), LegacyCollection::map, () -> { });
+  }
 }

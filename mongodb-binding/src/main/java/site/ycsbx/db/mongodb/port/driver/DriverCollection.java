@@ -169,4 +169,19 @@ final class DriverCollection implements PortCollection {
   public void drop() {
     port.run(collection::drop);
   }
+
+  // filemeta
+  @Override
+  public long count(Map<String, Object> filter) {
+    Document count = new Document("count", collection.getNamespace().getCollectionName()).append("query", doc(filter));
+    return port.call(() -> ((Number) port.database().runCommand(count, collection.getReadPreference()).get("n"))
+        .longValue());
+  }
+
+  @Override
+  public PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse) {
+    MongoCursor<Document> cursor = port.call(() -> collection.aggregate(docs(pipeline)).allowDiskUse(allowDiskUse
+        ? Boolean.TRUE : null).iterator());
+    return port.cursor(cursor, DriverCollection::read, cursor::close);
+  }
 }

@@ -90,4 +90,10 @@ public final class DriverPort extends DriverCalls<MongoException> implements Mon
     }
     return 0;
   }
+
+  // filemeta
+  /** The database, for the collection's commands that take its read preference. */
+  MongoDatabase database() {
+    return database;
+  }
 }
