@@ -42,7 +42,7 @@ import site.ycsbx.util.UserError;
  * Checks mongodb-legacy's options (the mongodb binding's, read by its code), then the server:
  * reachable within {@value #TIMEOUT_SECONDS} s and of wire version 0 (a 2.6+ server is refused,
  * naming the mongodb binding). Fills the fingerprint from isMaster, buildInfo, getCmdLineOpts and
- * serverStatus, then runs the family's checks of its existing collections (iibench's, the mongodb
+ * serverStatus, then runs the family's checks of its existing collections (iibench's, filemeta's: the mongodb
  * binding's own, over the driver port). Runs read-only commands only.
  */
 public final class LegacyPreflight implements Preflight {

@@ -8,7 +8,7 @@
  * <p>May import: this binding's kit ({@code site.ycsbx.db.mongolegacy.conn}) and side of the
  * port, the MongoDB binding's kit ({@code site.ycsbx.db.mongodb.conn}: options, write concern,
  * URL), its port ({@code site.ycsbx.db.mongodb.port}) and the families written over the port
- * ({@code site.ycsbx.db.mongodb.ycsb}, {@code .iibench}), core, YCSB's DB API, the relocated
+ * ({@code site.ycsbx.db.mongodb.ycsb}, {@code .iibench}, {@code .filemeta}), core, YCSB's DB API, the relocated
  * driver. Never a workload class, nor the MongoDB binding's top, driver side of the port or other
  * families. Nothing in this module imports this package.
  */

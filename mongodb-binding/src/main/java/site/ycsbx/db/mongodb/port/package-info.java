@@ -18,10 +18,11 @@
  * a batch, update one, delete one or many, count (exact or from metadata), index create and list,
  * drop, collection names, a command on the database (collStats, listDatabases), ObjectIds by
  * their 12 bytes: what YCSB's CRUD ({@code db.mongodb.ycsb}), iibench's store and the shape
- * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need. Next, as the other
- * families move over, each with its contract case in {@code PortContract} on both sides:
- * aggregate (linkbench's counts, sysbench), findOneAndUpdate (linkbench, filemeta), sessions and
+ * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need; a count with a
+ * filter (the count command) and an aggregation (inline on 2.4), for filemeta
+ * ({@code db.mongodb.filemeta}). Next, as the other families move over, each with its contract
+ * case in {@code PortContract} on both sides: findOneAndUpdate (linkbench), sessions and
  * transactions (linkbench, sysbench on 4.0+), TokuMX's beginTransaction/commitTransaction on one
- * connection (sysbench), count with a filter, update many.
+ * connection (sysbench), update many.
  */
 package site.ycsbx.db.mongodb.port;
