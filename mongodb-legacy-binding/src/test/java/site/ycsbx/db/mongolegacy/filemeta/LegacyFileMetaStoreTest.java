@@ -1,14 +1,9 @@
 package site.ycsbx.db.mongolegacy.filemeta;
 
-import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
-import site.ycsbx.db.mongodb.LegacyWireFront;
-import site.ycsbx.db.mongodb.TestServer;
-import site.ycsbx.db.mongolegacy.MongoLegacyClient;
-import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
+import site.ycsbx.db.mongolegacy.LegacyContractDatabase;
 import site.ycsbx.store.filemeta.FileMetaStoreContract;
 
 /**
@@ -18,44 +13,17 @@ import site.ycsbx.store.filemeta.FileMetaStoreContract;
  */
 @Tag("server")
 class LegacyFileMetaStoreTest extends FileMetaStoreContract {
-  private static TestServer server;
-  private static LegacyWireFront front;
-  private String database;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.posingAsLegacy("2.4.14", null);
-    front = new LegacyWireFront(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    front.close();
-    server.close();
-  }
+  @RegisterExtension
+  static final LegacyContractDatabase database = new LegacyContractDatabase();
 
   @Override
   protected DB newBinding() {
-    if (database == null) {
-      database = TestServer.freshDatabase();
-    }
-    Properties p = new Properties();
-    p.setProperty("db", MongoLegacyClient.class.getName());
-    p.setProperty("mongodb.url", front.url(database));
-    p.setProperty("mongodb.writeConcern", "journaled");
-    MongoLegacyClient db = new MongoLegacyClient();
-    db.setProperties(p);
-    return db;
+    return database.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    if (database != null) {
-      try (MongoClient c = new MongoClient("127.0.0.1", front.port())) {
-        c.getDB(database).dropDatabase();
-      }
-      database = null;
-    }
+    database.drop();
   }
 
   @Override
