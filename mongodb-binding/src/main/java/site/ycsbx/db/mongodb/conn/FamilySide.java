@@ -21,7 +21,10 @@ public class FamilySide {
   private final Function<String, MongoPort> ports;
   private final MongoConnection connection;
 
-  /** The legacy line's side: {@code ports} gives the port to a database by name, writing with the run's write concern. */
+  /**
+   * The legacy line's side: {@code ports} gives the port to a database by name, writing with the
+   * run's write concern.
+   */
   protected FamilySide(MongoOptions options, Function<String, MongoPort> ports) {
     this(options, ports, null);
   }
