@@ -115,4 +115,7 @@ public interface PortCollection {
    * the inline result of 2.4 (at most 16 MB) on wire version 0.
    */
   List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline);
+
+  /** {@link #createIndex(Map, String)}, unique when {@code unique} (a duplicate key then fails a write). */
+  void createIndex(Map<String, Object> keys, String name, boolean unique);
 }

@@ -348,4 +348,14 @@ public abstract class PortContract {
     assertEquals(2, ((Number) out.get(0).get("visible")).intValue(), out.toString());
     assertEquals(0, ((Number) out.get(1).get("visible")).intValue(), out.toString());
   }
+
+  @Test
+  void aUniqueIndexRefusesADuplicateKey() {
+    PortCollection c = port.collection("c");
+    c.insertOne(doc("a", "k", 1));
+    c.createIndex(port.document("k", 1), "k_1", true);
+    PortException e = assertThrows(PortException.class, () -> c.insertOne(doc("b", "k", 1)));
+    assertTrue(e.duplicateKey(), e.getMessage());
+    assertTrue(c.listIndexes().stream().anyMatch(i -> "k_1".equals(i.get("name"))), c.listIndexes().toString());
+  }
 }

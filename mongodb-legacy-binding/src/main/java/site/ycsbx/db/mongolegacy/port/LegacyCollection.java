@@ -189,4 +189,9 @@ final class LegacyCollection implements PortCollection {
       return out;
     });
   }
+
+  @Override
+  public void createIndex(Map<String, Object> keys, String name, boolean unique) {
+    port.run(() -> collection.createIndex(doc(keys), new BasicDBObject("name", name).append("unique", unique)));
+  }
 }

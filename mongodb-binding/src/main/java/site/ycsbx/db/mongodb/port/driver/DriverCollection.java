@@ -228,4 +228,9 @@ final class DriverCollection implements PortCollection {
     return port.call(() -> collection.aggregate(docs(pipeline)).allowDiskUse(true).map(DriverCollection::read)
         .into(new ArrayList<Map<String, Object>>()));
   }
+
+  @Override
+  public void createIndex(Map<String, Object> keys, String name, boolean unique) {
+    port.run(() -> collection.createIndex(doc(keys), new IndexOptions().name(name).unique(unique)));
+  }
 }
