@@ -67,7 +67,7 @@ final class MongoGraphTotals implements GraphTotals {
     try {
       return MongoErrors.call(what, call);
     } catch (ClassCastException | NullPointerException e) {
-      throw new StoreException(what.get() + ": " + e, e);
+      throw MongoErrors.failure(what.get(), e);
     }
   }
 
