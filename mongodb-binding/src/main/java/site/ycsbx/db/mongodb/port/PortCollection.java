@@ -79,4 +79,43 @@ public interface PortCollection {
 
   /** Drops the collection and its indexes; nothing when it is absent. */
   void drop();
+
+  // linkbench
+
+  /**
+   * {@link #find(Map, Map, Map, int)} past the first {@code skip} documents of that order: the
+   * page of a range query.
+   */
+  PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int skip,
+      int limit);
+
+  /** The documents matching {@code filter}, exactly (countDocuments on 4.x/5.x, the count command on 3.5). */
+  long count(Map<String, Object> filter);
+
+  /**
+   * One findAndModify of the first match of {@code filter}: {@code update} applied (inserted from
+   * the filter's equalities when none matches and {@code upsert}), the document as it was (null
+   * when none matched) or, with {@code returnNew}, as it is now, with the fields of
+   * {@code projection} (all when null). The write concern is the run's where the server takes one.
+   */
+  Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,
+      Map<String, Object> projection, boolean upsert, boolean returnNew);
+
+  /** One findAndModify removing the first match of {@code filter}: the document as it was, null when none matched. */
+  Map<String, Object> findOneAndDelete(Map<String, Object> filter, Map<String, Object> projection);
+
+  /**
+   * {@link #updateOne}, inserting a document from the filter's equalities and {@code update}
+   * when none matches (the drivers count an upsert's insert differently, so nothing is returned).
+   */
+  void upsertUpdate(Map<String, Object> filter, Map<String, Object> update);
+
+  /**
+   * The results of the aggregation {@code pipeline}, all read: a cursor (allowDiskUse) on 2.6+,
+   * the inline result of 2.4 (at most 16 MB) on wire version 0.
+   */
+  List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline);
+
+  /** {@link #createIndex(Map, String)}, unique when {@code unique} (a duplicate key then fails a write). */
+  void createIndex(Map<String, Object> keys, String name, boolean unique);
 }

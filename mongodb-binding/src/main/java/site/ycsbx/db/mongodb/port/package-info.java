@@ -18,10 +18,12 @@
  * a batch, update one, delete one or many, count (exact or from metadata), index create and list,
  * drop, collection names, a command on the database (collStats, listDatabases), ObjectIds by
  * their 12 bytes: what YCSB's CRUD ({@code db.mongodb.ycsb}), iibench's store and the shape
- * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need. Next, as the other
- * families move over, each with its contract case in {@code PortContract} on both sides:
- * aggregate (linkbench's counts, sysbench), findOneAndUpdate (linkbench, filemeta), sessions and
- * transactions (linkbench, sysbench on 4.0+), TokuMX's beginTransaction/commitTransaction on one
- * connection (sysbench), count with a filter, update many.
+ * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need; for linkbench
+ * ({@code db.mongodb.linkbench}) a find past a skip, count with a filter, findOneAndUpdate and
+ * findOneAndDelete, the upsert of an update, aggregate, a unique index, and on the 4.x/5.x side
+ * alone a port inside a session ({@code DriverPort.inSession}, for its transactions). Next, as the
+ * other families move over, each with its contract case in {@code PortContract} on both sides:
+ * aggregate (sysbench), findOneAndUpdate (filemeta), sessions and transactions (sysbench on 4.0+),
+ * TokuMX's beginTransaction/commitTransaction on one connection (sysbench), update many.
  */
 package site.ycsbx.db.mongodb.port;

@@ -117,4 +117,14 @@ public final class LegacyConnection {
   public MongoPort port(String name) {
     return new LegacyPort(client.getDB(name), writeConcern, LegacyErrors::describe);
   }
+
+  private final java.util.Map<Class<?>, Object> families = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * What a family's stores share across the client threads of this connection (e.g. the plan the
+   * preparing thread used), one object per type, created on first use.
+   */
+  public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
+    return type.cast(families.computeIfAbsent(type, k -> create.get()));
+  }
 }

@@ -4,14 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
-import site.ycsbx.db.mongodb.LegacyWireFront;
-import site.ycsbx.db.mongodb.TestServer;
-import site.ycsbx.db.mongolegacy.MongoLegacyClient;
+import site.ycsbx.db.mongolegacy.LegacyPose;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 import site.ycsbx.store.iibench.IIBenchStoreContract;
@@ -23,51 +19,24 @@ import site.ycsbx.store.iibench.IIBenchStoreContract;
  */
 @Tag("server")
 class LegacyIIBenchStoreTest extends IIBenchStoreContract {
-  private static TestServer server;
-  private static LegacyWireFront front;
-  private String database;
-
-  @BeforeAll
-  static void start() {
-    server = TestServer.posingAsLegacy("2.4.14", null);
-    front = new LegacyWireFront(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    front.close();
-    server.close();
-  }
+  @RegisterExtension
+  static final LegacyPose pose = new LegacyPose();
 
   @Override
   protected DB newBinding() {
-    if (database == null) {
-      database = TestServer.freshDatabase();
-    }
-    Properties p = new Properties();
-    p.setProperty("db", MongoLegacyClient.class.getName());
-    p.setProperty("mongodb.url", front.url(database));
-    p.setProperty("mongodb.writeConcern", "journaled");
-    MongoLegacyClient db = new MongoLegacyClient();
-    db.setProperties(p);
-    return db;
+    return pose.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    if (database != null) {
-      try (MongoClient c = new MongoClient("127.0.0.1", front.port())) {
-        c.getDB(database).dropDatabase();
-      }
-      database = null;
-    }
+    pose.drop();
   }
 
   @Override
   protected Map<String, List<String>> secondaryIndexes(String table) {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    try (MongoClient c = new MongoClient("127.0.0.1", front.port())) {
-      for (DBObject index : c.getDB(database).getCollection(table).getIndexInfo()) {
+    try (MongoClient c = pose.client()) {
+      for (DBObject index : c.getDB(pose.database()).getCollection(table).getIndexInfo()) {
         String name = String.valueOf(index.get("name"));
         if (!name.equals("_id_")) {
           out.put(name, new ArrayList<>(((DBObject) index.get("key")).keySet()));
