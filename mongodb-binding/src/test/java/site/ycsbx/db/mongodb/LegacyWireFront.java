@@ -33,7 +33,8 @@ import org.bson.io.BasicOutputBuffer;
  * followed by a getLastError carrying the write concern; mongo-java-server decodes only OP_QUERY
  * and OP_MSG and drops the connection on the others. This front turns each legacy write into the
  * insert/update/delete command the server understands, keeps its outcome per connection and
- * answers the getLastError that follows from it, as 2.4 did; everything else passes through.
+ * answers the getLastError that follows from it, as 2.4 did; an aggregate without a cursor (2.4's
+ * only form) gets its whole result inline, as 2.4 gave it; everything else passes through.
  * It records what it was sent in the old protocol's terms ("OP_INSERT t.c 2",
  * "getlasterror {j: true}"), so a test can assert the write concern went out as getLastError.
  */
@@ -124,7 +125,11 @@ public final class LegacyWireFront implements AutoCloseable {
               toClient.flush();
             } else if (q.ns().endsWith(".$cmd") && firstKey(q.body()).equals("aggregate")
                 && !q.body().containsKey("cursor")) {
-              toClient.write(reply(requestId, inlineAggregate(q, toServer, fromServer)));
+              received.add("aggregate inline");
+              toServer.write(query(q.ns(), q.body().clone().append("cursor", new BsonDocument("batchSize",
+                  new BsonInt32(Integer.MAX_VALUE))), ids.incrementAndGet()));
+              toServer.flush();
+              toClient.write(reply(requestId, inline(replyDocument(readMessage(fromServer)))));
               toClient.flush();
             } else {
               relay(m, toServer, fromServer, toClient);
@@ -158,23 +163,6 @@ public final class LegacyWireFront implements AutoCloseable {
     toServer.flush();
     toClient.write(readMessage(fromServer).array());
     toClient.flush();
-  }
-
-  /**
-   * 2.4's aggregate: no cursor, the results inline in {@code result}; mongo-java-server answers
-   * only the cursor form, so the front asks for one batch of them all and unwraps it.
-   */
-  private BsonDocument inlineAggregate(Query q, OutputStream toServer, DataInputStream fromServer) throws IOException {
-    BsonDocument command = q.body().clone();
-    command.append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
-    toServer.write(query(q.ns(), command, ids.incrementAndGet()));
-    toServer.flush();
-    BsonDocument reply = replyDocument(readMessage(fromServer));
-    if (!reply.containsKey("cursor")) {
-      return reply;
-    }
-    return new BsonDocument("result", reply.getDocument("cursor").getArray("firstBatch"))
-        .append("ok", new BsonInt32(1));
   }
 
   /** The write command of a legacy write message; "$ns" carries the namespace out. */
@@ -240,6 +228,17 @@ public final class LegacyWireFront implements AutoCloseable {
       }
     }
     return gle;
+  }
+
+  /**
+   * 2.4's answer to an aggregate (no cursor before 2.6): the whole result inline, from the
+   * server's first batch, which the front asks to hold everything.
+   */
+  static BsonDocument inline(BsonDocument reply) {
+    if (!reply.containsKey("cursor")) {
+      return reply;
+    }
+    return new BsonDocument("result", reply.getDocument("cursor").getArray("firstBatch")).append("ok", new BsonInt32(1));
   }
 
   private record Query(String ns, BsonDocument body) {

@@ -49,7 +49,10 @@ public final class LegacyPreflight implements Preflight {
   /** How long the check waits for a server (selection, connect, reads). */
   public static final int TIMEOUT_SECONDS = 5;
 
-  /** The mongodb binding's options that apply to these servers; the others are refused as unknown here. */
+  /**
+   * The mongodb binding's options that apply to these servers, then the families' own; the others
+   * are refused as unknown here.
+   */
   static final List<PropertyDef> PROPERTIES = java.util.stream.Stream.concat(MongoOptions.PROPERTIES.stream(),
       java.util.stream.Stream.of(BeforeCommands.DEF))
       .filter(p -> Set.of(MongoOptions.URL_PROPERTY, MongoOptions.DATABASE_PROPERTY, WriteConcernSetting.PROPERTY,
@@ -66,7 +69,11 @@ public final class LegacyPreflight implements Preflight {
           ? p.withMeaning("documents per DBCollection.insert (one OP_INSERT, one getLastError), 1 to "
               + MongoOptions.BATCH_SIZE_MAX + "; each round trip timed as INSERT_BATCH")
           : p)
-      .toList();
+      .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(), l -> {
+        // the families' own settings (linkbench.transactions)
+        l.addAll(new LegacyStores().properties());
+        return List.copyOf(l);
+      }));
 
   @Override
   public Set<String> propertyPrefixes() {

@@ -13,7 +13,7 @@ import site.ycsbx.db.mongodb.BindingLayers;
 /**
  * The legacy MongoDB binding's layers, read from its compiled main classes: the top
  * ({@code site.ycsbx.db.mongolegacy}) wires in the MongoDB families written once over the port
- * (YCSB's CRUD, iibench, filemeta), on this binding's kit ({@code site.ycsbx.db.mongolegacy.conn})
+ * (YCSB's CRUD, iibench, linkbench, filemeta), on this binding's kit ({@code site.ycsbx.db.mongolegacy.conn})
  * and port; it has no family package of its own. The rules are {@link BindingLayers}', and one more.
  */
 @Tag("fast")
@@ -29,6 +29,6 @@ class LayersTest extends BindingLayers {
     noClasses().should().dependOnClassesThat(resideInAPackage("site.ycsbx.db.mongodb..")
         .and(not(resideInAnyPackage("site.ycsbx.db.mongodb.conn..", "site.ycsbx.db.mongodb.port",
             "site.ycsbx.db.mongodb.ycsb", "site.ycsbx.db.mongodb.iibench",
-            "site.ycsbx.db.mongodb.filemeta")))).check(binding);
+            "site.ycsbx.db.mongodb.linkbench", "site.ycsbx.db.mongodb.filemeta")))).check(binding);
   }
 }

@@ -38,12 +38,19 @@ class LegacyChecksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"linkbench", "sysbench"})
+  @ValueSource(strings = {"sysbench"})
   void otherFamiliesAreRefusedNamingTheMongodbBinding(String workload) {
     Result r = checks("mongodb://127.0.0.1:1/x", workload);
     assertOneLineError(r, 2, "binding mongodb-legacy has no", "mongodb,",
-        "(mongodb-legacy serves YCSB's workloads, iibench and filemeta on MongoDB 2.4 and TokuMX; for MongoDB 2.6 and"
-        + " later, use the mongodb binding)");
+        "(mongodb-legacy serves YCSB's workloads, iibench, linkbench and filemeta on MongoDB 2.4 and TokuMX; for"
+        + " MongoDB 2.6 and later, use the mongodb binding)");
+  }
+
+  @Test
+  void linkbenchTransactionsAreRefusedBeforeAnyServerIsAsked() {
+    Result r = checks("mongodb://127.0.0.1:1/x", "linkbench", "linkbench.transactions=true");
+    assertOneLineError(r, 2, "linkbench.transactions=true needs multi-document transactions (MongoDB 4.0+)",
+        "set it to auto or false on mongodb-legacy");
   }
 
   @Test

@@ -219,11 +219,8 @@ public final class MongoFileMetaStore implements FileMetaStore {
     ready();
     return call(() -> "files per user", () -> {
       Map<Long, Long> out = new HashMap<>();
-      try (PortCursor c = files.aggregate(List.of(group(USER_ID, null)), true)) {
-        while (c.hasNext()) {
-          Map<String, Object> d = c.next();
-          out.put(number(d, ID).longValue(), number(d, FILES).longValue());
-        }
+      for (Map<String, Object> d : files.aggregate(List.of(group(USER_ID, null)))) {
+        out.put(number(d, ID).longValue(), number(d, FILES).longValue());
       }
       return out;
     });
@@ -234,11 +231,8 @@ public final class MongoFileMetaStore implements FileMetaStore {
     ready();
     return call(() -> "files per server", () -> {
       Map<Integer, long[]> out = new HashMap<>();
-      try (PortCursor c = files.aggregate(List.of(group(SERVER_ID, doc("$sum", "$" + DELETED))), false)) {
-        while (c.hasNext()) {
-          Map<String, Object> d = c.next();
-          out.put(number(d, ID).intValue(), new long[] {number(d, FILES).longValue(), number(d, DELETED).longValue()});
-        }
+      for (Map<String, Object> d : files.aggregate(List.of(group(SERVER_ID, doc("$sum", "$" + DELETED))))) {
+        out.put(number(d, ID).intValue(), new long[] {number(d, FILES).longValue(), number(d, DELETED).longValue()});
       }
       return out;
     });

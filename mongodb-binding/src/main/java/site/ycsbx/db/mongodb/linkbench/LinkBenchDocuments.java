@@ -1,10 +1,7 @@
 package site.ycsbx.db.mongodb.linkbench;
 
-import org.bson.BsonBinary;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
-import org.bson.BsonValue;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkCount;
 import site.ycsbx.store.linkbench.Node;
@@ -41,66 +38,84 @@ final class LinkBenchDocuments {
   static final String LINK_RANGE_INDEX = "id1_1_link_type_1_visibility_1_time_1_id2_1_version_1_data_1";
   static final String COUNT_UNIQUE_INDEX = "id_1_link_type_1";
 
-  static final BsonInt32 ONE = new BsonInt32(1);
+  static final Integer ONE = 1;
 
   private LinkBenchDocuments() {
   }
 
-  /** An index's keys: each field ascending. */
-  static BsonDocument keys(String... fields) {
-    BsonDocument d = new BsonDocument();
-    for (String f : fields) {
-      d.append(f, ONE);
+  /** A document (filter, update, projection) of these keys and values, in order. */
+  static Map<String, Object> doc(Object... keysAndValues) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      d.put((String) keysAndValues[i], keysAndValues[i + 1]);
     }
     return d;
   }
 
-  static BsonDocument nodeKey(int type, long id) {
-    return new BsonDocument(ID, new BsonInt64(id)).append(TYPE, new BsonInt32(type));
+  /** An index's keys: each field ascending. */
+  static Map<String, Object> keys(String... fields) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    for (String f : fields) {
+      d.put(f, ONE);
+    }
+    return d;
   }
 
-  static BsonDocument nodeDocument(Node n) {
-    return new BsonDocument(ID, new BsonInt64(n.id())).append(TYPE, new BsonInt32(n.type()))
-        .append(VERSION, new BsonInt64(n.version())).append(TIME, new BsonInt32(n.time()))
-        .append(DATA, new BsonBinary(n.data()));
+  static long longOf(Map<String, Object> d, String field) {
+    return ((Number) d.get(field)).longValue();
   }
 
-  static Node node(BsonDocument d) {
-    return new Node(d.getNumber(ID).longValue(), d.getNumber(TYPE).intValue(), d.getNumber(VERSION).longValue(),
-        d.getNumber(TIME).intValue(), d.getBinary(DATA).getData());
+  static int intOf(Map<String, Object> d, String field) {
+    return ((Number) d.get(field)).intValue();
   }
 
-  static BsonDocument linkKey(long id1, long linkType, long id2) {
-    return new BsonDocument(LINK_TYPE, new BsonInt64(linkType)).append(ID1, new BsonInt64(id1))
-        .append(ID2, new BsonInt64(id2));
+  static Map<String, Object> nodeKey(int type, long id) {
+    return doc(ID, id, TYPE, type);
   }
 
-  static BsonDocument linkDocument(Link l) {
-    return linkKey(l.id1(), l.linkType(), l.id2()).append(VISIBILITY, new BsonInt32(l.visible() ? 1 : 0))
-        .append(DATA, new BsonBinary(l.data())).append(TIME, new BsonInt64(l.time()))
-        .append(VERSION, new BsonInt32(l.version()));
+  static Map<String, Object> nodeDocument(Node n) {
+    return doc(ID, n.id(), TYPE, n.type(), VERSION, n.version(), TIME, n.time(), DATA, n.data());
   }
 
-  static Link link(BsonDocument d) {
-    return new Link(d.getNumber(ID1).longValue(), d.getNumber(LINK_TYPE).longValue(), d.getNumber(ID2).longValue(),
-        visible(d), d.getBinary(DATA).getData(), d.getNumber(VERSION).intValue(), d.getNumber(TIME).longValue());
+  static Node node(Map<String, Object> d) {
+    return new Node(longOf(d, ID), intOf(d, TYPE), longOf(d, VERSION), intOf(d, TIME), (byte[]) d.get(DATA));
+  }
+
+  static Map<String, Object> linkKey(long id1, long linkType, long id2) {
+    return doc(LINK_TYPE, linkType, ID1, id1, ID2, id2);
+  }
+
+  static Map<String, Object> linkDocument(Link l) {
+    Map<String, Object> d = linkKey(l.id1(), l.linkType(), l.id2());
+    d.put(VISIBILITY, l.visible() ? 1 : 0);
+    d.put(DATA, l.data());
+    d.put(TIME, l.time());
+    d.put(VERSION, l.version());
+    return d;
+  }
+
+  static Link link(Map<String, Object> d) {
+    return new Link(longOf(d, ID1), longOf(d, LINK_TYPE), longOf(d, ID2), visible(d), (byte[]) d.get(DATA),
+        intOf(d, VERSION), longOf(d, TIME));
   }
 
   /** True when the link (null: absent) is visible. */
-  static boolean visible(BsonDocument link) {
+  static boolean visible(Map<String, Object> link) {
     if (link == null) {
       return false;
     }
-    BsonValue v = link.get(VISIBILITY);
-    return v != null && v.isNumber() && v.asNumber().intValue() == 1;
+    return link.get(VISIBILITY) instanceof Number v && v.intValue() == 1;
   }
 
-  static BsonDocument countKey(long id1, long linkType) {
-    return new BsonDocument(COUNT_ID, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType));
+  static Map<String, Object> countKey(long id1, long linkType) {
+    return doc(COUNT_ID, id1, LINK_TYPE, linkType);
   }
 
-  static BsonDocument countDocument(LinkCount c) {
-    return countKey(c.id1(), c.linkType()).append(COUNT, new BsonInt64(c.count())).append(TIME, new BsonInt64(c.time()))
-        .append(VERSION, new BsonInt64(c.version()));
+  static Map<String, Object> countDocument(LinkCount c) {
+    Map<String, Object> d = countKey(c.id1(), c.linkType());
+    d.put(COUNT, c.count());
+    d.put(TIME, c.time());
+    d.put(VERSION, c.version());
+    return d;
   }
 }

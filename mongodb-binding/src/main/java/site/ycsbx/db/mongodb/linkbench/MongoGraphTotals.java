@@ -11,22 +11,21 @@ import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TIME;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TYPE;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VERSION;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VISIBILITY;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.doc;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.intOf;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.longOf;
 
-import com.mongodb.client.MongoCollection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.function.Supplier;
-import org.bson.BsonArray;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
-import org.bson.BsonString;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.store.MissingIds;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.GraphTotals;
@@ -39,50 +38,75 @@ import site.ycsbx.store.linkbench.Node;
  * Numeric range filters leave out the node counter document (its _id is a string).
  */
 final class MongoGraphTotals implements GraphTotals {
-  private static final BsonDocument BY_ID = new BsonDocument(ID, ONE);
-  private static final BsonDocument ID_ONLY = new BsonDocument(ID, ONE);
+  private static final Map<String, Object> BY_ID = doc(ID, ONE);
+  private static final Map<String, Object> ID_ONLY = doc(ID, ONE);
 
-  private final MongoCollection<BsonDocument> nodes;
-  private final MongoCollection<BsonDocument> links;
-  private final MongoCollection<BsonDocument> counts;
-  private final Function<MongoCollection<BsonDocument>, String> where;
+  private final PortCollection nodes;
+  private final PortCollection links;
+  private final PortCollection counts;
+  private final List<String> where;
 
-  MongoGraphTotals(MongoCollection<BsonDocument> nodes, MongoCollection<BsonDocument> links,
-      MongoCollection<BsonDocument> counts, Function<MongoCollection<BsonDocument>, String> where) {
+  /** {@code where}: the database.collection of nodes, links and counts, for the failures' lines. */
+  MongoGraphTotals(PortCollection nodes, PortCollection links, PortCollection counts, List<String> where) {
     this.nodes = nodes;
     this.links = links;
     this.counts = counts;
     this.where = where;
   }
 
-  private Supplier<String> in(MongoCollection<BsonDocument> c, String what) {
-    return () -> what + " in " + where.apply(c);
+  private Supplier<String> in(PortCollection c, String what) {
+    return () -> what + " in " + where.get(c == nodes ? 0 : c == links ? 1 : 2);
   }
 
-  private static BsonDocument range(String field, long from, long to) {
-    return new BsonDocument(field, new BsonDocument("$gte", new BsonInt64(from)).append("$lt", new BsonInt64(to)));
+  private static Map<String, Object> range(String field, long from, long to) {
+    return doc(field, doc("$gte", from, "$lt", to));
+  }
+
+  /** A store call reading documents: one whose fields are not of the store's types fails it too. */
+  private static <T> T decoding(Supplier<String> what, MongoErrors.StoreCall<T> call) throws StoreException {
+    try {
+      return MongoErrors.call(what, call);
+    } catch (ClassCastException | NullPointerException e) {
+      throw MongoErrors.failure(what.get(), e);
+    }
+  }
+
+  // the ids of a cursor, read as they come
+  private static Iterable<Long> ids(PortCursor cursor) {
+    return () -> new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return cursor.hasNext();
+      }
+
+      @Override
+      public Long next() {
+        return longOf(cursor.next(), ID);
+      }
+    };
   }
 
   @Override
   public long countNodes(long fromId, long toId) throws StoreException {
-    return MongoErrors.call(in(nodes, "count of nodes"), () -> nodes.countDocuments(range(ID, fromId, toId)));
+    return MongoErrors.call(in(nodes, "count of nodes"), () -> nodes.count(range(ID, fromId, toId)));
   }
 
   @Override
   public List<Long> missingNodeIds(long fromId, long toId, int limit) throws StoreException {
-    return MongoErrors.decoding(in(nodes, "node ids"), () -> MissingIds.skipped(nodes.find(range(ID, fromId, toId))
-        .sort(BY_ID).projection(ID_ONLY).batchSize(10_000).map(d -> d.getNumber(ID).longValue()), fromId, toId, limit));
+    return decoding(in(nodes, "node ids"), () -> {
+      try (PortCursor c = nodes.find(range(ID, fromId, toId), ID_ONLY, BY_ID, 0)) {
+        return MissingIds.skipped(ids(c), fromId, toId, limit);
+      }
+    });
   }
 
   @Override
   public List<Long> nodeIdsOutside(long fromId, long toId, int limit) throws StoreException {
-    return MongoErrors.decoding(in(nodes, "node ids"), () -> {
-      BsonDocument outside = new BsonDocument("$or", new BsonArray(List.of(
-          new BsonDocument(ID, new BsonDocument("$lt", new BsonInt64(fromId))),
-          new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(toId))))));
+    return decoding(in(nodes, "node ids"), () -> {
+      Map<String, Object> outside = doc("$or", List.of(doc(ID, doc("$lt", fromId)), doc(ID, doc("$gte", toId))));
       List<Long> out = new ArrayList<>();
-      for (BsonDocument d : nodes.find(outside).sort(BY_ID).projection(ID_ONLY).limit(limit)) {
-        out.add(d.getNumber(ID).longValue());
+      try (PortCursor c = nodes.find(outside, ID_ONLY, BY_ID, limit)) {
+        ids(c).forEach(out::add);
       }
       return out;
     });
@@ -90,15 +114,16 @@ final class MongoGraphTotals implements GraphTotals {
 
   @Override
   public long nodesNotOf(int type, long version, int limit, List<Node> first) throws StoreException {
-    BsonDocument other = new BsonDocument(TYPE, new BsonDocument("$exists", org.bson.BsonBoolean.TRUE))
-        .append("$or", new BsonArray(List.of(new BsonDocument(TYPE, new BsonDocument("$ne", new BsonInt32(type))),
-            new BsonDocument(VERSION, new BsonDocument("$ne", new BsonInt64(version))))));
-    return MongoErrors.decoding(in(nodes, "nodes of another type or version"), () -> {
-      long n = nodes.countDocuments(other);
+    Map<String, Object> other = doc(TYPE, doc("$exists", true), "$or", List.of(doc(TYPE, doc("$ne", type)),
+        doc(VERSION, doc("$ne", version))));
+    return decoding(in(nodes, "nodes of another type or version"), () -> {
+      long n = nodes.count(other);
       if (n > 0) {
-        for (BsonDocument d : nodes.find(other).sort(BY_ID).limit(limit)) {
-          first.add(new Node(d.getNumber(ID).longValue(), d.getNumber(TYPE).intValue(), d.getNumber(VERSION).longValue(),
-              d.getNumber(TIME).intValue(), new byte[0]));
+        try (PortCursor c = nodes.find(other, null, BY_ID, limit)) {
+          while (c.hasNext()) {
+            Map<String, Object> d = c.next();
+            first.add(new Node(longOf(d, ID), intOf(d, TYPE), longOf(d, VERSION), intOf(d, TIME), new byte[0]));
+          }
         }
       }
       return n;
@@ -107,23 +132,18 @@ final class MongoGraphTotals implements GraphTotals {
 
   @Override
   public List<LinkGroup> linkGroups(long fromId1, long toId1) throws StoreException {
-    BsonDocument group = new BsonDocument(ID, new BsonDocument(ID1, new BsonString("$" + ID1))
-        .append(LINK_TYPE, new BsonString("$" + LINK_TYPE)))
-        .append("links", new BsonDocument("$sum", ONE))
-        .append("visible", new BsonDocument("$sum", new BsonString("$" + VISIBILITY)))
-        .append("minId2", new BsonDocument("$min", new BsonString("$" + ID2)))
-        .append("maxId2", new BsonDocument("$max", new BsonString("$" + ID2)))
-        .append("minVersion", new BsonDocument("$min", new BsonString("$" + VERSION)))
-        .append("maxVersion", new BsonDocument("$max", new BsonString("$" + VERSION)));
-    return MongoErrors.decoding(in(links, "links per (id1, link_type)"), () -> {
+    Map<String, Object> group = doc(ID, doc(ID1, "$" + ID1, LINK_TYPE, "$" + LINK_TYPE),
+        "links", doc("$sum", ONE), "visible", doc("$sum", "$" + VISIBILITY),
+        "minId2", doc("$min", "$" + ID2), "maxId2", doc("$max", "$" + ID2),
+        "minVersion", doc("$min", "$" + VERSION), "maxVersion", doc("$max", "$" + VERSION));
+    return decoding(in(links, "links per (id1, link_type)"), () -> {
       List<LinkGroup> out = new ArrayList<>();
-      for (BsonDocument d : links.aggregate(List.of(new BsonDocument("$match", range(ID1, fromId1, toId1)),
-          new BsonDocument("$group", group))).allowDiskUse(true)) {
-        BsonDocument key = d.getDocument(ID);
-        out.add(new LinkGroup(key.getNumber(ID1).longValue(), key.getNumber(LINK_TYPE).longValue(),
-            d.getNumber("links").longValue(), d.getNumber("visible").longValue(), d.getNumber("minId2").longValue(),
-            d.getNumber("maxId2").longValue(), d.getNumber("minVersion").longValue(),
-            d.getNumber("maxVersion").longValue()));
+      for (Map<String, Object> d : links.aggregate(List.of(doc("$match", range(ID1, fromId1, toId1)),
+          doc("$group", group)))) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> key = (Map<String, Object>) d.get(ID);
+        out.add(new LinkGroup(longOf(key, ID1), longOf(key, LINK_TYPE), longOf(d, "links"), longOf(d, "visible"),
+            longOf(d, "minId2"), longOf(d, "maxId2"), longOf(d, "minVersion"), longOf(d, "maxVersion")));
       }
       out.sort(Comparator.comparingLong(LinkGroup::id1).thenComparingLong(LinkGroup::linkType));
       return out;
@@ -133,23 +153,23 @@ final class MongoGraphTotals implements GraphTotals {
   @Override
   public long countsUnlikeLinks(int limit, List<CountGap> first) throws StoreException {
     Map<List<Long>, long[]> pairs = new HashMap<>();
-    MongoErrors.decoding(in(links, "visible links per (id1, link_type)"), () -> {
-      BsonDocument group = new BsonDocument(ID, new BsonDocument(ID1, new BsonString("$" + ID1))
-          .append(LINK_TYPE, new BsonString("$" + LINK_TYPE))).append("visible", new BsonDocument("$sum", ONE));
-      for (BsonDocument d : links.aggregate(List.of(new BsonDocument("$match", new BsonDocument(VISIBILITY, ONE)),
-          new BsonDocument("$group", group))).allowDiskUse(true)) {
-        BsonDocument key = d.getDocument(ID);
-        pairs.computeIfAbsent(List.of(key.getNumber(ID1).longValue(), key.getNumber(LINK_TYPE).longValue()),
-            k -> new long[2])[1] = d.getNumber("visible").longValue();
+    decoding(in(links, "visible links per (id1, link_type)"), () -> {
+      Map<String, Object> group = doc(ID, doc(ID1, "$" + ID1, LINK_TYPE, "$" + LINK_TYPE), "visible", doc("$sum", ONE));
+      for (Map<String, Object> d : links.aggregate(List.of(doc("$match", doc(VISIBILITY, ONE)), doc("$group", group)))) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> key = (Map<String, Object>) d.get(ID);
+        pairs.computeIfAbsent(List.of(longOf(key, ID1), longOf(key, LINK_TYPE)), k -> new long[2])[1] = longOf(d,
+            "visible");
       }
       return null;
     });
-    MongoErrors.decoding(in(counts, "counts"), () -> {
-      BsonDocument fields = new BsonDocument(COUNT_ID, ONE).append(LINK_TYPE, ONE).append(COUNT, ONE)
-          .append(ID, new BsonInt32(0));
-      for (BsonDocument d : counts.find().projection(fields).batchSize(10_000)) {
-        pairs.computeIfAbsent(List.of(d.getNumber(COUNT_ID).longValue(), d.getNumber(LINK_TYPE).longValue()),
-            k -> new long[2])[0] += d.getNumber(COUNT).longValue();
+    decoding(in(counts, "counts"), () -> {
+      try (PortCursor c = counts.find(doc(), doc(COUNT_ID, ONE, LINK_TYPE, ONE, COUNT, ONE, ID, 0), null, 0)) {
+        while (c.hasNext()) {
+          Map<String, Object> d = c.next();
+          pairs.computeIfAbsent(List.of(longOf(d, COUNT_ID), longOf(d, LINK_TYPE)), k -> new long[2])[0] += longOf(d,
+              COUNT);
+        }
       }
       return null;
     });

@@ -1,10 +1,14 @@
 package site.ycsbx.db.mongodb.linkbench;
 
 import com.mongodb.client.MongoClient;
-import org.bson.Document;
+import java.util.Map;
+import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.Transactions;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
@@ -14,12 +18,32 @@ import site.ycsbx.util.UserError;
  * What a linkbench run needs of MongoDB, checked before any thread creates anything:
  * {@value MongoLinkBenchStore#TRANSACTIONS_PROPERTY} is a mode, and a server that can run what it
  * asks; database names MongoDB accepts with {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}.
- * Records in the fingerprint whether link writes run in transactions.
+ * Records in the fingerprint whether link writes run in transactions. The collections are read
+ * through the driver port, alike on both driver lines.
  */
 public final class MongoLinkBenchCheck implements MongoStoreCheck {
+  private final boolean sessions;
+
+  /** The mongodb binding's check: transactions where the server has them. */
+  public MongoLinkBenchCheck() {
+    this(true);
+  }
+
+  private MongoLinkBenchCheck(boolean sessions) {
+    this.sessions = sessions;
+  }
+
+  /** The check of a driver line without sessions (MongoDB 2.4, TokuMX): {@code true} is refused before any server is asked. */
+  public static MongoLinkBenchCheck withoutSessions() {
+    return new MongoLinkBenchCheck(false);
+  }
+
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
     MongoLinkBenchStore.TRANSACTIONS.checkOptions(options);
+    if (!sessions && MongoLinkBenchStore.TRANSACTIONS.of(options.properties()) == Transactions.Mode.TRUE) {
+      throw new UserError(LinkBenchSide.NO_SESSIONS);
+    }
     LinkBenchPlan plan = plan(demand);
     if (options.databasePerCollection()) {
       for (String c : new String[] {plan.nodeTable(), plan.linkTable(), plan.countTable()}) {
@@ -37,31 +61,37 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
   static final String DROP_PROPERTY = "linkbench.drop";
 
   /**
-   * Refuses {@code true} on a server without transactions and records the mode used; refuses a
-   * drop of a collection that is not LinkBench's.
+   * Refuses {@code true} on a server without transactions and records the mode used, after the
+   * checks of the collections.
    */
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
+    checkServer(demand, options, client);
+    MongoLinkBenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
+  }
+
+  /** Refuses a drop of a collection that is not LinkBench's, a verify of what is not stored, another graph. */
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
     LinkBenchPlan plan = plan(demand);
     if (plan.drop()) {
-      checkDrop(plan, options, client);
+      checkDrop(plan, options, ports);
     }
     if (demand.verify()) {
-      checkStored(plan, options, client);
+      checkStored(plan, options, ports);
     }
     if (!plan.drop()) {
-      checkGraph(plan, options, client);
+      checkGraph(plan, options, ports);
     }
-    MongoLinkBenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
   }
 
   /**
    * {@value #DROP_PROPERTY}=true drops only collections of LinkBench's documents: a sampled
    * document's fields must be among those of its kind (node, link, count).
    */
-  private static void checkDrop(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+  private static void checkDrop(LinkBenchPlan plan, MongoOptions options, Function<String, MongoPort> ports) {
     for (String[] kind : kinds(plan)) {
-      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
+      ExistingCollection c = ExistingCollection.of(ports, options, options.databaseOf(kind[0]), kind[0]);
       java.util.Set<String> allowed = new java.util.TreeSet<>(java.util.List.of(kind).subList(2, kind.length));
       if (c != null && !c.isEmpty() && !allowed.containsAll(c.fields())) {
         allowed.remove(LinkBenchDocuments.COUNTER_LAST);
@@ -73,9 +103,9 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
   }
 
   /** {@code bin/ycsb verify}: the three collections exist and hold LinkBench's documents. */
-  private static void checkStored(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+  private static void checkStored(LinkBenchPlan plan, MongoOptions options, Function<String, MongoPort> ports) {
     for (String[] kind : kinds(plan)) {
-      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(kind[0]), kind[0]);
+      ExistingCollection c = ExistingCollection.of(ports, options, options.databaseOf(kind[0]), kind[0]);
       if (c == null) {
         throw StoreDemand.nothingStored("collection " + options.databaseOf(kind[0]) + "." + kind[0] + " at "
             + options.maskedUrl());
@@ -93,30 +123,40 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
    * collection's largest id1 on its {id, link_type} index, the node collection's largest numeric
    * _id (the id counter's string _id sorts apart).
    */
-  private static void checkGraph(LinkBenchPlan plan, MongoOptions options, MongoClient client) {
+  private static void checkGraph(LinkBenchPlan plan, MongoOptions options, Function<String, MongoPort> ports) {
     if (plan.runMaxId1() <= 0) {
       return;
     }
     String countsName = options.databaseOf(plan.countTable()) + "." + plan.countTable();
-    ExistingCollection counts = ExistingCollection.of(client, options, options.databaseOf(plan.countTable()),
+    ExistingCollection counts = ExistingCollection.of(ports, options, options.databaseOf(plan.countTable()),
         plan.countTable());
     if (counts == null) {
       return;
     }
-    Document top = client.getDatabase(options.databaseOf(plan.countTable())).getCollection(plan.countTable()).find().sort(new Document(LinkBenchDocuments.COUNT_ID, -1)).limit(1).first();
+    Map<String, Object> top = first(ports, options, plan.countTable(), LinkBenchDocuments.doc(),
+        LinkBenchDocuments.COUNT_ID);
     if (top == null) {
       return;
     }
-    ExistingCollection nodes = ExistingCollection.of(client, options, options.databaseOf(plan.nodeTable()),
+    ExistingCollection nodes = ExistingCollection.of(ports, options, options.databaseOf(plan.nodeTable()),
         plan.nodeTable());
-    Document lastNode = nodes == null ? null : client.getDatabase(options.databaseOf(plan.nodeTable()))
-        .getCollection(plan.nodeTable()).find(new Document(LinkBenchDocuments.ID,
-        new Document("$gte", Long.MIN_VALUE).append("$lte", Long.MAX_VALUE))).sort(new Document(LinkBenchDocuments.ID, -1)).limit(1).first();
+    Map<String, Object> lastNode = nodes == null ? null : first(ports, options, plan.nodeTable(),
+        LinkBenchDocuments.doc(LinkBenchDocuments.ID, LinkBenchDocuments.doc("$gte", Long.MIN_VALUE, "$lte",
+            Long.MAX_VALUE)), LinkBenchDocuments.ID);
     String why = plan.graphMismatch("collection " + countsName, "collection " + options.databaseOf(plan.nodeTable())
         + "." + plan.nodeTable(), ((Number) top.get(LinkBenchDocuments.COUNT_ID)).longValue(),
         lastNode == null ? -1 : ((Number) lastNode.get(LinkBenchDocuments.ID)).longValue());
     if (why != null) {
       throw new UserError(why + " (at " + options.maskedUrl() + ")");
+    }
+  }
+
+  // the match of filter with the largest value of field
+  private static Map<String, Object> first(Function<String, MongoPort> ports, MongoOptions options, String collection,
+      Map<String, Object> filter, String field) {
+    try (PortCursor c = ports.apply(options.databaseOf(collection)).collection(collection).find(filter, null,
+        LinkBenchDocuments.doc(field, -1), 1)) {
+      return c.hasNext() ? c.next() : null;
     }
   }
 

@@ -14,42 +14,27 @@ import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.LINK_UNIQUE_IND
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.NODE_COUNTER;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ONE;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TIME;
-import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TYPE;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VERSION;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VISIBILITY;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.doc;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.keys;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.linkKey;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeDocument;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeKey;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.visible;
 
-import com.mongodb.MongoException;
-import com.mongodb.WriteConcern;
-import com.mongodb.client.ClientSession;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
-import com.mongodb.client.model.FindOneAndDeleteOptions;
-import com.mongodb.client.model.FindOneAndUpdateOptions;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.InsertManyOptions;
-import com.mongodb.client.model.ReturnDocument;
-import com.mongodb.client.model.UpdateOptions;
-import com.mongodb.client.result.DeleteResult;
-import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
-import org.bson.BsonArray;
-import org.bson.BsonBinary;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonInt64;
-import org.bson.BsonString;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
-import site.ycsbx.db.mongodb.conn.MongoSchema;
 import site.ycsbx.db.mongodb.conn.Transactions;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.PortException;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.linkbench.Link;
@@ -74,6 +59,9 @@ import site.ycsbx.util.PropertyDef;
  * Collections carry the plan's names, in the URL's database (or, with
  * {@value MongoOptions#DATABASE_PER_COLLECTION_PROPERTY}, each in its own), created when absent
  * with {@value MongoOptions#COLLECTION_CONFIG_PROPERTY} and {@value MongoOptions#INDEX_CONFIG_PROPERTY}.
+ *
+ * <p>Written once over the MongoDB port: {@link LinkBenchSide} says what differs between the
+ * driver lines (transactions only on the 4.x/5.x line, {@link DriverLinkBenchSide}).
  *
  * <p>Counts follow links without reading them first: a link write is one findAndModify that
  * returns the link as it was (upsert for add/update, {@code $set visibility 0} to hide,
@@ -102,27 +90,16 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       "linkbench: a link write and its count change in one transaction; auto: where the server has them, true:"
       + " always (refused elsewhere), false: never"));
 
-  private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
-  private static final BsonDocument NO_ID = new BsonDocument(ID, new BsonInt32(0));
-  private static final BsonDocument VISIBILITY_ONLY = new BsonDocument(VISIBILITY, ONE).append(ID, new BsonInt32(0));
-  private static final FindOneAndUpdateOptions UPSERT_RETURN_OLD = new FindOneAndUpdateOptions().upsert(true)
-      .returnDocument(ReturnDocument.BEFORE).projection(VISIBILITY_ONLY);
-  private static final FindOneAndUpdateOptions RETURN_OLD = new FindOneAndUpdateOptions()
-      .returnDocument(ReturnDocument.BEFORE).projection(VISIBILITY_ONLY);
-  private static final FindOneAndDeleteOptions DELETE_RETURN_OLD = new FindOneAndDeleteOptions()
-      .projection(VISIBILITY_ONLY);
-  private static final FindOneAndUpdateOptions COUNTER_NEXT = new FindOneAndUpdateOptions()
-      .returnDocument(ReturnDocument.AFTER);
-  private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
-  private static final BsonDocument HIDE = new BsonDocument("$set", new BsonDocument(VISIBILITY, new BsonInt32(0)));
-  private static final BsonDocument NEWEST_FIRST = new BsonDocument(TIME, new BsonInt32(-1)).append(ID2, new BsonInt32(-1));
-  private static final BsonDocument BY_ID_DESCENDING = new BsonDocument(ID, new BsonInt32(-1));
+  private static final Map<String, Object> NO_ID = doc(ID, 0);
+  private static final Map<String, Object> VISIBILITY_ONLY = doc(VISIBILITY, ONE, ID, 0);
+  private static final Map<String, Object> HIDE = doc("$set", doc(VISIBILITY, 0));
+  private static final Map<String, Object> NEWEST_FIRST = doc(TIME, -1, ID2, -1);
+  private static final Map<String, Object> BY_ID_DESCENDING = doc(ID, -1);
   // numeric _ids only: the counter's string _id is outside these bounds
-  private static final BsonDocument NUMERIC_IDS = new BsonDocument(ID, new BsonDocument("$gte", new BsonInt64(Long.MIN_VALUE))
-      .append("$lte", new BsonInt64(Long.MAX_VALUE)));
+  private static final Map<String, Object> NUMERIC_IDS = doc(ID, doc("$gte", Long.MIN_VALUE, "$lte", Long.MAX_VALUE));
 
   /** What the stores of one connection share: the plan the preparing thread used, the mode. */
-  static final class Shared {
+  public static final class Shared {
     volatile LinkBenchPlan prepared;
     private Boolean transactions;
 
@@ -148,21 +125,23 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
   }
 
-  private final MongoConnection connection;
+  private final LinkBenchSide side;
   private final MongoOptions options;
-  private final Shared shared;
   private final LinkWrites writes;
   private LinkBenchPlan plan;
-  private MongoCollection<BsonDocument> nodes;
-  private MongoCollection<BsonDocument> counter;
-  private MongoCollection<BsonDocument> links;
-  private MongoCollection<BsonDocument> counts;
+  private PortCollection nodes;
+  private PortCollection counter;
 
+  /** The mongodb binding's store, on the thread's shared connection. */
   public MongoLinkBenchStore(MongoConnection connection) {
-    this.connection = connection;
-    this.options = connection.options();
-    this.shared = connection.shared(Shared.class, Shared::new);
-    this.writes = new LinkWrites(connection, shared);
+    this(new DriverLinkBenchSide(connection));
+  }
+
+  /** The store on {@code side}'s driver line. */
+  public MongoLinkBenchStore(LinkBenchSide side) {
+    this.side = side;
+    this.options = side.options();
+    this.writes = new LinkWrites(side);
   }
 
   @Override
@@ -174,39 +153,30 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
         + options.databaseOf(plan.linkTable()), () -> {
           if (plan.drop()) {
             for (String n : names) {
-              schema(n).drop(n);
+              side.drop(n);
             }
           }
           for (String n : names) {
-            schema(n).ensureCollection(n);
+            side.ensureCollection(n);
           }
-          schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2),
-              new IndexOptions().unique(true).name(LINK_UNIQUE_INDEX));
-          schema(plan.linkTable()).ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA),
-              new IndexOptions().name(LINK_RANGE_INDEX));
-          schema(plan.countTable()).ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE),
-              new IndexOptions().unique(true).name(COUNT_UNIQUE_INDEX));
+          side.ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2), LINK_UNIQUE_INDEX, true);
+          side.ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA), LINK_RANGE_INDEX,
+              false);
+          side.ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE), COUNT_UNIQUE_INDEX, true);
           return null;
         });
     use(plan);
-    shared.prepared = plan;
-  }
-
-  private MongoSchema schema(String collection) {
-    return connection.schema(options.databaseOf(collection));
+    side.shared().prepared = plan;
   }
 
   private void use(LinkBenchPlan p) {
     plan = p;
     nodes = collection(p.nodeTable());
-    // the counter's new id must come back, so it is read acknowledged even in a w:0 run
-    counter = options.writeConcern().isAcknowledged() ? nodes : nodes.withWriteConcern(WriteConcern.W1);
-    links = collection(p.linkTable());
-    counts = collection(p.countTable());
+    counter = side.acknowledgedPortOf(p.nodeTable()).collection(p.nodeTable());
   }
 
-  private MongoCollection<BsonDocument> collection(String name) {
-    return connection.database(options.databaseOf(name)).getCollection(name, BsonDocument.class);
+  private PortCollection collection(String name) {
+    return side.portOf(name).collection(name);
   }
 
   /**
@@ -217,7 +187,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     if (plan != null) {
       return;
     }
-    LinkBenchPlan p = shared.prepared;
+    LinkBenchPlan p = side.shared().prepared;
     if (p == null) {
       StoreDemand demand = StoreDemand.of(options.properties());
       p = demand.plan() instanceof LinkBenchPlan lp ? lp : LinkBenchPlan.defaults(false);
@@ -233,7 +203,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       return;
     }
     ready();
-    List<BsonDocument> docs = new ArrayList<>(batch.size());
+    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
     long max = Long.MIN_VALUE;
     for (Node n : batch) {
       docs.add(nodeDocument(n));
@@ -241,7 +211,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
     long highest = max;
     MongoErrors.call(() -> "insertMany of " + docs.size() + " nodes into " + where(plan.nodeTable()), () -> {
-      nodes.insertMany(docs, UNORDERED);
+      nodes.insertMany(docs, false);
       raiseCounter(highest);
       return null;
     });
@@ -256,8 +226,8 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
         try {
           nodes.insertOne(nodeDocument(node.withId(id)));
           return id;
-        } catch (MongoException e) {
-          if (!LinkWrites.isDuplicateKey(e) || attempt >= LinkWrites.ATTEMPTS) {
+        } catch (PortException e) {
+          if (!e.duplicateKey() || attempt >= LinkWrites.ATTEMPTS) {
             throw e;
           }
           // a node stored since without this store (no counter update): continue above the highest id
@@ -269,33 +239,35 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
 
   /** The next id: {@code $inc} of the counter; a collection without one gets it first, above its nodes. */
   private long nextNodeId() {
-    BsonDocument key = new BsonDocument(ID, new BsonString(NODE_COUNTER));
-    BsonDocument inc = new BsonDocument("$inc", new BsonDocument(COUNTER_LAST, new BsonInt64(1)));
-    BsonDocument c = counter.findOneAndUpdate(key, inc, COUNTER_NEXT);
+    Map<String, Object> key = doc(ID, NODE_COUNTER);
+    Map<String, Object> inc = doc("$inc", doc(COUNTER_LAST, 1L));
+    Map<String, Object> c = counter.findOneAndUpdate(key, inc, null, false, true);
     if (c == null) {
       // nodes stored without this store (or none): the counter starts at the highest stored id
       raiseCounter(highestNodeId());
-      c = counter.findOneAndUpdate(key, inc, COUNTER_NEXT);
+      c = counter.findOneAndUpdate(key, inc, null, false, true);
     }
-    return c.getNumber(COUNTER_LAST).longValue();
+    return LinkBenchDocuments.longOf(c, COUNTER_LAST);
   }
 
   private long highestNodeId() {
-    BsonDocument highest = nodes.find(NUMERIC_IDS).sort(BY_ID_DESCENDING).projection(new BsonDocument(ID, ONE))
-        .limit(1).first();
-    return highest == null ? 0 : highest.getNumber(ID).longValue();
+    try (PortCursor c = nodes.find(NUMERIC_IDS, doc(ID, ONE), BY_ID_DESCENDING, 1)) {
+      return c.hasNext() ? LinkBenchDocuments.longOf(c.next(), ID) : 0;
+    }
   }
 
   private void raiseCounter(long atLeast) {
-    LinkWrites.retrying(null, () -> counter.updateOne(new BsonDocument(ID, new BsonString(NODE_COUNTER)),
-        new BsonDocument("$max", new BsonDocument(COUNTER_LAST, new BsonInt64(atLeast))), UPSERT));
+    LinkWrites.retrying(false, () -> {
+      counter.upsertUpdate(doc(ID, NODE_COUNTER), doc("$max", doc(COUNTER_LAST, atLeast)));
+      return null;
+    });
   }
 
   @Override
   public Node getNode(int type, long id) throws StoreException {
     ready();
     return MongoErrors.call(() -> "get node " + id + " from " + where(plan.nodeTable()), () -> {
-      BsonDocument d = nodes.find(nodeKey(type, id)).first();
+      Map<String, Object> d = nodes.findOne(nodeKey(type, id), null);
       return d == null ? null : LinkBenchDocuments.node(d);
     });
   }
@@ -304,20 +276,17 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   public boolean updateNode(Node node) throws StoreException {
     ready();
     return MongoErrors.call(() -> "update node " + node.id() + " in " + where(plan.nodeTable()), () -> {
-      UpdateResult r = nodes.updateOne(nodeKey(node.type(), node.id()), new BsonDocument("$set",
-          new BsonDocument(VERSION, new BsonInt64(node.version())).append(TIME, new BsonInt32(node.time()))
-              .append(DATA, new BsonBinary(node.data()))));
-      return !r.wasAcknowledged() || r.getMatchedCount() > 0;
+      long matched = nodes.updateOne(nodeKey(node.type(), node.id()), doc("$set",
+          doc(VERSION, node.version(), TIME, node.time(), DATA, node.data())));
+      return matched != 0;
     });
   }
 
   @Override
   public boolean deleteNode(int type, long id) throws StoreException {
     ready();
-    return MongoErrors.call(() -> "delete node " + id + " from " + where(plan.nodeTable()), () -> {
-      DeleteResult r = nodes.deleteOne(nodeKey(type, id));
-      return !r.wasAcknowledged() || r.getDeletedCount() > 0;
-    });
+    return MongoErrors.call(() -> "delete node " + id + " from " + where(plan.nodeTable()),
+        () -> nodes.deleteOne(nodeKey(type, id)) != 0);
   }
 
   // ---- links
@@ -335,49 +304,48 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   /** Upserts the link and moves the count when its visibility changed; true when it was new. */
   private boolean writeLink(Link link) throws StoreException {
     ready();
-    BsonDocument key = linkKey(link.id1(), link.linkType(), link.id2());
-    BsonDocument set = new BsonDocument("$set", new BsonDocument(VISIBILITY, new BsonInt32(link.visible() ? 1 : 0))
-        .append(DATA, new BsonBinary(link.data())).append(TIME, new BsonInt64(link.time()))
-        .append(VERSION, new BsonInt32(link.version())));
-    return writes.write(inLinks(() -> "write link (" + link.id1() + ", " + link.linkType() + ", " + link.id2() + ")"), s -> {
-      BsonDocument old = LinkWrites.retrying(s, () -> s == null ? links.findOneAndUpdate(key, set, UPSERT_RETURN_OLD)
-          : links.findOneAndUpdate(s, key, set, UPSERT_RETURN_OLD));
-      int delta = (link.visible() ? 1 : 0) - (visible(old) ? 1 : 0);
-      if (delta != 0) {
-        count(s, link.id1(), link.linkType(), delta, link.time());
-      }
-      return old == null;
-    });
+    Map<String, Object> key = linkKey(link.id1(), link.linkType(), link.id2());
+    Map<String, Object> set = doc("$set", doc(VISIBILITY, link.visible() ? 1 : 0, DATA, link.data(), TIME, link.time(),
+        VERSION, link.version()));
+    return writes.write(inLinks(() -> "write link (" + link.id1() + ", " + link.linkType() + ", " + link.id2() + ")"),
+        (in, tx) -> {
+          Map<String, Object> old = LinkWrites.retrying(tx,
+              () -> in.apply(plan.linkTable()).findOneAndUpdate(key, set, VISIBILITY_ONLY, true, false));
+          int delta = (link.visible() ? 1 : 0) - (visible(old) ? 1 : 0);
+          if (delta != 0) {
+            count(in, tx, link.id1(), link.linkType(), delta, link.time());
+          }
+          return old == null;
+        });
   }
 
   @Override
   public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
     ready();
-    BsonDocument key = linkKey(id1, linkType, id2);
+    Map<String, Object> key = linkKey(id1, linkType, id2);
     return writes.write(inLinks(() -> (expunge ? "expunge" : "hide") + " link (" + id1 + ", " + linkType + ", " + id2 + ")"),
-        s -> {
-          BsonDocument old;
-          if (expunge) {
-            old = s == null ? links.findOneAndDelete(key, DELETE_RETURN_OLD) : links.findOneAndDelete(s, key, DELETE_RETURN_OLD);
-          } else {
-            old = s == null ? links.findOneAndUpdate(key, HIDE, RETURN_OLD) : links.findOneAndUpdate(s, key, HIDE, RETURN_OLD);
-          }
+        (in, tx) -> {
+          PortCollection links = in.apply(plan.linkTable());
+          Map<String, Object> old = expunge ? links.findOneAndDelete(key, VISIBILITY_ONLY)
+              : links.findOneAndUpdate(key, HIDE, VISIBILITY_ONLY, false, false);
           if (old == null) {
             return false;
           }
           if (visible(old)) {
-            count(s, id1, linkType, -1, System.currentTimeMillis());
+            count(in, tx, id1, linkType, -1, System.currentTimeMillis());
           }
           return true;
         });
   }
 
   /** {@code $inc} of the count of (id1, link_type), created when absent. */
-  private void count(ClientSession s, long id1, long linkType, int delta, long time) {
-    BsonDocument key = LinkBenchDocuments.countKey(id1, linkType);
-    BsonDocument inc = new BsonDocument("$inc", new BsonDocument(COUNT, new BsonInt64(delta)).append(VERSION, new BsonInt64(1)))
-        .append("$set", new BsonDocument(TIME, new BsonInt64(time)));
-    LinkWrites.retrying(s, () -> s == null ? counts.updateOne(key, inc, UPSERT) : counts.updateOne(s, key, inc, UPSERT));
+  private void count(Function<String, PortCollection> in, boolean tx, long id1, long linkType, int delta, long time) {
+    Map<String, Object> key = LinkBenchDocuments.countKey(id1, linkType);
+    Map<String, Object> inc = doc("$inc", doc(COUNT, (long) delta, VERSION, 1L), "$set", doc(TIME, time));
+    LinkWrites.retrying(tx, () -> {
+      in.apply(plan.countTable()).upsertUpdate(key, inc);
+      return null;
+    });
   }
 
   /** "what in db.linktable", built only when a write fails. */
@@ -388,13 +356,12 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   @Override
   public List<Link> getLinks(long id1, long linkType, long[] id2s) throws StoreException {
     ready();
-    BsonArray in = new BsonArray(new ArrayList<>(id2s.length));
+    List<Long> in = new ArrayList<>(id2s.length);
     for (long id2 : id2s) {
-      in.add(new BsonInt64(id2));
+      in.add(id2);
     }
-    BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
-        .append(ID2, new BsonDocument("$in", in));
-    return links(filter, null, 0, Integer.MAX_VALUE, () -> "multiget links of (" + id1 + ", " + linkType + ")");
+    Map<String, Object> filter = doc(ID1, id1, LINK_TYPE, linkType, ID2, doc("$in", in));
+    return links(filter, null, 0, 0, () -> "multiget links of (" + id1 + ", " + linkType + ")");
   }
 
   @Override
@@ -404,29 +371,18 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       return List.of();
     }
     ready();
-    BsonDocument filter = new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType))
-        .append(VISIBILITY, ONE).append(TIME, new BsonDocument("$gte", new BsonInt64(minTime))
-            .append("$lte", new BsonInt64(maxTime)));
-    return links(filter, NEWEST_FIRST, offset, limit, () -> "link list of (" + id1 + ", " + linkType + ")");
+    Map<String, Object> filter = doc(ID1, id1, LINK_TYPE, linkType, VISIBILITY, ONE, TIME,
+        doc("$gte", minTime, "$lte", maxTime));
+    return links(filter, NEWEST_FIRST, offset, limit == Integer.MAX_VALUE ? 0 : limit,
+        () -> "link list of (" + id1 + ", " + linkType + ")");
   }
 
-  /** The links of a find: sorted when {@code sort} is not null, at most {@code limit} (MAX_VALUE: all). */
-  private List<Link> links(BsonDocument filter, BsonDocument sort, int skip, int limit, Supplier<String> what)
-      throws StoreException {
+  /** The links of a find: sorted when {@code sort} is not null, at most {@code limit} (0: all). */
+  private List<Link> links(Map<String, Object> filter, Map<String, Object> sort, int skip, int limit,
+      Supplier<String> what) throws StoreException {
     List<Link> out = new ArrayList<>();
-    var find = links.find(filter).projection(NO_ID);
-    if (sort != null) {
-      find = find.sort(sort);
-    }
-    if (skip > 0) {
-      find = find.skip(skip);
-    }
-    if (limit < Integer.MAX_VALUE) {
-      find = find.limit(limit);
-    }
-    var query = find;
     return MongoErrors.call(() -> what.get() + " from " + where(plan.linkTable()), () -> {
-      try (MongoCursor<BsonDocument> c = query.iterator()) {
+      try (PortCursor c = collection(plan.linkTable()).find(filter, NO_ID, sort, Math.max(skip, 0), limit)) {
         while (c.hasNext()) {
           out.add(LinkBenchDocuments.link(c.next()));
         }
@@ -439,9 +395,9 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   public long countLinks(long id1, long linkType) throws StoreException {
     ready();
     return MongoErrors.call(() -> "count of (" + id1 + ", " + linkType + ") from " + where(plan.countTable()), () -> {
-      BsonDocument c = counts.find(LinkBenchDocuments.countKey(id1, linkType))
-          .projection(new BsonDocument(COUNT, ONE).append(ID, new BsonInt32(0))).first();
-      return c == null ? 0 : c.getNumber(COUNT).longValue();
+      Map<String, Object> c = collection(plan.countTable()).findOne(LinkBenchDocuments.countKey(id1, linkType),
+          doc(COUNT, ONE, ID, 0));
+      return c == null ? 0 : LinkBenchDocuments.longOf(c, COUNT);
     });
   }
 
@@ -453,12 +409,14 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       return;
     }
     ready();
-    List<BsonDocument> docs = new ArrayList<>(batch.size());
+    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
     for (Link l : batch) {
       docs.add(LinkBenchDocuments.linkDocument(l));
     }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " links into " + where(plan.linkTable()),
-        () -> links.insertMany(docs, UNORDERED));
+    MongoErrors.call(() -> "insertMany of " + docs.size() + " links into " + where(plan.linkTable()), () -> {
+      collection(plan.linkTable()).insertMany(docs, false);
+      return null;
+    });
   }
 
   @Override
@@ -467,18 +425,21 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
       return;
     }
     ready();
-    List<BsonDocument> docs = new ArrayList<>(batch.size());
+    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
     for (LinkCount c : batch) {
       docs.add(LinkBenchDocuments.countDocument(c));
     }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " counts into " + where(plan.countTable()),
-        () -> counts.insertMany(docs, UNORDERED));
+    MongoErrors.call(() -> "insertMany of " + docs.size() + " counts into " + where(plan.countTable()), () -> {
+      collection(plan.countTable()).insertMany(docs, false);
+      return null;
+    });
   }
 
   @Override
   public site.ycsbx.store.linkbench.GraphTotals totals() {
     ready();
-    return new MongoGraphTotals(nodes, links, counts, c -> where(c.getNamespace().getCollectionName()));
+    return new MongoGraphTotals(nodes, collection(plan.linkTable()), collection(plan.countTable()),
+        List.of(where(plan.nodeTable()), where(plan.linkTable()), where(plan.countTable())));
   }
 
   private String where(String collection) {

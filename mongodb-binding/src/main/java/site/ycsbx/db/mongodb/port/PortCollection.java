@@ -80,17 +80,46 @@ public interface PortCollection {
   /** Drops the collection and its indexes; nothing when it is absent. */
   void drop();
 
-  // filemeta
+  // linkbench
+
+  /**
+   * {@link #find(Map, Map, Map, int)} past the first {@code skip} documents of that order: the
+   * page of a range query.
+   */
+  PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int skip,
+      int limit);
+
   /**
    * The documents matching {@code filter}, by the count command (read as the run reads) on both
-   * lines: the 4.x/5.x driver's countDocuments would send an aggregation instead.
+   * lines: the 4.x/5.x driver's countDocuments would send an aggregation instead (filemeta's
+   * COUNT_DELETED is that command).
    */
   long count(Map<String, Object> filter);
 
   /**
-   * The results of the aggregation {@code pipeline} ($match, $group, ... as 2.4 has them), with
-   * allowDiskUse when asked on the 4.x/5.x driver; on wire version 0 one aggregate command whose
-   * results come inline (2.4 has no aggregation cursor, no allowDiskUse, and a 16 MB result).
+   * One findAndModify of the first match of {@code filter}: {@code update} applied (inserted from
+   * the filter's equalities when none matches and {@code upsert}), the document as it was (null
+   * when none matched) or, with {@code returnNew}, as it is now, with the fields of
+   * {@code projection} (all when null). The write concern is the run's where the server takes one.
    */
-  PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse);
+  Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,
+      Map<String, Object> projection, boolean upsert, boolean returnNew);
+
+  /** One findAndModify removing the first match of {@code filter}: the document as it was, null when none matched. */
+  Map<String, Object> findOneAndDelete(Map<String, Object> filter, Map<String, Object> projection);
+
+  /**
+   * {@link #updateOne}, inserting a document from the filter's equalities and {@code update}
+   * when none matches (the drivers count an upsert's insert differently, so nothing is returned).
+   */
+  void upsertUpdate(Map<String, Object> filter, Map<String, Object> update);
+
+  /**
+   * The results of the aggregation {@code pipeline}, all read: a cursor (allowDiskUse) on 2.6+,
+   * the inline result of 2.4 (at most 16 MB) on wire version 0.
+   */
+  List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline);
+
+  /** {@link #createIndex(Map, String)}, unique when {@code unique} (a duplicate key then fails a write). */
+  void createIndex(Map<String, Object> keys, String name, boolean unique);
 }

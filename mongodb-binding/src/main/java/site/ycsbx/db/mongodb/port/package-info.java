@@ -18,11 +18,13 @@
  * a batch, update one, delete one or many, count (exact or from metadata), index create and list,
  * drop, collection names, a command on the database (collStats, listDatabases), ObjectIds by
  * their 12 bytes: what YCSB's CRUD ({@code db.mongodb.ycsb}), iibench's store and the shape
- * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need; a count with a
- * filter (the count command) and an aggregation (inline on 2.4), for filemeta
- * ({@code db.mongodb.filemeta}). Next, as the other families move over, each with its contract
- * case in {@code PortContract} on both sides: findOneAndUpdate (linkbench), sessions and
- * transactions (linkbench, sysbench on 4.0+), TokuMX's beginTransaction/commitTransaction on one
- * connection (sysbench), update many.
+ * checks ({@code db.mongodb.iibench}, {@code conn.ExistingCollection}) need; for linkbench
+ * ({@code db.mongodb.linkbench}) a find past a skip, count with a filter (the count command),
+ * findOneAndUpdate and findOneAndDelete, the upsert of an update, aggregate (inline on 2.4), a
+ * unique index, and on the 4.x/5.x side alone a port inside a session ({@code DriverPort.inSession},
+ * for its transactions); filemeta ({@code db.mongodb.filemeta}) uses the same count and aggregate.
+ * Next, as the other families move over, each with its contract case in {@code PortContract} on
+ * both sides: aggregate (sysbench), sessions and transactions (sysbench on 4.0+), TokuMX's
+ * beginTransaction/commitTransaction on one connection (sysbench), update many.
  */
 package site.ycsbx.db.mongodb.port;

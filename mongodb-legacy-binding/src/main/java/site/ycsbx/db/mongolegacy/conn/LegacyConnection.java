@@ -29,7 +29,6 @@ public final class LegacyConnection {
   private final WriteConcern writeConcern;
   private final MongoClient client;
   private final DB database;
-  private final java.util.Map<Class<?>, Object> familyShared = new java.util.concurrent.ConcurrentHashMap<>();
 
   private LegacyConnection(MongoOptions options) {
     this.options = options;
@@ -119,11 +118,13 @@ public final class LegacyConnection {
     return new LegacyPort(client.getDB(name), writeConcern, LegacyErrors::describe);
   }
 
+  private final java.util.Map<Class<?>, Object> families = new java.util.concurrent.ConcurrentHashMap<>();
+
   /**
-   * What a family's stores share across the client threads of this connection (filemeta's plan
-   * of the preparing thread), one object per type, created on first use.
+   * What a family's stores share across the client threads of this connection (e.g. the plan the
+   * preparing thread used), one object per type, created on first use.
    */
   public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
-    return type.cast(familyShared.computeIfAbsent(type, k -> create.get()));
+    return type.cast(families.computeIfAbsent(type, k -> create.get()));
   }
 }

@@ -1,5 +1,6 @@
 package site.ycsbx.db.mongolegacy.port;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import site.ycsbx.db.mongodb.port.PortCollection;
@@ -143,17 +144,54 @@ final class LegacyCollection implements PortCollection {
     });
   }
 
-  // filemeta
+  // linkbench
+
+  @Override
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int skip,
+      int limit) {
+    DBCursor cursor = collection.find(doc(filter), doc(projection)).skip(skip).limit(limit);
+    DBCursor sorted = sort == null ? cursor : cursor.sort(doc(sort));
+    return port.cursor(sorted, LegacyCollection::map, sorted::close);
+  }
+
   @Override
   public long count(Map<String, Object> filter) {
     return port.call(() -> collection.count(doc(filter)));
   }
 
-  // AggregationOutput: the aggregate command without a cursor, its results inline, as 2.4 answers
+  // driver 3.5 sends the write concern with findAndModify only to 3.2+ servers
   @Override
-  @SuppressWarnings("deprecation")
-  public PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse) {
-    Iterable<DBObject> results = port.call(() -> collection.aggregate(docs(pipeline)).results());
-    return port.cursor(results.iterator(), LegacyCollection::map, () -> { });
+  public Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,
+      Map<String, Object> projection, boolean upsert, boolean returnNew) {
+    return port.call(() -> map(collection.findAndModify(doc(filter), doc(projection), null, false, doc(update), returnNew,
+        upsert, writeConcern)));
+  }
+
+  @Override
+  public Map<String, Object> findOneAndDelete(Map<String, Object> filter, Map<String, Object> projection) {
+    return port.call(() -> map(collection.findAndModify(doc(filter), doc(projection), null, true, null, false, false,
+        writeConcern)));
+  }
+
+  @Override
+  public void upsertUpdate(Map<String, Object> filter, Map<String, Object> update) {
+    port.run(() -> collection.update(doc(filter), doc(update), true, false, writeConcern));
+  }
+
+  // the aggregate command's inline result, which 2.4 answers (no cursor, no allowDiskUse before 2.6)
+  @Override
+  public List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline) {
+    return port.call(() -> {
+      List<Map<String, Object>> out = new ArrayList<>();
+      for (DBObject d : collection.aggregate(docs(pipeline)).results()) {
+        out.add(map(d));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public void createIndex(Map<String, Object> keys, String name, boolean unique) {
+    port.run(() -> collection.createIndex(doc(keys), new BasicDBObject("name", name).append("unique", unique)));
   }
 }

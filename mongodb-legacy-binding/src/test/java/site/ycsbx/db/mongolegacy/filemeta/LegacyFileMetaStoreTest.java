@@ -3,7 +3,7 @@ package site.ycsbx.db.mongolegacy.filemeta;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
-import site.ycsbx.db.mongolegacy.LegacyContractDatabase;
+import site.ycsbx.db.mongolegacy.LegacyPose;
 import site.ycsbx.store.filemeta.FileMetaStoreContract;
 
 /**
@@ -14,16 +14,16 @@ import site.ycsbx.store.filemeta.FileMetaStoreContract;
 @Tag("server")
 class LegacyFileMetaStoreTest extends FileMetaStoreContract {
   @RegisterExtension
-  static final LegacyContractDatabase database = new LegacyContractDatabase();
+  static final LegacyPose pose = new LegacyPose();
 
   @Override
   protected DB newBinding() {
-    return database.newBinding();
+    return pose.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    database.drop();
+    pose.drop();
   }
 
   @Override

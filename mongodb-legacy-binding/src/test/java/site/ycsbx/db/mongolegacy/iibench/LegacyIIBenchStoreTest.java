@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import site.ycsb.DB;
-import site.ycsbx.db.mongolegacy.LegacyContractDatabase;
+import site.ycsbx.db.mongolegacy.LegacyPose;
 import site.ycsbx.shaded.mongo35.com.mongodb.DBObject;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 import site.ycsbx.store.iibench.IIBenchStoreContract;
@@ -20,23 +20,23 @@ import site.ycsbx.store.iibench.IIBenchStoreContract;
 @Tag("server")
 class LegacyIIBenchStoreTest extends IIBenchStoreContract {
   @RegisterExtension
-  static final LegacyContractDatabase database = new LegacyContractDatabase();
+  static final LegacyPose pose = new LegacyPose();
 
   @Override
   protected DB newBinding() {
-    return database.newBinding();
+    return pose.newBinding();
   }
 
   @Override
   protected void dropFixture() {
-    database.drop();
+    pose.drop();
   }
 
   @Override
   protected Map<String, List<String>> secondaryIndexes(String table) {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    try (MongoClient c = database.client()) {
-      for (DBObject index : c.getDB(database.name()).getCollection(table).getIndexInfo()) {
+    try (MongoClient c = pose.client()) {
+      for (DBObject index : c.getDB(pose.database()).getCollection(table).getIndexInfo()) {
         String name = String.valueOf(index.get("name"));
         if (!name.equals("_id_")) {
           out.put(name, new ArrayList<>(((DBObject) index.get("key")).keySet()));

@@ -2,13 +2,18 @@ package site.ycsbx.db.mongodb.port.driver;
 
 import static com.mongodb.client.model.Filters.eq;
 
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.FindOneAndDeleteOptions;
+import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.ReturnDocument;
+import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
@@ -170,7 +175,16 @@ final class DriverCollection implements PortCollection {
     port.run(collection::drop);
   }
 
-  // filemeta
+  // linkbench
+
+  @Override
+  public PortCursor find(Map<String, Object> filter, Map<String, Object> projection, Map<String, Object> sort, int skip,
+      int limit) {
+    FindIterable<Document> find = find(filter, projection).skip(skip).limit(limit);
+    MongoCursor<Document> cursor = port.call((sort == null ? find : find.sort(doc(sort)))::iterator);
+    return port.cursor(cursor, DriverCollection::read, cursor::close);
+  }
+
   @Override
   public long count(Map<String, Object> filter) {
     Document count = new Document("count", collection.getNamespace().getCollectionName()).append("query", doc(filter));
@@ -178,10 +192,47 @@ final class DriverCollection implements PortCollection {
         .longValue());
   }
 
+  // inside the port's session (a transaction) when it has one
   @Override
-  public PortCursor aggregate(List<Map<String, Object>> pipeline, boolean allowDiskUse) {
-    MongoCursor<Document> cursor = port.call(() -> collection.aggregate(docs(pipeline)).allowDiskUse(allowDiskUse
-        ? Boolean.TRUE : null).iterator());
-    return port.cursor(cursor, DriverCollection::read, cursor::close);
+  public Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,
+      Map<String, Object> projection, boolean upsert, boolean returnNew) {
+    FindOneAndUpdateOptions options = new FindOneAndUpdateOptions().upsert(upsert)
+        .returnDocument(returnNew ? ReturnDocument.AFTER : ReturnDocument.BEFORE)
+        .projection(projection == null ? null : doc(projection));
+    ClientSession s = port.session();
+    return port.call(() -> read(s == null ? collection.findOneAndUpdate(doc(filter), doc(update), options)
+        : collection.findOneAndUpdate(s, doc(filter), doc(update), options)));
+  }
+
+  @Override
+  public Map<String, Object> findOneAndDelete(Map<String, Object> filter, Map<String, Object> projection) {
+    FindOneAndDeleteOptions options = new FindOneAndDeleteOptions().projection(projection == null ? null : doc(projection));
+    ClientSession s = port.session();
+    return port.call(() -> read(s == null ? collection.findOneAndDelete(doc(filter), options)
+        : collection.findOneAndDelete(s, doc(filter), options)));
+  }
+
+  @Override
+  public void upsertUpdate(Map<String, Object> filter, Map<String, Object> update) {
+    UpdateOptions upsert = new UpdateOptions().upsert(true);
+    ClientSession s = port.session();
+    port.run(() -> {
+      if (s == null) {
+        collection.updateOne(doc(filter), doc(update), upsert);
+      } else {
+        collection.updateOne(s, doc(filter), doc(update), upsert);
+      }
+    });
+  }
+
+  @Override
+  public List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline) {
+    return port.call(() -> collection.aggregate(docs(pipeline)).allowDiskUse(true).map(DriverCollection::read)
+        .into(new ArrayList<Map<String, Object>>()));
+  }
+
+  @Override
+  public void createIndex(Map<String, Object> keys, String name, boolean unique) {
+    port.run(() -> collection.createIndex(doc(keys), new IndexOptions().name(name).unique(unique)));
   }
 }

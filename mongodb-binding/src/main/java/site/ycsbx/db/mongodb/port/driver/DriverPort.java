@@ -4,6 +4,7 @@ import com.mongodb.ErrorCategory;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
 import com.mongodb.MongoWriteException;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,5 +96,23 @@ public final class DriverPort extends DriverCalls<MongoException> implements Mon
   /** The database, for the collection's commands that take its read preference. */
   MongoDatabase database() {
     return database;
+  }
+
+  // linkbench
+
+  private ClientSession session;
+
+  /**
+   * This port with its collections' findOneAndUpdate, findOneAndDelete and upsertUpdate inside
+   * {@code session} (the caller's transaction): the 4.0+ line's own, the port having none.
+   */
+  public DriverPort inSession(ClientSession session) {
+    DriverPort p = new DriverPort(database, this::describe);
+    p.session = session;
+    return p;
+  }
+
+  ClientSession session() {
+    return session;
   }
 }
