@@ -88,7 +88,7 @@ final class MongoGraphTotals implements GraphTotals {
 
   @Override
   public long countNodes(long fromId, long toId) throws StoreException {
-    return MongoErrors.call(in(nodes, "count of nodes"), () -> nodes.count(range(ID, fromId, toId)));
+    return MongoErrors.call(in(nodes, "count of nodes"), () -> nodes.countExactly(range(ID, fromId, toId)));
   }
 
   @Override
@@ -117,7 +117,7 @@ final class MongoGraphTotals implements GraphTotals {
     Map<String, Object> other = doc(TYPE, doc("$exists", true), "$or", List.of(doc(TYPE, doc("$ne", type)),
         doc(VERSION, doc("$ne", version))));
     return decoding(in(nodes, "nodes of another type or version"), () -> {
-      long n = nodes.count(other);
+      long n = nodes.countExactly(other);
       if (n > 0) {
         try (PortCursor c = nodes.find(other, null, BY_ID, limit)) {
           while (c.hasNext()) {

@@ -344,6 +344,9 @@ public abstract class PortContract {
     assertEquals(2, c.count(port.document("x", 1)));
     assertEquals(3, c.count(port.document()));
     assertEquals(0, port.collection("absent").count(port.document("x", 1)));
+    assertEquals(1, c.countExactly(filter));
+    assertEquals(3, c.countExactly(port.document()));
+    assertEquals(0, port.collection("absent").countExactly(port.document("x", 1)));
   }
 
   @Test

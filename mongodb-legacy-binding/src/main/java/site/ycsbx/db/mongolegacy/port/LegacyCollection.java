@@ -159,6 +159,11 @@ final class LegacyCollection implements PortCollection {
     return port.call(() -> collection.count(doc(filter)));
   }
 
+  @Override
+  public long countExactly(Map<String, Object> filter) {
+    return count(filter);
+  }
+
   // driver 3.5 sends the write concern with findAndModify only to 3.2+ servers
   @Override
   public Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,

@@ -192,6 +192,11 @@ final class DriverCollection implements PortCollection {
         .longValue());
   }
 
+  @Override
+  public long countExactly(Map<String, Object> filter) {
+    return port.call(() -> collection.countDocuments(doc(filter)));
+  }
+
   // inside the port's session (a transaction) when it has one
   @Override
   public Map<String, Object> findOneAndUpdate(Map<String, Object> filter, Map<String, Object> update,
