@@ -128,6 +128,7 @@ final class LoadRunCommand {
       StartAt.preload(props.getProperty(Client.WORKLOAD_PROPERTY, ""), binding.className());
       startAt.await(out);
     }
+    StartAt.preloadJdk();
     // an outage's [RECONNECT] lines are not periodic, but come mid-run all the same
     Outages.rehearse();
     ResultExporter.runStarts();

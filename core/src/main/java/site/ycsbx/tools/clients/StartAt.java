@@ -107,6 +107,26 @@ public final class StartAt {
       "site.ycsb.generator.AcknowledgedCounterGenerator", "site.ycsb.generator.DiscreteGenerator"};
 
   /**
+   * The JDK's classes that it loads on its own at an arbitrary moment of a steady run: the lambda
+   * form customizer ({@code MethodHandle$1}, a {@code Function}) is loaded when a hot method handle
+   * passes the JDK's invocation threshold, seen 4 s into the timed phase (NothingLoadsMidRunTest,
+   * twice in clean-clone runs), and a new implementer of {@code Function} can void code the JIT
+   * compiled for the ones it had seen.
+   */
+  private static final String[] JDK_LATE_CLASSES = {"java.lang.invoke.MethodHandle$1"};
+
+  /** Loads {@link #JDK_LATE_CLASSES} (every load and run, with or without ycsbx.startat). */
+  public static void preloadJdk() {
+    for (String name : JDK_LATE_CLASSES) {
+      try {
+        Class.forName(name, false, null);
+      } catch (ClassNotFoundException e) {
+        // another JDK: nothing of that name to load early
+      }
+    }
+  }
+
+  /**
    * Loads and initializes, before the wait, what YCSB's Client would load after the instant and
    * before its clock starts: its own classes, the workload's and the binding's (best effort: a
    * class that does not load is left to the Client, which says why). Measured on a busy 2-core
