@@ -13,6 +13,9 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonArray;
@@ -37,6 +40,12 @@ import org.bson.io.BasicOutputBuffer;
  * only form) gets its whole result inline, as 2.4 gave it; everything else passes through.
  * It records what it was sent in the old protocol's terms ("OP_INSERT t.c 2",
  * "getlasterror {j: true}"), so a test can assert the write concern went out as getLastError.
+ *
+ * <p>In front of a server posing as TokuMX it also answers TokuMX's transaction commands
+ * (beginTransaction, commitTransaction, rollbackTransaction) as TokuMX did, per connection (a
+ * commit or rollback without a transaction begun on that connection fails, as does a second
+ * begin), without undoing anything (what is tested is what goes over which connection), and
+ * records each connection's requests in order ({@link #byConnection()}).
  */
 public final class LegacyWireFront implements AutoCloseable {
   private static final int OP_REPLY = 1;
@@ -46,15 +55,21 @@ public final class LegacyWireFront implements AutoCloseable {
   private static final int OP_DELETE = 2006;
   private static final int OP_KILL_CURSORS = 2007;
   private static final int OP_MSG = 2013;
+  private static final java.util.Set<String> TOKUMX_COMMANDS = java.util.Set.of("beginTransaction",
+      "commitTransaction", "rollbackTransaction");
 
   private final ServerSocket listener;
   private final int backendPort;
   private final List<String> received = new CopyOnWriteArrayList<>();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicInteger ids = new AtomicInteger(1_000_000);
+  private final boolean tokumx;
+  private final AtomicInteger connections = new AtomicInteger();
+  private final Map<Integer, List<String>> byConnection = new ConcurrentHashMap<>();
 
   public LegacyWireFront(TestServer backend) {
     this.backendPort = backend.port();
+    this.tokumx = backend.posesAsTokuMX();
     try {
       listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     } catch (IOException e) {
@@ -78,6 +93,18 @@ public final class LegacyWireFront implements AutoCloseable {
     return new ArrayList<>(received);
   }
 
+  /**
+   * In front of a TokuMX pose, each client connection's requests in order, by connection number:
+   * "beginTransaction", "commitTransaction", "rollbackTransaction", "OP_INSERT ns",
+   * "OP_UPDATE ns", "OP_DELETE ns", "getlasterror", "&lt;command&gt; &lt;collection&gt;" (find,
+   * aggregate, distinct, count...), "query ns" for a legacy query; empty before TokuMX.
+   */
+  public Map<Integer, List<String>> byConnection() {
+    Map<Integer, List<String>> out = new TreeMap<>();
+    byConnection.forEach((n, l) -> out.put(n, List.copyOf(l)));
+    return out;
+  }
+
   private void accept() {
     while (!listener.isClosed()) {
       try {
@@ -97,6 +124,11 @@ public final class LegacyWireFront implements AutoCloseable {
   /** One client connection: requests one at a time, as the 3.x driver sends them on a connection. */
   private void serve(Socket client, Socket server) {
     BsonDocument lastError = outcome(null, new BsonDocument("ok", new BsonInt32(1)).append("n", new BsonInt32(0)));
+    List<String> log = new CopyOnWriteArrayList<>();
+    if (tokumx) {
+      byConnection.put(connections.incrementAndGet(), log);
+    }
+    boolean inTransaction = false;
     try (client; server) {
       DataInputStream fromClient = new DataInputStream(client.getInputStream());
       DataInputStream fromServer = new DataInputStream(server.getInputStream());
@@ -110,6 +142,7 @@ public final class LegacyWireFront implements AutoCloseable {
           case OP_INSERT, OP_UPDATE, OP_DELETE -> {
             BsonDocument command = asCommand(m, opCode);
             String ns = command.getString("$ns").getValue();
+            log.add((opCode == OP_INSERT ? "OP_INSERT " : opCode == OP_UPDATE ? "OP_UPDATE " : "OP_DELETE ") + ns);
             command.remove("$ns");
             toServer.write(query(ns.substring(0, ns.indexOf('.')) + ".$cmd", command, ids.incrementAndGet()));
             toServer.flush();
@@ -117,13 +150,25 @@ public final class LegacyWireFront implements AutoCloseable {
           }
           case OP_QUERY -> {
             Query q = Query.of(m);
-            if (q.ns().endsWith(".$cmd") && firstKey(q.body()).equalsIgnoreCase("getlasterror")) {
+            String name = q.ns().endsWith(".$cmd") ? firstKey(q.body()) : null;
+            log.add(name == null ? "query " + q.ns() : q.body().get(name).isString()
+                ? name + " " + q.body().getString(name).getValue() : name);
+            if (tokumx && name != null && TOKUMX_COMMANDS.contains(name)) {
+              boolean begin = name.equals("beginTransaction");
+              BsonDocument answer = begin != inTransaction ? new BsonDocument("ok", new BsonInt32(1))
+                  : new BsonDocument("ok", new BsonInt32(0)).append("errmsg", new BsonString(begin
+                  ? "transaction already exists" : "no transaction exists to be " + (name.startsWith("commit")
+                  ? "committed" : "rolled back")));
+              inTransaction = begin || inTransaction && answer.getInt32("ok").getValue() == 0;
+              toClient.write(reply(requestId, answer));
+              toClient.flush();
+            } else if (name != null && name.equalsIgnoreCase("getlasterror")) {
               BsonDocument options = q.body().clone();
               options.remove(firstKey(options));
               received.add("getlasterror " + options.toJson());
               toClient.write(reply(requestId, lastError));
               toClient.flush();
-            } else if (q.ns().endsWith(".$cmd") && firstKey(q.body()).equals("aggregate")
+            } else if (name != null && name.equals("aggregate")
                 && !q.body().containsKey("cursor")) {
               received.add("aggregate inline");
               toServer.write(query(q.ns(), q.body().clone().append("cursor", new BsonDocument("batchSize",

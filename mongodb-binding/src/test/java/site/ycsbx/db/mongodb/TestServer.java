@@ -75,6 +75,11 @@ public final class TestServer implements MongoUnderTest {
     return s;
   }
 
+  /** Whether this server poses as TokuMX ({@link #posingAsLegacy} with a tokumxVersion). */
+  public boolean posesAsTokuMX() {
+    return backend.tokumxVersion != null;
+  }
+
   /**
    * For a server {@link #posingAsLegacy} or {@link #posingAsVersion}: getCmdLineOpts reports this
    * option among the parsed ones, as the version lists them (2.4 flat: {@code nojournal: true},

@@ -10,19 +10,48 @@ import site.ycsbx.db.mongodb.TestServer;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 
 /**
- * A store contract's server on mongodb-legacy: the in-process server posing as MongoDB 2.4 behind
- * the legacy wire front, a fresh database per test, bindings writing journaled. Registered as a
- * test class's extension, it starts before the class's tests and stops after them.
+ * A store contract's server on mongodb-legacy: the in-process server posing as MongoDB 2.4 (or
+ * TokuMX, {@link #tokuMX}) behind the legacy wire front, a fresh database per test, bindings
+ * writing journaled. Registered as a test class's extension, it starts before the class's tests
+ * and stops after them.
  */
 public final class LegacyPose implements BeforeAllCallback, AfterAllCallback {
+  private final String tokumxVersion;
+  private final Properties settings = new Properties();
   private TestServer server;
   private LegacyWireFront front;
   private String database;
 
+  /** The MongoDB 2.4.14 pose. */
+  public LegacyPose() {
+    this(null);
+  }
+
+  private LegacyPose(String tokumxVersion) {
+    this.tokumxVersion = tokumxVersion;
+  }
+
+  /**
+   * The TokuMX 2.0.2 pose (MongoDB 2.4.10 underneath), its front answering TokuMX's transaction
+   * commands; its bindings get {@code settings} (name, value, ...) besides the pose's.
+   */
+  public static LegacyPose tokuMX(String... settings) {
+    LegacyPose p = new LegacyPose("2.0.2");
+    for (int i = 0; i < settings.length; i += 2) {
+      p.settings.setProperty(settings[i], settings[i + 1]);
+    }
+    return p;
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) {
-    server = TestServer.posingAsLegacy("2.4.14", null);
+    server = TestServer.posingAsLegacy(tokumxVersion == null ? "2.4.14" : "2.4.10", tokumxVersion);
     front = new LegacyWireFront(server);
+  }
+
+  /** The wire front the bindings talk to, and what it recorded. */
+  public LegacyWireFront front() {
+    return front;
   }
 
   @Override
@@ -42,6 +71,7 @@ public final class LegacyPose implements BeforeAllCallback, AfterAllCallback {
   /** A binding to the test's database. */
   public DB newBinding() {
     Properties p = new Properties();
+    p.putAll(settings);
     p.setProperty("db", MongoLegacyClient.class.getName());
     p.setProperty("mongodb.url", front.url(database()));
     p.setProperty("mongodb.writeConcern", "journaled");

@@ -49,6 +49,11 @@ public class FamilySide {
     return ports.apply(options.databaseOf(collection));
   }
 
+  /** The port to the run's database ({@value MongoOptions#URL_PROPERTY}'s), for commands on no collection. */
+  public final MongoPort databasePort() {
+    return ports.apply(options.database());
+  }
+
   /** Makes the collection exist before its indexes are asked for; on the legacy line its first write creates it. */
   public final void ensureCollection(String collection) {
     if (connection != null) {

@@ -25,7 +25,12 @@ public final class Transactions {
     /** Transactions; a server without them is refused. */
     TRUE,
     /** The writes apart, never a multi-document transaction. */
-    FALSE;
+    FALSE,
+    /**
+     * TokuMX's own transactions (beginTransaction, commitTransaction on one connection), for a
+     * family that declares them ({@link #withTokuMX}).
+     */
+    TOKUMX;
 
     /** The property's value as the user spells it. */
     public String setting() {
@@ -34,6 +39,7 @@ public final class Transactions {
   }
 
   static final String ACCEPTS = "auto, true or false";
+  static final String ACCEPTS_TOKUMX = "auto, true, false or tokumx";
   /** The mode when the property is not set. */
   public static final String DEFAULT = "auto";
 
@@ -41,6 +47,7 @@ public final class Transactions {
   private final String off;
   private final String together;
   private final String apart;
+  private final String tokumx;
 
   /**
    * @param property the family's property, e.g. {@code linkbench.transactions}
@@ -49,10 +56,25 @@ public final class Transactions {
    * @param apart what they do on a server without them, {@code %s} the reason, after "auto: "
    */
   public Transactions(String property, String off, String together, String apart) {
+    this(property, off, together, apart, null);
+  }
+
+  private Transactions(String property, String off, String together, String apart, String tokumx) {
     this.property = property;
     this.off = off;
     this.together = together;
     this.apart = apart;
+    this.tokumx = tokumx;
+  }
+
+  /**
+   * This switch also accepting {@code tokumx}, TokuMX's transactions (only the legacy binding
+   * sends them).
+   *
+   * @param what what the writes do in that mode, after "tokumx: "
+   */
+  public Transactions withTokuMX(String what) {
+    return new Transactions(property, off, together, apart, what);
   }
 
   /** The property's name. */
@@ -78,8 +100,14 @@ public final class Transactions {
         return Mode.TRUE;
       case "false":
         return Mode.FALSE;
-      default:
+      case "tokumx":
+        if (tokumx != null) {
+          return Mode.TOKUMX;
+        }
         throw new UserError(property + "=" + v + " is not a transaction mode; " + property + " accepts " + ACCEPTS);
+      default:
+        throw new UserError(property + "=" + v + " is not a transaction mode; " + property + " accepts "
+            + (tokumx == null ? ACCEPTS : ACCEPTS_TOKUMX));
     }
   }
 
@@ -97,6 +125,9 @@ public final class Transactions {
   public String describe(Mode mode, String whyNot) {
     if (mode == Mode.FALSE) {
       return off;
+    }
+    if (mode == Mode.TOKUMX) {
+      return mode.setting() + ": " + tokumx;
     }
     if (whyNot == null) {
       return mode.setting() + ": " + together;

@@ -130,4 +130,20 @@ public interface PortCollection {
 
   /** {@link #createIndex(Map, String)}, unique when {@code unique} (a duplicate key then fails a write). */
   void createIndex(Map<String, Object> keys, String name, boolean unique);
+
+  // sysbench
+
+  /**
+   * The distinct values of {@code field} among the matches of {@code filter}, in the server's
+   * order, as the driver reads them: the distinct command on both lines.
+   */
+  List<Object> distinct(String field, Map<String, Object> filter);
+
+  /**
+   * The results of the aggregation {@code pipeline}, all read, as the server runs it by default
+   * (no allowDiskUse: for small results such as a range of sysbench's), through the index of keys
+   * {@code hint} when not null. 2.4's aggregate takes no hint: on wire version 0 it is not sent,
+   * and a leading $match on the hinted key is left to 2.4's planner.
+   */
+  List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline, Map<String, Object> hint);
 }

@@ -1,23 +1,13 @@
 package site.ycsbx.db.mongodb.sysbench;
 
-import static com.mongodb.client.model.Filters.and;
-import static com.mongodb.client.model.Filters.gte;
-import static com.mongodb.client.model.Filters.lt;
-import static com.mongodb.client.model.Filters.lte;
-import static com.mongodb.client.model.Filters.nor;
-import static com.mongodb.client.model.Filters.not;
-import static com.mongodb.client.model.Filters.or;
-import static com.mongodb.client.model.Filters.regex;
+import static site.ycsbx.db.mongodb.sysbench.SysbenchShape.doc;
 
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
-import com.mongodb.client.model.Projections;
-import com.mongodb.client.model.Sorts;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.BsonDocument;
-import org.bson.BsonValue;
-import org.bson.conversions.Bson;
+import java.util.Map;
+import java.util.regex.Pattern;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.store.sysbench.RowAudit;
 import site.ycsbx.store.sysbench.SysbenchTable;
 
@@ -29,25 +19,32 @@ import site.ycsbx.store.sysbench.SysbenchTable;
  */
 final class MongoSysbenchAudit {
   private static final String ID = MongoSysbenchStore.ID;
+  private static final Map<String, Object> ID_ONLY = doc(ID, 1);
+  private static final Map<String, Object> BY_ID = doc(ID, 1);
 
   private MongoSysbenchAudit() {
   }
 
-  static RowAudit of(MongoCollection<BsonDocument> c, int tableSize, int limit) {
-    Bson inRange = and(gte(ID, 1), lte(ID, tableSize));
-    long present = c.countDocuments(inRange);
-    Bson outsideFilter = nor(inRange); // also an _id that is no number
-    long outside = c.countDocuments(outsideFilter);
-    Bson oddFilter = or(lt(SysbenchTable.K, RowAudit.MIN_K), not(regex(SysbenchTable.C, RowAudit.C_PATTERN)),
-        not(regex(SysbenchTable.PAD, RowAudit.PAD_PATTERN)));
-    long odd = c.countDocuments(oddFilter);
+  /** The _ids of 1..{@code tableSize}: as the driver's and(gte, lte) renders it, which 2.4 runs too. */
+  static Map<String, Object> inRange(int tableSize) {
+    return doc("$and", List.of(doc(ID, doc("$gte", 1)), doc(ID, doc("$lte", tableSize))));
+  }
+
+  static RowAudit of(PortCollection c, int tableSize, int limit) {
+    Map<String, Object> inRange = inRange(tableSize);
+    long present = c.countExactly(inRange);
+    Map<String, Object> outsideFilter = doc("$nor", List.of(inRange)); // also an _id that is no number
+    long outside = c.countExactly(outsideFilter);
+    Map<String, Object> oddFilter = doc("$or", List.of(doc(SysbenchTable.K, doc("$lt", RowAudit.MIN_K)),
+        doc(SysbenchTable.C, doc("$not", Pattern.compile(RowAudit.C_PATTERN))),
+        doc(SysbenchTable.PAD, doc("$not", Pattern.compile(RowAudit.PAD_PATTERN)))));
+    long odd = c.countExactly(oddFilter);
     List<Long> missing = new ArrayList<>();
     if (present < tableSize) {
       long next = 1;
-      try (MongoCursor<BsonDocument> ids = c.find(inRange).projection(Projections.include(ID)).sort(Sorts.ascending(ID))
-          .batchSize(10_000).iterator()) {
+      try (PortCursor ids = c.find(inRange, ID_ONLY, BY_ID, 0)) {
         while (ids.hasNext() && missing.size() < limit) {
-          long id = ids.next().get(ID).asNumber().longValue();
+          long id = ((Number) ids.next().get(ID)).longValue();
           RowAudit.gap(next, id - 1, missing, limit);
           next = id + 1;
         }
@@ -56,30 +53,27 @@ final class MongoSysbenchAudit {
     }
     List<Long> firstOutside = new ArrayList<>();
     if (outside > 0) {
-      for (BsonDocument d : c.find(outsideFilter).projection(Projections.include(ID)).sort(Sorts.ascending(ID))
-          .limit(limit)) {
-        firstOutside.add(idOf(d));
+      try (PortCursor found = c.find(outsideFilter, ID_ONLY, BY_ID, limit)) {
+        found.forEachRemaining(d -> firstOutside.add(idOf(d)));
       }
     }
     List<RowAudit.Row> firstOdd = new ArrayList<>();
     if (odd > 0) {
-      for (BsonDocument d : c.find(oddFilter).sort(Sorts.ascending(ID)).limit(limit)) {
-        BsonValue k = d.get(SysbenchTable.K);
-        firstOdd.add(new RowAudit.Row(idOf(d), k != null && k.isNumber() ? k.asNumber().longValue() : Long.MIN_VALUE,
-            text(d, SysbenchTable.C), text(d, SysbenchTable.PAD)));
+      try (PortCursor found = c.find(oddFilter, null, BY_ID, limit)) {
+        found.forEachRemaining(d -> firstOdd.add(new RowAudit.Row(idOf(d), d.get(SysbenchTable.K) instanceof Number k
+            ? k.longValue() : Long.MIN_VALUE, text(d, SysbenchTable.C), text(d, SysbenchTable.PAD))));
       }
     }
     return new RowAudit(tableSize - present, missing, outside, firstOutside, odd, firstOdd);
   }
 
   /** The document's _id as a number; Long.MIN_VALUE for one that is none (it is named by its k, c and pad). */
-  private static long idOf(BsonDocument d) {
-    BsonValue v = d.get(ID);
-    return v != null && v.isNumber() ? v.asNumber().longValue() : Long.MIN_VALUE;
+  private static long idOf(Map<String, Object> d) {
+    return d.get(ID) instanceof Number n ? n.longValue() : Long.MIN_VALUE;
   }
 
-  private static String text(BsonDocument d, String field) {
-    BsonValue v = d.get(field);
-    return v == null ? null : v.isString() ? v.asString().getValue() : v.toString();
+  private static String text(Map<String, Object> d, String field) {
+    Object v = d.get(field);
+    return v == null ? null : v.toString();
   }
 }

@@ -1,14 +1,17 @@
 package site.ycsbx.db.mongodb.sysbench;
 
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Filters;
 import java.util.ArrayList;
 import java.util.List;
-import org.bson.Document;
+import java.util.Map;
+import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.Transactions;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.sysbench.SysbenchPlan;
@@ -21,42 +24,87 @@ import site.ycsbx.util.UserError;
  * a server that can run it (recorded in the fingerprint); an existing sbtestN of another shape
  * ({@link SysbenchShape}), a load into a partly filled one and a drop of a collection that is not
  * sysbench's are bad input (exit 2); a run on collections that do not exist finds the server
- * unusable (exit 1). Reads only.
+ * unusable (exit 1). Reads only, through the driver port, alike on both driver lines; on the
+ * legacy line (no sessions) {@code true} is refused before any server is asked, {@code tokumx}
+ * where the server is not TokuMX; on the mongodb binding {@code tokumx} is refused.
  */
 public final class MongoSysbenchCheck implements MongoStoreCheck {
+  private final boolean sessions;
+
+  /** The mongodb binding's check: transactions where the server has them, no TokuMX mode. */
+  public MongoSysbenchCheck() {
+    this(true);
+  }
+
+  private MongoSysbenchCheck(boolean sessions) {
+    this.sessions = sessions;
+  }
+
+  /** The check of the legacy line (MongoDB 2.4, TokuMX): no sessions, TokuMX's transactions. */
+  public static MongoSysbenchCheck withoutSessions() {
+    return new MongoSysbenchCheck(false);
+  }
+
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
     MongoSysbenchStore.TRANSACTIONS.checkOptions(options);
+    Transactions.Mode mode = MongoSysbenchStore.TRANSACTIONS.of(options.properties());
+    if (sessions && mode == Transactions.Mode.TOKUMX) {
+      throw new UserError(MongoSysbenchStore.NO_TOKUMX);
+    }
+    if (!sessions && mode == Transactions.Mode.TRUE) {
+      throw new UserError(SysbenchSide.NO_SESSIONS);
+    }
   }
 
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
     MongoSysbenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
+    checkServer(demand, options, client);
+  }
+
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
+    if (!sessions && MongoSysbenchStore.TRANSACTIONS.of(options.properties()) == Transactions.Mode.TOKUMX) {
+      MongoPort admin = ports.apply("admin");
+      Map<String, Object> build = admin.command(admin.document("buildInfo", 1));
+      if (build.get("tokumxVersion") == null) {
+        throw UserError.target(MongoSysbenchStore.TRANSACTIONS_PROPERTY + "=tokumx needs TokuMX, but the server at "
+            + options.maskedUrl() + " is MongoDB " + build.get("version") + ", which has no beginTransaction: set "
+            + MongoSysbenchStore.TRANSACTIONS_PROPERTY + "=auto or false");
+      }
+    }
     if (demand.plan() instanceof SysbenchPlan plan) {
-      checkCollections(plan, options, client, demand.verify());
+      checkCollections(plan, options, ports, demand.verify());
     }
   }
 
-  private static void checkCollections(SysbenchPlan plan, MongoOptions options, MongoClient client, boolean verify) {
+  // the largest _id, one index entry
+  private static long maxId(PortCollection rows) {
+    try (PortCursor last = rows.find(Map.of(), null, SysbenchShape.doc(MongoSysbenchStore.ID, -1), 1)) {
+      return last.hasNext() && last.next().get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
+    }
+  }
+
+  private static void checkCollections(SysbenchPlan plan, MongoOptions options, Function<String, MongoPort> ports,
+      boolean verify) {
     List<String> absent = new ArrayList<>();
     for (SysbenchTable t : plan.tables()) {
-      ExistingCollection c = ExistingCollection.of(client, options, options.databaseOf(t.name()), t.name());
+      ExistingCollection c = ExistingCollection.of(ports, options, options.databaseOf(t.name()), t.name());
       if (c == null) {
         absent.add(t.name());
         continue;
       }
       boolean drop = plan.load() && plan.drop();
-      MongoCollection<Document> rows = client.getDatabase(options.databaseOf(t.name())).getCollection(t.name());
+      PortCollection rows = c.collection();
       String why = SysbenchShape.unusable(c, t, drop);
       if (why != null) {
         throw new UserError(why);
       }
       if (!plan.load() && !verify) {
-        // the largest _id, one index entry: a run past the stored ids would find nothing there (verify names them)
-        Document last = rows.find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
-        long maxId = last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
-        long present = plan.countsIds() ? rows.countDocuments(Filters.and(Filters.gte(MongoSysbenchStore.ID,
-            1), Filters.lte(MongoSysbenchStore.ID, plan.tableSize()))) : -1;
+        // a run past the stored ids would find nothing there (verify names them)
+        long maxId = maxId(rows);
+        long present = plan.countsIds() ? rows.countExactly(MongoSysbenchAudit.inRange(plan.tableSize())) : -1;
         String holes = plan.holes("collection " + c.namespace(), present, maxId, plan.verifyCommand("mongodb"));
         if (holes != null) {
           throw new UserError(holes);
@@ -68,8 +116,7 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
       }
       if (plan.load() && !drop && !c.isEmpty()) {
         // a load keeps a full collection and fills an empty one; one in between would fail halfway
-        Document last = rows.find().sort(new Document(MongoSysbenchStore.ID, -1)).limit(1).first();
-        long maxId = last != null && last.get(MongoSysbenchStore.ID) instanceof Number n ? n.longValue() : 0;
+        long maxId = maxId(rows);
         if (maxId != plan.tableSize()) {
           throw new UserError("collection " + c.namespace() + " holds ids up to " + maxId + ", neither none nor the "
               + plan.tableSize() + " of " + SysbenchStore.TABLE_SIZE_PROPERTY + ": set "

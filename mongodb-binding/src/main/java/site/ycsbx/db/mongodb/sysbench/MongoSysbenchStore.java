@@ -1,37 +1,23 @@
 package site.ycsbx.db.mongodb.sysbench;
 
-import com.mongodb.MongoException;
-import com.mongodb.MongoWriteException;
-import com.mongodb.TransactionOptions;
-import com.mongodb.client.AggregateIterable;
-import com.mongodb.client.ClientSession;
-import com.mongodb.client.DistinctIterable;
-import com.mongodb.client.FindIterable;
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.MongoCursor;
-import com.mongodb.client.model.IndexOptions;
-import com.mongodb.client.model.Indexes;
-import com.mongodb.client.model.InsertManyOptions;
-import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonNull;
-import org.bson.BsonString;
-import org.bson.BsonValue;
-import org.bson.Document;
-import org.bson.conversions.Bson;
+import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
-import site.ycsbx.db.mongodb.conn.MongoSchema;
 import site.ycsbx.db.mongodb.conn.Transactions;
+import site.ycsbx.db.mongodb.port.MongoPort;
+import site.ycsbx.db.mongodb.port.PortCollection;
+import site.ycsbx.db.mongodb.port.PortCursor;
+import site.ycsbx.db.mongodb.port.PortException;
+import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 import site.ycsbx.store.StoreException;
 import site.ycsbx.store.sysbench.IgnoredError;
@@ -54,72 +40,79 @@ import site.ycsbx.util.PropertyDef;
  * ({@link KeyRange#first}) $gte with a sort on the key and a limit: a find for the simple range,
  * an aggregation ($match, $sort, $limit, then $group or $sort by c) for the others. With {@value #TRANSACTIONS_PROPERTY} on a server that has them the steps between
  * begin and commit share one multi-document transaction (committed with the run's write
- * concern); otherwise each step stands alone and begin, commit and rollback send nothing.
+ * concern); on TokuMX ({@code tokumx}, mongodb-legacy) they run between beginTransaction and
+ * commitTransaction on the thread's one connection; otherwise each step stands alone and begin,
+ * commit and rollback send nothing.
  *
  * <p>Errors ignored as sysbench ignores deadlocks: a write conflict or another transient
  * transaction error, and a duplicate key of the insert (two threads deleting and inserting one
  * _id, PostgreSQL's unique_violation).
+ *
+ * <p>Written once over the MongoDB port: {@link SysbenchSide} says what differs between the driver
+ * lines (4.0+'s transactions on the 4.x/5.x line, {@link DriverSysbenchSide}; TokuMX's on the
+ * legacy line).
  */
 public final class MongoSysbenchStore implements SysbenchStore {
   /**
    * {@code auto}: a multi-document transaction where the server has them (a 4.0+ replica set
    * member, a 4.2+ mongos), each step alone elsewhere; {@code true}: transactions, a server
-   * without them is refused; {@code false}: each step alone.
+   * without them is refused; {@code false}: each step alone; {@code tokumx}: TokuMX's
+   * beginTransaction/commitTransaction (mongodb-legacy only).
    */
   public static final String TRANSACTIONS_PROPERTY = "sysbench.transactions";
   /** The switch, as sysbench's steps do it in each mode. */
   static final Transactions TRANSACTIONS = new Transactions(TRANSACTIONS_PROPERTY,
       "false: each step alone, no multi-document transaction (as sysbench-mongodb)",
       "multi-document transactions, the steps of one sysbench transaction commit together",
-      "each step alone (%s), as sysbench-mongodb");
+      "each step alone (%s), as sysbench-mongodb").withTokuMX("each sysbench transaction between TokuMX's"
+      + " beginTransaction and commitTransaction on the client thread's one connection, as sysbench-mongodb on TokuMX");
+  /** Said when tokumx is asked of the mongodb binding. */
+  static final String NO_TOKUMX = TRANSACTIONS_PROPERTY + "=tokumx sends TokuMX's beginTransaction and"
+      + " commitTransaction, which only mongodb-legacy (MongoDB 2.4, TokuMX) speaks: use mongodb-legacy for TokuMX,"
+      + " or auto, true or false here";
   /** The settings of sysbench's that this binding reads, listed by its preflight. */
   public static final List<PropertyDef> PROPERTIES = List.of(TRANSACTIONS.def(
       "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"
-      + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never"));
+      + " them (else each step alone, as sysbench-mongodb), true: always (refused elsewhere), false: never;"
+      + " tokumx: TokuMX's beginTransaction/commitTransaction (mongodb-legacy only)"));
   /** Where the size figures come from. */
   static final String SIZE_SOURCE = "collStats storageSize+totalIndexSize";
   static final String NO_SIZE_SOURCE = "not reported by mongo-java-server";
 
   static final String ID = "_id";
-  private static final int DUPLICATE_KEY = 11000;
-  private static final int WRITE_CONFLICT = 112;
-  private static final InsertManyOptions ORDERED = new InsertManyOptions().ordered(true);
-  private static final Bson C_ONLY = new BsonDocument(SysbenchTable.C, new BsonInt32(1)).append(ID, new BsonInt32(0));
-  private static final Bson BY_C = new BsonDocument(SysbenchTable.C, new BsonInt32(1));
-  private static final Bson INC_K = new BsonDocument("$inc", new BsonDocument(SysbenchTable.K, new BsonInt32(1)));
 
-  private final MongoConnection connection;
+  private final SysbenchSide side;
   private final MongoOptions options;
-  private final SysbenchTransactions shared;
-  private final TransactionOptions transactionOptions;
-  private final Map<String, MongoCollection<BsonDocument>> collections = new HashMap<>();
-  private ClientSession session;
+  private final Map<String, PortCollection> collections = new HashMap<>();
+  // the open transaction's collections; null outside one
+  private Function<String, PortCollection> inTransaction;
 
   public MongoSysbenchStore(MongoConnection connection) {
-    this.connection = connection;
-    this.options = connection.options();
-    this.shared = connection.shared(SysbenchTransactions.class, SysbenchTransactions::new);
-    // the commit carries the run's write concern; the driver sends none on the writes inside
-    this.transactionOptions = TransactionOptions.builder().writeConcern(options.writeConcern()).build();
+    this(new DriverSysbenchSide(connection));
+  }
+
+  /** The store on {@code side}'s driver line. */
+  public MongoSysbenchStore(SysbenchSide side) {
+    this.side = side;
+    this.options = side.options();
   }
 
   @Override
   public long createTable(SysbenchTable table, boolean drop) throws StoreException {
-    // sysbench.transactions=true on a server without them is refused before anything is created
+    // a transaction mode this server or line cannot run is refused before anything is created
     transactional();
     String name = table.name();
-    MongoSchema schema = schema(table);
     return MongoErrors.call(() -> "cannot create collection " + where(table), () -> {
-      String why = SysbenchShape.unusable(ExistingCollection.of(connection.database(options.databaseOf(name)), name),
+      String why = SysbenchShape.unusable(ExistingCollection.of(side.portOf(name), options.databaseOf(name), name),
           table, drop);
       if (why != null) {
         throw new StoreException(why);
       }
       if (drop) {
-        schema.drop(name);
+        side.drop(name);
       }
-      schema.ensureCollection(name);
-      return collection(table).estimatedDocumentCount();
+      side.ensureCollection(name);
+      return collection(table).estimatedCount();
     });
   }
 
@@ -129,23 +122,29 @@ public final class MongoSysbenchStore implements SysbenchStore {
     if (n == 0) {
       return;
     }
-    List<BsonDocument> docs = new ArrayList<>(n);
+    MongoPort port = side.portOf(table.name());
+    List<Map<String, Object>> docs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      docs.add(row(rows.id(i), rows.k(i), rows.c(i), rows.pad(i)));
+      docs.add(row(port, rows.id(i), rows.k(i), rows.c(i), rows.pad(i)));
     }
-    MongoErrors.call(() -> "insertMany of " + n + " documents into " + where(table),
-        () -> collection(table).insertMany(docs, ORDERED));
+    MongoErrors.call(() -> "insertMany of " + n + " documents into " + where(table), () -> {
+      collection(table).insertMany(docs, true);
+      return null;
+    });
   }
 
-  private static BsonDocument row(int id, int k, String c, String pad) {
-    return new BsonDocument(ID, new BsonInt32(id)).append(SysbenchTable.K, new BsonInt32(k))
-        .append(SysbenchTable.C, new BsonString(c)).append(SysbenchTable.PAD, new BsonString(pad));
+  private static Map<String, Object> row(MongoPort port, int id, int k, String c, String pad) {
+    Map<String, Object> d = port.document(ID, id);
+    d.put(SysbenchTable.K, k);
+    d.put(SysbenchTable.C, c);
+    d.put(SysbenchTable.PAD, pad);
+    return d;
   }
 
   @Override
   public void createSecondaryIndex(SysbenchTable table) throws StoreException {
     MongoErrors.call(() -> "cannot create index " + table.indexName() + " on " + where(table), () -> {
-      schema(table).ensureIndex(table.name(), Indexes.ascending(SysbenchTable.K), new IndexOptions().name(table.indexName()));
+      side.ensureIndex(table.name(), new IndexSpec(table.indexName(), List.of(SysbenchTable.K)));
       return null;
     });
   }
@@ -153,13 +152,13 @@ public final class MongoSysbenchStore implements SysbenchStore {
   @Override
   public boolean hasSecondaryIndex(SysbenchTable table) throws StoreException {
     return MongoErrors.call(() -> "listIndexes of " + where(table),
-        () -> SysbenchShape.hasIndex(schema(table).indexes(table.name()), table));
+        () -> SysbenchShape.hasIndex(collection(table).listIndexes(), table));
   }
 
   // ---- the transaction
 
   private boolean transactional() throws StoreException {
-    return shared.on(connection);
+    return side.transactional();
   }
 
   @Override
@@ -168,68 +167,63 @@ public final class MongoSysbenchStore implements SysbenchStore {
       return false; // each step alone: no BEGIN or COMMIT goes to the server
     }
     rollback();
-    MongoErrors.call(() -> "startTransaction", () -> {
-      session = connection.startSession();
-      session.startTransaction(transactionOptions);
-      return null;
-    });
+    inTransaction = call("startTransaction", side::begin);
     return true;
   }
 
   @Override
   public void commit() throws StoreException {
-    ClientSession s = session;
-    if (s == null) {
+    if (inTransaction == null) {
       return;
     }
-    session = null;
-    try (s) {
-      s.commitTransaction();
-    } catch (MongoException e) {
-      if (s.hasActiveTransaction()) {
-        abort(s);
-      }
-      throw failure("commitTransaction", e);
-    }
+    inTransaction = null;
+    call("commitTransaction", () -> {
+      side.commit();
+      return null;
+    });
   }
 
   @Override
   public void rollback() {
-    ClientSession s = session;
-    if (s == null) {
-      return;
-    }
-    session = null;
-    try (s) {
-      abort(s);
-    }
-  }
-
-  private static void abort(ClientSession s) {
-    try {
-      s.abortTransaction();
-    } catch (MongoException | IllegalStateException e) {
-      // the server ended it already, or the connection is gone: nothing is left to undo
+    if (inTransaction != null) {
+      inTransaction = null;
+      side.rollback();
     }
   }
 
   // ---- reads
 
-  private static Bson equal(ReadKey key, int value) {
-    return new BsonDocument(field(key), new BsonInt32(value));
+  private static Map<String, Object> doc(String key, Object value) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put(key, value);
+    return d;
+  }
+
+  private static Map<String, Object> doc(String key, Object value, String key2, Object value2) {
+    Map<String, Object> d = doc(key, value);
+    d.put(key2, value2);
+    return d;
+  }
+
+  private static final Map<String, Object> C_ONLY = Collections.unmodifiableMap(doc(SysbenchTable.C, 1, ID, 0));
+  private static final Map<String, Object> BY_C = Collections.unmodifiableMap(doc(SysbenchTable.C, 1));
+  private static final Map<String, Object> INC_K = Collections.unmodifiableMap(doc("$inc", doc(SysbenchTable.K, 1)));
+
+  private static Map<String, Object> equal(ReadKey key, int value) {
+    return doc(field(key), value);
   }
 
   // sysbench-mongodb's $gte..$lte, or the limit form's $gte (its sort on the key and limit are added where it runs)
-  private static BsonDocument filter(KeyRange range) {
-    BsonDocument bounds = new BsonDocument("$gte", new BsonInt32(range.from()));
+  private static Map<String, Object> filter(KeyRange range) {
+    Map<String, Object> bounds = doc("$gte", range.from());
     if (!range.limited()) {
-      bounds.append("$lte", new BsonInt32(range.to()));
+      bounds.put("$lte", range.to());
     }
-    return new BsonDocument(field(range.key()), bounds);
+    return doc(field(range.key()), bounds);
   }
 
-  private static BsonDocument byKey(KeyRange range) {
-    return new BsonDocument(field(range.key()), new BsonInt32(1));
+  private static Map<String, Object> byKey(KeyRange range) {
+    return doc(field(range.key()), 1);
   }
 
   private static String field(ReadKey key) {
@@ -237,82 +231,72 @@ public final class MongoSysbenchStore implements SysbenchStore {
   }
 
   /** The range's documents as an aggregation starts: $match, and in the limit form $sort on the key and $limit. */
-  private static List<Bson> rows(KeyRange range) {
-    List<Bson> stages = new ArrayList<>(List.of(new BsonDocument("$match", filter(range))));
+  private static List<Map<String, Object>> rows(KeyRange range) {
+    List<Map<String, Object>> stages = new ArrayList<>(List.of(doc("$match", filter(range))));
     if (range.limited()) {
-      stages.add(new BsonDocument("$sort", byKey(range)));
-      stages.add(new BsonDocument("$limit", new BsonInt32(range.limit())));
+      stages.add(doc("$sort", byKey(range)));
+      stages.add(doc("$limit", range.limit()));
     }
     return stages;
   }
 
   @Override
   public List<String> pointSelect(SysbenchTable table, ReadKey key, int value) throws StoreException {
-    return step(table, "point select", () -> strings(find(table, equal(key, value))));
+    return step(table, "point select", () -> strings(find(table, equal(key, value), null, 0)));
   }
 
   @Override
   public List<String> simpleRange(SysbenchTable table, KeyRange range) throws StoreException {
-    return step(table, "simple range", () -> strings(range(table, range)));
-  }
-
-  // the find of a range: in the limit form sorted on the key with limit range_size, as the post's "limit 1000"
-  private FindIterable<BsonDocument> range(SysbenchTable table, KeyRange range) {
-    FindIterable<BsonDocument> f = find(table, filter(range));
-    return range.limited() ? f.sort(byKey(range)).limit(range.limit()) : f;
+    // in the limit form sorted on the key with limit range_size, as the post's "limit 1000"
+    return step(table, "simple range", () -> strings(range.limited()
+        ? find(table, filter(range), byKey(range), range.limit()) : find(table, filter(range), null, 0)));
   }
 
   @Override
   public long sumRange(SysbenchTable table, KeyRange range) throws StoreException {
-    List<Bson> pipeline = rows(range);
-    pipeline.add(new BsonDocument("$group", new BsonDocument(ID, BsonNull.VALUE)
-        .append("sum", new BsonDocument("$sum", new BsonString("$" + SysbenchTable.K)))));
+    List<Map<String, Object>> pipeline = rows(range);
+    pipeline.add(doc("$group", doc(ID, null, "sum", doc("$sum", "$" + SysbenchTable.K))));
     return step(table, "sum range", () -> {
-      BsonDocument d = aggregate(table, pipeline).first();
-      BsonValue sum = d == null ? null : d.get("sum");
-      return sum != null && sum.isNumber() ? sum.asNumber().longValue() : 0L;
+      List<Map<String, Object>> out = current(table).aggregate(pipeline, null);
+      Object sum = out.isEmpty() ? null : out.get(0).get("sum");
+      return sum instanceof Number n ? n.longValue() : 0L;
     });
   }
 
   @Override
   public List<String> orderRange(SysbenchTable table, KeyRange range) throws StoreException {
     if (!range.limited()) {
-      return step(table, "order range", () -> strings(find(table, filter(range)).sort(BY_C)));
+      return step(table, "order range", () -> strings(find(table, filter(range), BY_C, 0)));
     }
     // a find cannot sort by c the rows a sort on the key and a limit chose: an aggregation can
-    List<Bson> pipeline = rows(range);
-    pipeline.add(new BsonDocument("$project", (BsonDocument) C_ONLY));
-    pipeline.add(new BsonDocument("$sort", (BsonDocument) BY_C));
-    return step(table, "order range", () -> strings(aggregate(table, pipeline)));
+    List<Map<String, Object>> pipeline = rows(range);
+    pipeline.add(doc("$project", C_ONLY));
+    pipeline.add(doc("$sort", BY_C));
+    return step(table, "order range", () -> strings(current(table).aggregate(pipeline, null)));
   }
 
   @Override
   public List<String> distinctRange(SysbenchTable table, KeyRange range) throws StoreException {
     if (range.limited()) {
       // distinct takes no limit: the range's rows grouped by c, sorted as ORDER BY c
-      List<Bson> pipeline = rows(range);
-      pipeline.add(new BsonDocument("$group", new BsonDocument(ID, new BsonString("$" + SysbenchTable.C))));
-      pipeline.add(new BsonDocument("$sort", new BsonDocument(ID, new BsonInt32(1))));
+      List<Map<String, Object>> pipeline = rows(range);
+      pipeline.add(doc("$group", doc(ID, "$" + SysbenchTable.C)));
+      pipeline.add(doc("$sort", doc(ID, 1)));
       return step(table, "distinct range", () -> {
         List<String> out = new ArrayList<>();
-        for (BsonDocument d : aggregate(table, pipeline)) {
-          BsonValue v = d.get(ID);
-          if (v != null && v.isString()) {
-            out.add(v.asString().getValue());
+        for (Map<String, Object> d : current(table).aggregate(pipeline, null)) {
+          if (d.get(ID) instanceof String v) {
+            out.add(v);
           }
         }
         return out;
       });
     }
     return step(table, "distinct range", () -> {
-      MongoCollection<BsonDocument> c = collection(table);
-      Bson filter = filter(range);
-      DistinctIterable<BsonValue> d = session == null ? c.distinct(SysbenchTable.C, filter, BsonValue.class)
-          : c.distinct(session, SysbenchTable.C, filter, BsonValue.class);
       List<String> out = new ArrayList<>();
-      for (BsonValue v : d) {
-        if (v.isString()) {
-          out.add(v.asString().getValue());
+      for (Object v : current(table).distinct(SysbenchTable.C, filter(range))) {
+        if (v instanceof String c) {
+          out.add(c);
         }
       }
       Collections.sort(out); // distinct's order is the server's; sysbench's statement says ORDER BY c
@@ -320,23 +304,19 @@ public final class MongoSysbenchStore implements SysbenchStore {
     });
   }
 
-  private AggregateIterable<BsonDocument> aggregate(SysbenchTable table, List<Bson> pipeline) {
-    MongoCollection<BsonDocument> c = collection(table);
-    return session == null ? c.aggregate(pipeline) : c.aggregate(session, pipeline);
+  private List<Map<String, Object>> find(SysbenchTable table, Map<String, Object> filter, Map<String, Object> sort,
+      int limit) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    try (PortCursor c = current(table).find(filter, C_ONLY, sort, limit)) {
+      c.forEachRemaining(out::add);
+    }
+    return out;
   }
 
-  private FindIterable<BsonDocument> find(SysbenchTable table, Bson filter) {
-    MongoCollection<BsonDocument> c = collection(table);
-    return (session == null ? c.find(filter) : c.find(session, filter)).projection(C_ONLY);
-  }
-
-  private static List<String> strings(com.mongodb.client.MongoIterable<BsonDocument> found) {
-    List<String> out = new ArrayList<>();
-    try (MongoCursor<BsonDocument> cursor = found.iterator()) {
-      while (cursor.hasNext()) {
-        BsonValue c = cursor.next().get(SysbenchTable.C);
-        out.add(c != null && c.isString() ? c.asString().getValue() : null);
-      }
+  private static List<String> strings(List<Map<String, Object>> found) {
+    List<String> out = new ArrayList<>(found.size());
+    for (Map<String, Object> d : found) {
+      out.add(d.get(SysbenchTable.C) instanceof String c ? c : null);
     }
     return out;
   }
@@ -350,31 +330,23 @@ public final class MongoSysbenchStore implements SysbenchStore {
 
   @Override
   public int nonIndexUpdate(SysbenchTable table, int id, String c) throws StoreException {
-    Bson set = new BsonDocument("$set", new BsonDocument(SysbenchTable.C, new BsonString(c)));
+    Map<String, Object> set = doc("$set", doc(SysbenchTable.C, c));
     return step(table, "non-index update", () -> update(table, id, set));
   }
 
-  private int update(SysbenchTable table, int id, Bson change) {
-    MongoCollection<BsonDocument> c = collection(table);
-    Bson filter = equal(ReadKey.ID, id);
-    UpdateResult r = session == null ? c.updateOne(filter, change) : c.updateOne(session, filter, change);
+  private int update(SysbenchTable table, int id, Map<String, Object> change) {
+    long matched = current(table).updateOne(equal(ReadKey.ID, id), change);
     // w:0 tells nothing back: the row is taken as found
-    return r.wasAcknowledged() ? (int) r.getMatchedCount() : 1;
+    return matched < 0 ? 1 : (int) matched;
   }
 
   @Override
   public void deleteInsert(SysbenchTable table, int id, int k, String c, String pad) throws StoreException {
-    BsonDocument doc = row(id, k, c, pad);
+    Map<String, Object> doc = row(side.portOf(table.name()), id, k, c, pad);
     step(table, "delete+insert", () -> {
-      MongoCollection<BsonDocument> coll = collection(table);
-      Bson filter = equal(ReadKey.ID, id);
-      if (session == null) {
-        coll.deleteOne(filter);
-        coll.insertOne(doc);
-      } else {
-        coll.deleteOne(session, filter);
-        coll.insertOne(session, doc);
-      }
+      PortCollection coll = current(table);
+      coll.deleteOne(equal(ReadKey.ID, id));
+      coll.insertOne(doc);
       return null;
     });
   }
@@ -384,7 +356,7 @@ public final class MongoSysbenchStore implements SysbenchStore {
   @Override
   public TableCensus census(SysbenchTable table) throws StoreException {
     return MongoErrors.call(() -> "census of " + where(table), () -> SysbenchShape.census(collection(table),
-        SysbenchShape.hasIndex(schema(table).indexes(table.name()), table), table));
+        SysbenchShape.hasIndex(collection(table).listIndexes(), table), table));
   }
 
   @Override
@@ -399,14 +371,15 @@ public final class MongoSysbenchStore implements SysbenchStore {
    */
   @Override
   public SizeReport size(Collection<SysbenchTable> tables) throws StoreException {
-    if (!connection.reportsSizes()) {
+    if (!side.reportsSizes()) {
       return new SizeReport(-1, -1, NO_SIZE_SOURCE);
     }
     return MongoErrors.call(() -> "collStats", () -> {
       long data = 0;
       long index = 0;
       for (SysbenchTable t : tables) {
-        Document stats = connection.database(options.databaseOf(t.name())).runCommand(new Document("collStats", t.name()));
+        MongoPort port = side.portOf(t.name());
+        Map<String, Object> stats = port.command(port.document("collStats", t.name()));
         long storage = stats.get("storageSize") instanceof Number n ? n.longValue() : -1;
         long indexes = stats.get("totalIndexSize") instanceof Number n ? n.longValue() : -1;
         data = storage < 0 || data < 0 ? -1 : data + storage;
@@ -420,10 +393,10 @@ public final class MongoSysbenchStore implements SysbenchStore {
   public String transactions() {
     try {
       transactional();
+      return side.describe();
     } catch (StoreException e) {
       return e.getMessage();
     }
-    return shared.describe();
   }
 
   // ---- plumbing
@@ -435,34 +408,28 @@ public final class MongoSysbenchStore implements SysbenchStore {
 
   /** A step of the transaction: the errors sysbench would ignore become {@link IgnoredError}. */
   private <T> T step(SysbenchTable table, String op, Step<T> work) throws StoreException {
+    return call(where(table) + " " + op, work);
+  }
+
+  private <T> T call(String what, Step<T> work) throws StoreException {
     try {
       return work.run();
-    } catch (MongoException e) {
-      throw failure(where(table) + " " + op, e);
+    } catch (PortException e) {
+      String line = what + ": " + e.getMessage();
+      throw side.ignored(e) ? new IgnoredError(line) : new StoreException(line, e.getCause());
     }
-  }
-
-  private static StoreException failure(String what, MongoException e) {
-    StoreException mapped = MongoErrors.failure(what, e);
-    return ignored(e) ? new IgnoredError(mapped.getMessage()) : mapped;
-  }
-
-  static boolean ignored(MongoException e) {
-    int code = e instanceof MongoWriteException w ? w.getError().getCode() : e.getCode();
-    return code == DUPLICATE_KEY || code == WRITE_CONFLICT
-        || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
   }
 
   private String where(SysbenchTable table) {
     return options.databaseOf(table.name()) + "." + table.name();
   }
 
-  private MongoSchema schema(SysbenchTable table) {
-    return connection.schema(options.databaseOf(table.name()));
+  /** The table's collection as the next step uses it: the open transaction's, else the store's own. */
+  private PortCollection current(SysbenchTable table) {
+    return inTransaction == null ? collection(table) : inTransaction.apply(table.name());
   }
 
-  private MongoCollection<BsonDocument> collection(SysbenchTable table) {
-    return collections.computeIfAbsent(table.name(), n -> connection.database(options.databaseOf(n))
-        .getCollection(n, BsonDocument.class));
+  private PortCollection collection(SysbenchTable table) {
+    return collections.computeIfAbsent(table.name(), n -> side.portOf(n).collection(n));
   }
 }

@@ -1,17 +1,11 @@
 package site.ycsbx.db.mongodb.sysbench;
 
-import com.mongodb.client.MongoCollection;
-import com.mongodb.client.model.Indexes;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
-import org.bson.BsonNull;
-import org.bson.BsonString;
-import org.bson.BsonValue;
-import org.bson.Document;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
+import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.store.sysbench.SysbenchStore;
 import site.ycsbx.store.sysbench.SysbenchTable;
 import site.ycsbx.store.sysbench.TableCensus;
@@ -68,18 +62,22 @@ final class SysbenchShape {
   }
 
   /** Whether listIndexes' entries hold k_N. */
-  static boolean hasIndex(List<Document> indexes, SysbenchTable t) {
-    return indexes.stream().anyMatch(i -> t.indexName().equals(i.getString("name")));
+  static boolean hasIndex(List<Map<String, Object>> indexes, SysbenchTable t) {
+    return indexes.stream().anyMatch(i -> t.indexName().equals(i.get("name")));
   }
 
   /**
    * One pass over the rows (count, smallest and largest _id, sum of k), and, when k_N exists, a
-   * count and sum of k read with k_N as the hint: what the index lists.
+   * count and sum of k read with k_N as the hint: what the index lists (on 2.4, which takes no
+   * hint for an aggregation, as its planner chooses for the $match on k).
    */
-  static TableCensus census(MongoCollection<BsonDocument> c, boolean indexed, SysbenchTable t) {
-    BsonDocument all = c.aggregate(List.of(new BsonDocument("$group", new BsonDocument(MongoSysbenchStore.ID,
-        BsonNull.VALUE).append("n", sum(new BsonInt32(1))).append("min", op("$min", MongoSysbenchStore.ID))
-        .append("max", op("$max", MongoSysbenchStore.ID)).append("sum", op("$sum", SysbenchTable.K))))).first();
+  static TableCensus census(PortCollection c, boolean indexed, SysbenchTable t) {
+    Map<String, Object> group = doc(MongoSysbenchStore.ID, null);
+    group.put("n", doc("$sum", 1));
+    group.put("min", op("$min", MongoSysbenchStore.ID));
+    group.put("max", op("$max", MongoSysbenchStore.ID));
+    group.put("sum", op("$sum", SysbenchTable.K));
+    Map<String, Object> all = first(c.aggregate(List.of(doc("$group", group)), null));
     long rows = number(all, "n");
     long min = number(all, "min");
     long max = number(all, "max");
@@ -87,25 +85,31 @@ final class SysbenchShape {
     if (!indexed) {
       return new TableCensus(rows, min, max, sumK, -1, -1);
     }
-    BsonDocument listed = c.aggregate(List.of(
-        new BsonDocument("$match", new BsonDocument(SysbenchTable.K, new BsonDocument("$gte",
-            new BsonInt32(Integer.MIN_VALUE)))),
-        new BsonDocument("$group", new BsonDocument(MongoSysbenchStore.ID, BsonNull.VALUE)
-            .append("n", sum(new BsonInt32(1))).append("sum", op("$sum", SysbenchTable.K)))))
-        .hint(Indexes.ascending(SysbenchTable.K)).first();
+    Map<String, Object> listedGroup = doc(MongoSysbenchStore.ID, null);
+    listedGroup.put("n", doc("$sum", 1));
+    listedGroup.put("sum", op("$sum", SysbenchTable.K));
+    Map<String, Object> listed = first(c.aggregate(List.of(
+        doc("$match", doc(SysbenchTable.K, doc("$gte", Integer.MIN_VALUE))), doc("$group", listedGroup)),
+        doc(SysbenchTable.K, 1)));
     return new TableCensus(rows, min, max, sumK, number(listed, "n"), number(listed, "sum"));
   }
 
-  private static BsonDocument sum(BsonValue v) {
-    return new BsonDocument("$sum", v);
+  private static Map<String, Object> first(List<Map<String, Object>> results) {
+    return results.isEmpty() ? null : results.get(0);
   }
 
-  private static BsonDocument op(String op, String field) {
-    return new BsonDocument(op, new BsonString("$" + field));
+  static Map<String, Object> doc(String key, Object value) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put(key, value);
+    return d;
   }
 
-  private static long number(BsonDocument d, String field) {
-    BsonValue v = d == null ? null : d.get(field);
-    return v != null && v.isNumber() ? v.asNumber().longValue() : 0;
+  private static Map<String, Object> op(String op, String field) {
+    return doc(op, "$" + field);
+  }
+
+  private static long number(Map<String, Object> d, String field) {
+    Object v = d == null ? null : d.get(field);
+    return v instanceof Number n ? n.longValue() : 0;
   }
 }

@@ -26,6 +26,9 @@ final class SysbenchTransactions {
       String why = null;
       try {
         mode = MongoSysbenchStore.TRANSACTIONS.of(options.properties());
+        if (mode == Transactions.Mode.TOKUMX) {
+          throw new UserError(MongoSysbenchStore.NO_TOKUMX);
+        }
         if (mode != Transactions.Mode.FALSE) {
           why = Transactions.whyNot(connection.hello(), options.writeConcern());
         }

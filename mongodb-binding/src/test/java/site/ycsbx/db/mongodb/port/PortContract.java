@@ -374,4 +374,45 @@ public abstract class PortContract {
     assertTrue(e.duplicateKey(), e.getMessage());
     assertTrue(c.listIndexes().stream().anyMatch(i -> "k_1".equals(i.get("name"))), c.listIndexes().toString());
   }
+
+  // sysbench
+
+  private Map<String, Object> range(String field, int from, int to) {
+    Map<String, Object> bounds = port.document("$gte", from);
+    bounds.put("$lte", to);
+    return port.document(field, bounds);
+  }
+
+  @Test
+  void distinctGivesEachValueOfTheMatchesOnce() {
+    PortCollection c = port.collection("c");
+    c.insertMany(List.of(doc("a", "k", 1, "c", "x"), doc("b", "k", 2, "c", "y"), doc("c", "k", 3, "c", "x"),
+        doc("d", "k", 9, "c", "z")));
+    List<Object> values = new ArrayList<>(c.distinct("c", range("k", 1, 3)));
+    values.sort((x, y) -> ((String) x).compareTo((String) y));
+    assertEquals(List.of("x", "y"), values);
+    assertEquals(List.of(), c.distinct("c", range("k", 4, 8)));
+    assertEquals(List.of(), port.collection("absent").distinct("c", port.document()));
+  }
+
+  @Test
+  void aggregateRunsASortedLimitedRangeWithOrWithoutAHint() {
+    PortCollection c = port.collection("c");
+    c.createIndex(port.document("k", 1), "k_1");
+    c.insertMany(List.of(doc("a", "k", 5, "c", "e"), doc("b", "k", 2, "c", "z"), doc("c", "k", 4, "c", "a"),
+        doc("d", "k", 1, "c", "q")));
+    Map<String, Object> group = port.document("_id", null);
+    group.put("sum", port.document("$sum", "$k"));
+    List<Map<String, Object>> pipeline = List.of(port.document("$match", port.document("k", port.document("$gte", 2))),
+        port.document("$sort", port.document("k", 1)), port.document("$limit", 2), port.document("$group", group));
+    for (Map<String, Object> hint : new ArrayList<>(java.util.Arrays.asList(null, port.document("k", 1)))) {
+      List<Map<String, Object>> out = c.aggregate(pipeline, hint);
+      assertEquals(1, out.size(), out.toString());
+      assertEquals(6, ((Number) out.get(0).get("sum")).intValue(), out.toString());
+    }
+    List<Map<String, Object>> byC = c.aggregate(List.of(port.document("$match", range("k", 1, 5)),
+        port.document("$project", port.document("c", 1)), port.document("$sort", port.document("c", 1))), null);
+    assertEquals(List.of("a", "e", "q", "z"), byC.stream().map(d -> d.get("c")).toList());
+    assertEquals(List.of(), port.collection("absent").aggregate(pipeline, null));
+  }
 }

@@ -90,13 +90,13 @@ class MongoSysbenchStoreTest extends SysbenchStoreContract {
   @Test
   void aDuplicateIdAndAWriteConflictAreErrorsSysbenchIgnores() {
     // what two threads deleting and inserting one _id meet, and what concurrent transactions meet
-    assertTrue(MongoSysbenchStore.ignored(new MongoException(11000, "E11000 duplicate key error")));
-    assertTrue(MongoSysbenchStore.ignored(new MongoException(112, "WriteConflict")));
+    assertTrue(DriverSysbenchSide.ignored(new MongoException(11000, "E11000 duplicate key error")));
+    assertTrue(DriverSysbenchSide.ignored(new MongoException(112, "WriteConflict")));
     MongoException transientError = new MongoException(251, "NoSuchTransaction");
-    assertFalse(MongoSysbenchStore.ignored(transientError));
+    assertFalse(DriverSysbenchSide.ignored(transientError));
     transientError.addLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
-    assertTrue(MongoSysbenchStore.ignored(transientError));
-    assertFalse(MongoSysbenchStore.ignored(new MongoException(2, "BadValue")));
+    assertTrue(DriverSysbenchSide.ignored(transientError));
+    assertFalse(DriverSysbenchSide.ignored(new MongoException(2, "BadValue")));
   }
 
   /** mongo-java-server's collStats gives no bytes: the size says so (MongoServerSettingsTest sizes a posing mongod). */

@@ -314,8 +314,8 @@ class MongoSysbenchWireTest {
     UserError bad = assertThrows(UserError.class, () -> preflight(props(standalone, database, TXN, "maybe"),
         demand(true, false, 10)));
     assertEquals(UserError.BAD_INPUT, bad.exitCode());
-    assertEquals("sysbench.transactions=maybe is not a transaction mode; sysbench.transactions accepts auto, true or"
-        + " false", bad.getMessage());
+    assertEquals("sysbench.transactions=maybe is not a transaction mode; sysbench.transactions accepts auto, true,"
+        + " false or tokumx", bad.getMessage());
     UserError none = assertThrows(UserError.class, () -> preflight(props(standalone, database, TXN, "true"),
         demand(true, false, 10)));
     assertEquals(UserError.TARGET_UNUSABLE, none.exitCode());
@@ -324,6 +324,21 @@ class MongoSysbenchWireTest {
     SysbenchStore s = store(standalone, database, TXN, "true");
     StoreException e = assertThrows(StoreException.class, () -> s.createTable(T1, false));
     assertEquals(none.getMessage(), e.getMessage());
+    assertFalse(standalone.databaseNames().contains(database), "created: " + standalone.databaseNames());
+  }
+
+  @Test
+  void tokumxIsRefusedInOneLineBeforeAnythingIsCreated() throws Exception {
+    String database = TestServer.freshDatabase();
+    String line = "sysbench.transactions=tokumx sends TokuMX's beginTransaction and commitTransaction, which only"
+        + " mongodb-legacy (MongoDB 2.4, TokuMX) speaks: use mongodb-legacy for TokuMX, or auto, true or false here";
+    UserError bad = assertThrows(UserError.class, () -> preflight(props(standalone, database, TXN, "tokumx"),
+        demand(true, false, 10)));
+    assertEquals(UserError.BAD_INPUT, bad.exitCode());
+    assertEquals(line, bad.getMessage());
+    SysbenchStore s = store(standalone, database, TXN, "TokuMX");
+    StoreException e = assertThrows(StoreException.class, () -> s.createTable(T1, false));
+    assertEquals(line, e.getMessage());
     assertFalse(standalone.databaseNames().contains(database), "created: " + standalone.databaseNames());
   }
 

@@ -199,4 +199,18 @@ final class LegacyCollection implements PortCollection {
   public void createIndex(Map<String, Object> keys, String name, boolean unique) {
     port.run(() -> collection.createIndex(doc(keys), new BasicDBObject("name", name).append("unique", unique)));
   }
+
+  // sysbench
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<Object> distinct(String field, Map<String, Object> filter) {
+    return port.call(() -> new ArrayList<Object>(collection.distinct(field, doc(filter))));
+  }
+
+  // 2.4's aggregate takes no hint (3.6 added it): the pipeline alone, answered inline as above
+  @Override
+  public List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline, Map<String, Object> hint) {
+    return aggregate(pipeline);
+  }
 }

@@ -2,6 +2,7 @@ package site.ycsbx.db.mongodb.port.driver;
 
 import static com.mongodb.client.model.Filters.eq;
 
+import com.mongodb.client.AggregateIterable;
 import com.mongodb.client.ClientSession;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
@@ -19,7 +20,11 @@ import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonDocumentReader;
+import org.bson.BsonValue;
 import org.bson.Document;
+import org.bson.codecs.DecoderContext;
 import org.bson.types.Binary;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortCursor;
@@ -88,7 +93,8 @@ final class DriverCollection implements PortCollection {
   }
 
   private FindIterable<Document> find(Map<String, Object> filter, Map<String, Object> projection) {
-    FindIterable<Document> find = collection.find(doc(filter));
+    ClientSession s = port.session();
+    FindIterable<Document> find = s == null ? collection.find(doc(filter)) : collection.find(s, doc(filter));
     return projection == null ? find : find.projection(doc(projection));
   }
 
@@ -110,7 +116,14 @@ final class DriverCollection implements PortCollection {
 
   @Override
   public void insertOne(Map<String, Object> document) {
-    port.run(() -> collection.insertOne(doc(document)));
+    ClientSession s = port.session();
+    port.run(() -> {
+      if (s == null) {
+        collection.insertOne(doc(document));
+      } else {
+        collection.insertOne(s, doc(document));
+      }
+    });
   }
 
   @Override
@@ -144,13 +157,16 @@ final class DriverCollection implements PortCollection {
 
   @Override
   public long updateOne(Map<String, Object> filter, Map<String, Object> update) {
-    UpdateResult r = port.call(() -> collection.updateOne(doc(filter), doc(update)));
+    ClientSession s = port.session();
+    UpdateResult r = port.call(() -> s == null ? collection.updateOne(doc(filter), doc(update))
+        : collection.updateOne(s, doc(filter), doc(update)));
     return r.wasAcknowledged() ? r.getMatchedCount() : -1;
   }
 
   @Override
   public long deleteOne(Map<String, Object> filter) {
-    DeleteResult r = port.call(() -> collection.deleteOne(doc(filter)));
+    ClientSession s = port.session();
+    DeleteResult r = port.call(() -> s == null ? collection.deleteOne(doc(filter)) : collection.deleteOne(s, doc(filter)));
     return r.wasAcknowledged() ? r.getDeletedCount() : -1;
   }
 
@@ -239,5 +255,37 @@ final class DriverCollection implements PortCollection {
   @Override
   public void createIndex(Map<String, Object> keys, String name, boolean unique) {
     port.run(() -> collection.createIndex(doc(keys), new IndexOptions().name(name).unique(unique)));
+  }
+
+  // sysbench: inside the port's session when it has one, as every call above that sysbench makes
+
+  @Override
+  public List<Object> distinct(String field, Map<String, Object> filter) {
+    ClientSession s = port.session();
+    return port.call(() -> {
+      List<Object> out = new ArrayList<>();
+      for (BsonValue v : s == null ? collection.distinct(field, doc(filter), BsonValue.class)
+          : collection.distinct(s, field, doc(filter), BsonValue.class)) {
+        out.add(value(v));
+      }
+      return out;
+    });
+  }
+
+  // a value as a Document's field decodes it, so distinct's values are of the types find gives
+  private Object value(BsonValue v) {
+    Document d = collection.getCodecRegistry().get(Document.class).decode(new BsonDocumentReader(new BsonDocument("v", v)),
+        DecoderContext.builder().build());
+    return read(d).get("v");
+  }
+
+  @Override
+  public List<Map<String, Object>> aggregate(List<Map<String, Object>> pipeline, Map<String, Object> hint) {
+    ClientSession s = port.session();
+    return port.call(() -> {
+      AggregateIterable<Document> a = s == null ? collection.aggregate(docs(pipeline))
+          : collection.aggregate(s, docs(pipeline));
+      return (hint == null ? a : a.hint(doc(hint))).map(DriverCollection::read).into(new ArrayList<Map<String, Object>>());
+    });
   }
 }

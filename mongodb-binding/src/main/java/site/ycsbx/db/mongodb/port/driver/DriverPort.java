@@ -103,8 +103,9 @@ public final class DriverPort extends DriverCalls<MongoException> implements Mon
   private ClientSession session;
 
   /**
-   * This port with its collections' findOneAndUpdate, findOneAndDelete and upsertUpdate inside
-   * {@code session} (the caller's transaction): the 4.0+ line's own, the port having none.
+   * This port with its collections' calls inside {@code session} (the caller's transaction):
+   * linkbench's findOneAndUpdate, findOneAndDelete and upsertUpdate, sysbench's finds, updates,
+   * deletes, inserts, aggregates and distincts; the 4.0+ line's own, the port having none.
    */
   public DriverPort inSession(ClientSession session) {
     DriverPort p = new DriverPort(database, this::describe);
