@@ -111,7 +111,7 @@ public final class LegacyPreflight implements Preflight {
     List<String> before = BeforeCommands.texts(props);
     MongoStoreCheck family = stores.check(demand).orElse(MongoStoreCheck.NONE);
     family.checkOptions(demand, options);
-    LegacyServer server = inspect(options, before, fp, ports -> family.checkServer(demand, options, ports));
+    LegacyServer server = inspect(options, before, fp, ports -> family.checkServer(demand, options, ports, fp));
     WriteConcern wc = LegacyConnection.writeConcern(options.writeConcern());
     fp.put("server.product", server.product());
     fp.put("server.version", server.versionShown());

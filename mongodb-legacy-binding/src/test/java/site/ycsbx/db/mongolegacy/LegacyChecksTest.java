@@ -38,12 +38,28 @@ class LegacyChecksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"sysbench"})
+  @ValueSource(strings = {"probe"})
   void otherFamiliesAreRefusedNamingTheMongodbBinding(String workload) {
     Result r = checks("mongodb://127.0.0.1:1/x", workload);
     assertOneLineError(r, 2, "binding mongodb-legacy has no", "mongodb,",
-        "(mongodb-legacy serves YCSB's workloads, iibench, linkbench and filemeta on MongoDB 2.4 and TokuMX; for"
-        + " MongoDB 2.6 and later, use the mongodb binding)");
+        "(mongodb-legacy serves YCSB's workloads, iibench, linkbench, filemeta and sysbench on MongoDB 2.4 and"
+        + " TokuMX; for MongoDB 2.6 and later, use the mongodb binding)");
+  }
+
+  @Test
+  void sysbenchSessionTransactionsAreRefusedBeforeAnyServerIsAsked() {
+    Result r = checks("mongodb://127.0.0.1:1/x", "sysbench", "sysbench.transactions=true");
+    assertOneLineError(r, 2, "sysbench.transactions=true needs multi-document transactions (MongoDB 4.0+)",
+        "set it to auto or false, or tokumx for TokuMX's own transactions, on mongodb-legacy");
+  }
+
+  @Test
+  void sysbenchTokuMXTransactionsAreRefusedOnAServerThatIsNotTokuMX() {
+    try (TestServer s = TestServer.posingAsLegacy("2.4.14", null); LegacyWireFront front = new LegacyWireFront(s)) {
+      Result r = checks(front.url(TestServer.freshDatabase()), "sysbench", "sysbench.transactions=tokumx");
+      assertOneLineError(r, 1, "sysbench.transactions=tokumx needs TokuMX, but the server at ",
+          "is MongoDB 2.4.14, which has no beginTransaction");
+    }
   }
 
   @Test

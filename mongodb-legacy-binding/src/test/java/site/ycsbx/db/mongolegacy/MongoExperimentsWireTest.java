@@ -227,11 +227,11 @@ class MongoExperimentsWireTest {
    * experiments/sysbench-engines' TokuMXse target (MongoDB 3.0 with the tokuft engine) on a server
    * posing as one: its check, then its load and range step, each range a find of 1000 documents
    * from a drawn _id on, in _id order, as sysbench-mongodb's "limit 1000"; at a WiredTiger server
-   * the same target is refused. TokuMX (a 2.4 fork: mongodb-legacy, no sysbench yet) is refused in
-   * one line when turned on, before any server is contacted.
+   * the same target is refused. TokuMX (a 2.4 fork: mongodb-legacy), turned on, on a server posing
+   * as it: its load and OLTP step, each transaction between beginTransaction and commitTransaction.
    */
   @Test
-  void sysbenchOnTokuMXseAsSysbenchMongodbRanItAndTokuMXRefused() throws IOException {
+  void sysbenchOnTokuMXseAndTokuMXAsSysbenchMongodbRanIt() throws IOException {
     try (TestServer tokuft = TestServer.posingAsVersion("3.0.15", "tokuft");
         TestServer wiredTiger = TestServer.posingAsVersion("3.0.15", "wiredTiger")) {
       Result r = experiment("sysbench-engines", "--steps", "load,range", "-p", "targets=tokumxse", "-p", "tables=1",
@@ -258,10 +258,16 @@ class MongoExperimentsWireTest {
       assertOneLineError(wrong, 2, "target tokumxse expects storage.engine=tokuft, but its server says"
           + " storage.engine=wiredTiger");
     }
-    // nothing listens at the URL: refused before any server is contacted, naming what mongodb-legacy lacks
-    Result tokumx = experiment("sysbench-engines", "--check", "-p", "target.tokumx.enabled=true", "-p",
-        "targets=tokumx", "-p", "tokumx=mongodb://127.0.0.1:1");
-    assertOneLineError(tokumx, 2, "step load, target tokumx: binding mongodb-legacy has no SysbenchStore");
+    try (TestServer toku = TestServer.posingAsLegacy("2.4.10", "2.0.2");
+        LegacyWireFront front = new LegacyWireFront(toku)) {
+      Result r = experiment("sysbench-engines", "--steps", "load,oltp", "-p", "target.tokumx.enabled=true", "-p",
+          "targets=tokumx", "-p", "tables=1", "-p", "seconds=1", "-p", "step.oltp.threads=2", "-p",
+          "tokumx=" + server(front.url("x")));
+      assertEquals(0, r.exitCode(), r.all());
+      assertTrue(r.stdout().contains("[EXPERIMENT] target tokumx: TokuMX 2.0.2"), r.stdout());
+      assertTrue(front.byConnection().values().stream().anyMatch(l -> l.contains("commitTransaction")),
+          front.byConnection().toString());
+    }
   }
 
   /** An off target's server is not contacted: nothing listens at its URL, and the check passes without it. */

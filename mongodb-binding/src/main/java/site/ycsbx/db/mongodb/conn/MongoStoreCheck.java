@@ -45,6 +45,16 @@ public interface MongoStoreCheck {
   }
 
   /**
+   * {@link #checkServer(StoreDemand, MongoOptions, Function)}, for a family that also records in
+   * the fingerprint how it will use this server on a line without sessions (sysbench's TokuMX
+   * transactions): what the legacy binding's preflight calls.
+   */
+  default void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports,
+      Fingerprint fingerprint) {
+    checkServer(demand, options, ports);
+  }
+
+  /**
    * {@link #checkServer(StoreDemand, MongoOptions, MongoClient)}, for a family that also records
    * in the fingerprint how it will use this server (e.g. linkbench's transactions).
    */

@@ -63,6 +63,15 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
     checkServer(demand, options, client);
   }
 
+  /** The legacy line's: records the mode used, as the mongodb binding's check records its own. */
+  @Override
+  public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports,
+      Fingerprint fingerprint) {
+    checkServer(demand, options, ports);
+    fingerprint.put(MongoSysbenchStore.TRANSACTIONS_PROPERTY, MongoSysbenchStore.TRANSACTIONS.describe(
+        MongoSysbenchStore.TRANSACTIONS.of(options.properties()), SysbenchSide.NONE_HERE));
+  }
+
   @Override
   public void checkServer(StoreDemand demand, MongoOptions options, Function<String, MongoPort> ports) {
     if (!sessions && MongoSysbenchStore.TRANSACTIONS.of(options.properties()) == Transactions.Mode.TOKUMX) {

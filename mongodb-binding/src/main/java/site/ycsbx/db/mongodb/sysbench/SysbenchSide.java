@@ -27,7 +27,7 @@ public class SysbenchSide extends FamilySide {
   static final String NO_SESSIONS = MongoSysbenchStore.TRANSACTIONS_PROPERTY + "=true needs multi-document"
       + " transactions (MongoDB 4.0+), which MongoDB 2.4 and TokuMX have not: set it to auto or false, or tokumx"
       + " for TokuMX's own transactions, on mongodb-legacy";
-  private static final String NONE_HERE = "MongoDB 2.4 and TokuMX have no multi-document transactions";
+  static final String NONE_HERE = "MongoDB 2.4 and TokuMX have no multi-document transactions";
 
   /**
    * The legacy line's side: {@code ports} gives the port to a database by name, writing with the
