@@ -2,7 +2,8 @@
  * The legacy MongoDB binding's top layer (MongoDB 2.4 and TokuMX over the relocated 3.5 driver):
  * {@code MongoLegacyClient} (YCSB's CRUD: the MongoDB binding's {@code YcsbCrud} over this
  * binding's side of the port, {@code mongolegacy.port}), {@code LegacyPreflight},
- * {@code LegacyStores} (the catalog of families), {@code MongoLegacyBindings}, the server facts
+ * {@code LegacyStores} (the catalog of families, found through the mongodb binding's
+ * {@code PortFamily} entries in {@code META-INF/services}), {@code MongoLegacyBindings}, the server facts
  * and before-commands of the preflight.
  *
  * <p>May import: this binding's kit ({@code site.ycsbx.db.mongolegacy.conn}) and side of the

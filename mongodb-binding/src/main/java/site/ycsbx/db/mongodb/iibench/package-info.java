@@ -9,7 +9,8 @@
  * side only). Never the top ({@code site.ycsbx.db.mongodb}), another family, or a workload class.
  * Its entry ({@code MongoIIBenchFamily}), listed in
  * {@code META-INF/services/site.ycsbx.db.mongodb.conn.MongoFamily}, is how the top's
- * {@code MongoStores} finds it; the legacy binding's {@code LegacyStores} names the store over its
- * own port.
+ * {@code MongoStores} finds it; its second entry ({@code PortIIBenchFamily}), listed in
+ * {@code META-INF/services/site.ycsbx.db.mongodb.conn.PortFamily}, is how the legacy binding's
+ * {@code LegacyStores} finds the store over its own port.
  */
 package site.ycsbx.db.mongodb.iibench;

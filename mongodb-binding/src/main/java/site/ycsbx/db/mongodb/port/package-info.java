@@ -22,9 +22,10 @@
  * ({@code db.mongodb.linkbench}) a find past a skip, count with a filter (the count command),
  * findOneAndUpdate and findOneAndDelete, the upsert of an update, aggregate (inline on 2.4), a
  * unique index, and on the 4.x/5.x side alone a port inside a session ({@code DriverPort.inSession},
- * for its transactions); filemeta ({@code db.mongodb.filemeta}) uses the same count and aggregate.
- * Next, as the other families move over, each with its contract case in {@code PortContract} on
- * both sides: aggregate (sysbench), sessions and transactions (sysbench on 4.0+), TokuMX's
- * beginTransaction/commitTransaction on one connection (sysbench), update many.
+ * for its transactions); filemeta ({@code db.mongodb.filemeta}) uses the same count and aggregate;
+ * sysbench ({@code db.mongodb.sysbench}) distinct and an aggregate with a hint (not sent to 2.4),
+ * and {@code DriverPort.inSession} around its finds, updates, deletes, inserts and aggregates; its
+ * TokuMX transactions are commands on a port over one connection the legacy binding hands it.
+ * Next, with its contract case in {@code PortContract} on both sides: update many.
  */
 package site.ycsbx.db.mongodb.port;

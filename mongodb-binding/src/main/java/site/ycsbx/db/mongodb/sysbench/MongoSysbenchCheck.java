@@ -47,7 +47,7 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
 
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
-    MongoSysbenchStore.TRANSACTIONS.checkOptions(options);
+    // what this line cannot run at all, before what a setting of it needs
     Transactions.Mode mode = MongoSysbenchStore.TRANSACTIONS.of(options.properties());
     if (sessions && mode == Transactions.Mode.TOKUMX) {
       throw new UserError(MongoSysbenchStore.NO_TOKUMX);
@@ -55,6 +55,7 @@ public final class MongoSysbenchCheck implements MongoStoreCheck {
     if (!sessions && mode == Transactions.Mode.TRUE) {
       throw new UserError(SysbenchSide.NO_SESSIONS);
     }
+    MongoSysbenchStore.TRANSACTIONS.checkOptions(options);
   }
 
   @Override

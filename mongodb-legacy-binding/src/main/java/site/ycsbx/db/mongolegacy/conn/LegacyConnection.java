@@ -95,7 +95,8 @@ public final class LegacyConnection implements PortConnection {
         .minConnectionsPerHost(0).build();
     List<ServerAddress> hosts = uri.getHosts().stream().map(ServerAddress::new).toList();
     List<MongoCredential> credentials = uri.getCredentials() == null ? List.of() : List.of(uri.getCredentials());
-    return hosts.size() == 1 ? new MongoClient(hosts.get(0), credentials, one) : new MongoClient(hosts, credentials, one);
+    return hosts.size() == 1 ? new MongoClient(hosts.get(0), credentials, one)
+        : new MongoClient(hosts, credentials, one);
   }
 
   /** A client of these options; the preflight's has short timeouts. */

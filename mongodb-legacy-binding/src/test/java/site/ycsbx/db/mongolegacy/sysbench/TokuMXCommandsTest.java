@@ -82,7 +82,7 @@ class TokuMXCommandsTest {
     return out;
   }
 
-  /** A committed OLTP transaction's kinds of request counted (each step draws its table: table_per_transaction=false). */
+  /** A committed OLTP transaction's kinds of request counted (each step draws its table here). */
   private static Map<String, Integer> counts(List<String> t) {
     Map<String, Integer> out = new TreeMap<>();
     for (String line : t.subList(1, t.size() - 1)) {

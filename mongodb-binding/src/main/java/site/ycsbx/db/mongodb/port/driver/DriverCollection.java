@@ -166,7 +166,8 @@ final class DriverCollection implements PortCollection {
   @Override
   public long deleteOne(Map<String, Object> filter) {
     ClientSession s = port.session();
-    DeleteResult r = port.call(() -> s == null ? collection.deleteOne(doc(filter)) : collection.deleteOne(s, doc(filter)));
+    DeleteResult r = port.call(() -> s == null ? collection.deleteOne(doc(filter))
+        : collection.deleteOne(s, doc(filter)));
     return r.wasAcknowledged() ? r.getDeletedCount() : -1;
   }
 
@@ -274,8 +275,8 @@ final class DriverCollection implements PortCollection {
 
   // a value as a Document's field decodes it, so distinct's values are of the types find gives
   private Object value(BsonValue v) {
-    Document d = collection.getCodecRegistry().get(Document.class).decode(new BsonDocumentReader(new BsonDocument("v", v)),
-        DecoderContext.builder().build());
+    Document d = collection.getCodecRegistry().get(Document.class)
+        .decode(new BsonDocumentReader(new BsonDocument("v", v)), DecoderContext.builder().build());
     return read(d).get("v");
   }
 
@@ -285,7 +286,8 @@ final class DriverCollection implements PortCollection {
     return port.call(() -> {
       AggregateIterable<Document> a = s == null ? collection.aggregate(docs(pipeline))
           : collection.aggregate(s, docs(pipeline));
-      return (hint == null ? a : a.hint(doc(hint))).map(DriverCollection::read).into(new ArrayList<Map<String, Object>>());
+      return (hint == null ? a : a.hint(doc(hint))).map(DriverCollection::read)
+          .into(new ArrayList<Map<String, Object>>());
     });
   }
 }
