@@ -60,13 +60,19 @@ final class DriverSysbenchSide extends SysbenchSide {
         MongoErrors::describe).inSession(s).collection(n));
   }
 
+  // the open transaction's session, which this side then no longer holds; null when none is open
+  private ClientSession take() {
+    ClientSession s = session;
+    session = null;
+    return s;
+  }
+
   @Override
   public void commit() {
-    ClientSession s = session;
+    ClientSession s = take();
     if (s == null) {
       return;
     }
-    session = null;
     try (s) {
       s.commitTransaction();
     } catch (MongoException e) {
@@ -79,13 +85,11 @@ final class DriverSysbenchSide extends SysbenchSide {
 
   @Override
   public void rollback() {
-    ClientSession s = session;
-    if (s == null) {
-      return;
-    }
-    session = null;
-    try (s) {
-      abort(s);
+    ClientSession s = take();
+    if (s != null) {
+      try (s) {
+        abort(s);
+      }
     }
   }
 
