@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import site.ycsbx.db.mongodb.conn.BulkInsert;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
@@ -126,7 +127,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   }
 
   private final LinkBenchSide side;
-  private final MongoOptions options;
   private final LinkWrites writes;
   private LinkBenchPlan plan;
   private PortCollection nodes;
@@ -140,7 +140,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   /** The store on {@code side}'s driver line. */
   public MongoLinkBenchStore(LinkBenchSide side) {
     this.side = side;
-    this.options = side.options();
     this.writes = new LinkWrites(side);
   }
 
@@ -150,7 +149,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     writes.transactions();
     List<String> names = List.of(plan.nodeTable(), plan.linkTable(), plan.countTable());
     MongoErrors.call(() -> "cannot prepare collections " + String.join(", ", names) + " in "
-        + options.databaseOf(plan.linkTable()), () -> {
+        + side.options().databaseOf(plan.linkTable()), () -> {
           if (plan.drop()) {
             for (String n : names) {
               side.drop(n);
@@ -189,7 +188,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
     LinkBenchPlan p = side.shared().prepared;
     if (p == null) {
-      StoreDemand demand = StoreDemand.of(options.properties());
+      StoreDemand demand = StoreDemand.of(side.options().properties());
       p = demand.plan() instanceof LinkBenchPlan lp ? lp : LinkBenchPlan.defaults(false);
     }
     use(p);
@@ -405,34 +404,20 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
 
   @Override
   public void addBulkLinks(List<Link> batch) throws StoreException {
-    if (batch.isEmpty()) {
-      return;
+    if (!batch.isEmpty()) {
+      ready();
+      BulkInsert.unordered(collection(plan.linkTable()), batch, LinkBenchDocuments::linkDocument, "links",
+          () -> " into " + where(plan.linkTable()));
     }
-    ready();
-    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
-    for (Link l : batch) {
-      docs.add(LinkBenchDocuments.linkDocument(l));
-    }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " links into " + where(plan.linkTable()), () -> {
-      collection(plan.linkTable()).insertMany(docs, false);
-      return null;
-    });
   }
 
   @Override
   public void addBulkCounts(List<LinkCount> batch) throws StoreException {
-    if (batch.isEmpty()) {
-      return;
+    if (!batch.isEmpty()) {
+      ready();
+      BulkInsert.unordered(collection(plan.countTable()), batch, LinkBenchDocuments::countDocument, "counts",
+          () -> " into " + where(plan.countTable()));
     }
-    ready();
-    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
-    for (LinkCount c : batch) {
-      docs.add(LinkBenchDocuments.countDocument(c));
-    }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " counts into " + where(plan.countTable()), () -> {
-      collection(plan.countTable()).insertMany(docs, false);
-      return null;
-    });
   }
 
   @Override
@@ -443,6 +428,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   }
 
   private String where(String collection) {
-    return options.databaseOf(collection) + "." + collection;
+    return side.options().databaseOf(collection) + "." + collection;
   }
 }
