@@ -15,8 +15,6 @@ import org.bson.Document;
  * through it, so they see the cluster the same way.
  */
 final class ShardedCluster {
-  /** isMaster's msg on a mongos. */
-  static final String MONGOS_MSG = "isdbgrid";
   private static final int COMMAND_NOT_FOUND = 59;
 
   private final MongoDatabase admin;
@@ -25,10 +23,6 @@ final class ShardedCluster {
   ShardedCluster(MongoDatabase admin, MongoDatabase config) {
     this.admin = admin;
     this.config = config;
-  }
-
-  static boolean isMongos(Document isMaster) {
-    return MONGOS_MSG.equals(isMaster.get("msg"));
   }
 
   /** The balancer: its mode ("full", "off"; null when the server has no balancerStatus, before 3.4). */
