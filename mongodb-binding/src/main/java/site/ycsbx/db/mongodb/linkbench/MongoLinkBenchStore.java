@@ -2,7 +2,6 @@ package site.ycsbx.db.mongodb.linkbench;
 
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNTER_LAST;
-import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_ID;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_UNIQUE_INDEX;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.DATA;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ID;
@@ -17,6 +16,7 @@ import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TIME;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VERSION;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VISIBILITY;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.doc;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.indexName;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.keys;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.linkKey;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeDocument;
@@ -158,10 +158,9 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
           for (String n : names) {
             side.ensureCollection(n);
           }
-          side.ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2), LINK_UNIQUE_INDEX, true);
-          side.ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA), LINK_RANGE_INDEX,
-              false);
-          side.ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE), COUNT_UNIQUE_INDEX, true);
+          side.ensureIndex(plan.linkTable(), keys(LINK_UNIQUE_INDEX), indexName(LINK_UNIQUE_INDEX), true);
+          side.ensureIndex(plan.linkTable(), keys(LINK_RANGE_INDEX), indexName(LINK_RANGE_INDEX), false);
+          side.ensureIndex(plan.countTable(), keys(COUNT_UNIQUE_INDEX), indexName(COUNT_UNIQUE_INDEX), true);
           return null;
         });
     use(plan);
@@ -404,19 +403,21 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
 
   @Override
   public void addBulkLinks(List<Link> batch) throws StoreException {
-    if (!batch.isEmpty()) {
-      ready();
-      BulkInsert.unordered(collection(plan.linkTable()), batch, LinkBenchDocuments::linkDocument, "links",
-          () -> " into " + where(plan.linkTable()));
-    }
+    bulk(batch, LinkBenchPlan::linkTable, LinkBenchDocuments::linkDocument, "links");
   }
 
   @Override
   public void addBulkCounts(List<LinkCount> batch) throws StoreException {
+    bulk(batch, LinkBenchPlan::countTable, LinkBenchDocuments::countDocument, "counts");
+  }
+
+  /** A bulk load's batch into the plan's {@code table}, in one unordered insertMany. */
+  private <T> void bulk(List<T> batch, Function<LinkBenchPlan, String> table, Function<T, Map<String, Object>> document,
+      String what) throws StoreException {
     if (!batch.isEmpty()) {
       ready();
-      BulkInsert.unordered(collection(plan.countTable()), batch, LinkBenchDocuments::countDocument, "counts",
-          () -> " into " + where(plan.countTable()));
+      String name = table.apply(plan);
+      BulkInsert.unordered(collection(name), batch, document, what, () -> " into " + where(name));
     }
   }
 
