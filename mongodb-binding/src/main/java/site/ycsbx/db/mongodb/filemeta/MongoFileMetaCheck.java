@@ -134,7 +134,7 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     String url = options.maskedUrl();
     String database = options.databaseOf(plan.table());
     String namespace = database + "." + plan.table();
-    ShardedCluster cluster = new ShardedCluster(client.getDatabase("admin"), client.getDatabase("config"));
+    ShardedCluster cluster = new ShardedCluster(client::getDatabase);
     try {
       if (!ServerKind.isMongos(client.getDatabase("admin").runCommand(new Document("isMaster", 1)))) {
         throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true needs a mongos (the router of a sharded cluster),"

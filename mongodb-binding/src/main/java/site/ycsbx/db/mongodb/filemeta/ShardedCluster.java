@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoDatabase;
 import org.bson.Document;
@@ -20,9 +21,10 @@ final class ShardedCluster {
   private final MongoDatabase admin;
   private final MongoDatabase config;
 
-  ShardedCluster(MongoDatabase admin, MongoDatabase config) {
-    this.admin = admin;
-    this.config = config;
+  /** The cluster behind {@code databases}, a mongos' databases by name (its admin and config). */
+  ShardedCluster(Function<String, MongoDatabase> databases) {
+    this.admin = databases.apply("admin");
+    this.config = databases.apply("config");
   }
 
   /** The balancer: its mode ("full", "off"; null when the server has no balancerStatus, before 3.4). */
