@@ -2,15 +2,17 @@ package site.ycsbx.db.mongolegacy.conn;
 
 import java.util.concurrent.TimeUnit;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
+import site.ycsbx.db.mongodb.conn.PortConnection;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongolegacy.port.LegacyPort;
-import site.ycsbx.shaded.mongo35.com.mongodb.DB;
-import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClientOptions;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClientURI;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
 import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerListener;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
 
 /**
  * One driver-3.5 client shared by every client thread of the JVM (as the mongodb binding shares
@@ -18,35 +20,40 @@ import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerListener;
  * {@code DB}/{@code DBCollection} API is used throughout: on wire version 0 only
  * {@code DBCollection.insert(List)} sends a batch as one OP_INSERT followed by one getLastError.
  */
-public final class LegacyConnection {
+public final class LegacyConnection extends PortConnection {
   // driver 3.5 logs through java.util.logging under this name (INFO on every connect, stack traces of
   // refused ones): silenced as the mongodb binding silences its driver; held, or JUL forgets the level
   private static final java.util.logging.Logger DRIVER_LOG = silence("org.mongodb.driver");
   private static LegacyConnection shared;
   private static int users;
 
-  private final MongoOptions options;
   private final WriteConcern writeConcern;
   private final MongoClient client;
-  private final DB database;
 
   private LegacyConnection(MongoOptions options) {
-    this.options = options;
+    super(options);
     this.writeConcern = writeConcern(options.writeConcern());
     this.client = newClient(options, MongoClientOptions.builder());
-    this.database = client.getDB(options.database());
   }
 
-  /** The shared connection, opened by the first thread. */
+  /**
+   * The shared connection, opened by the first thread. A client the driver cannot create (a bad
+   * URL) is a {@link UserError}.
+   */
   public static synchronized LegacyConnection acquire(MongoOptions options) {
     if (shared == null) {
-      shared = new LegacyConnection(options);
+      try {
+        shared = new LegacyConnection(options);
+      } catch (MongoException | IllegalArgumentException e) {
+        throw cannotCreate(options, Secrets.maskUrl(String.valueOf(e.getMessage())));
+      }
     }
     users++;
     return shared;
   }
 
   /** Closes the client when the last thread lets go. */
+  @Override
   public void release() {
     synchronized (LegacyConnection.class) {
       if (--users == 0 && shared == this) {
@@ -97,34 +104,9 @@ public final class LegacyConnection {
     return out;
   }
 
-  public MongoOptions options() {
-    return options;
-  }
-
-  public WriteConcern writeConcern() {
-    return writeConcern;
-  }
-
-  public DBCollection collection(String name) {
-    return database.getCollection(name);
-  }
-
-  public DB database() {
-    return database;
-  }
-
   /** The port to a database of this server by name, writing with the run's write concern. */
+  @Override
   public MongoPort port(String name) {
     return new LegacyPort(client.getDB(name), writeConcern, LegacyErrors::describe);
-  }
-
-  private final java.util.Map<Class<?>, Object> families = new java.util.concurrent.ConcurrentHashMap<>();
-
-  /**
-   * What a family's stores share across the client threads of this connection (e.g. the plan the
-   * preparing thread used), one object per type, created on first use.
-   */
-  public <T> T shared(Class<T> type, java.util.function.Supplier<T> create) {
-    return type.cast(families.computeIfAbsent(type, k -> create.get()));
   }
 }
