@@ -1,7 +1,6 @@
 package site.ycsbx.db;
 
 import java.util.List;
-import java.util.Set;
 import site.ycsb.BasicDB;
 import site.ycsbx.util.PropertyDef;
 import site.ycsbx.util.PropertyOwner;
@@ -11,7 +10,7 @@ import site.ycsbx.util.PropertyOwner;
  * which has no YCSB-X preflight to name them: {@code bin/ycsb} refuses a misspelt one and
  * {@code bin/ycsb help properties basic} lists them, with YCSB 0.17's defaults.
  */
-public final class BasicDbProperties implements PropertyOwner {
+public final class BasicDbProperties {
   /** The DB class these properties belong to. */
   public static final String DB_CLASS = BasicDB.class.getName();
 
@@ -23,14 +22,8 @@ public final class BasicDbProperties implements PropertyOwner {
           + " up to basicdb.simulatedelay"),
       PropertyDef.of(BasicDB.COUNT, BasicDB.COUNT_DEFAULT, "true: count the reads, scans, updates, inserts and"
           + " deletes, and print the counts at the end"));
+  public static final PropertyOwner OWNER = PropertyOwner.of("basicdb.", PROPERTIES);
 
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("basicdb.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return PROPERTIES;
+  private BasicDbProperties() {
   }
 }

@@ -3,6 +3,7 @@ package site.ycsbx.family;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import site.ycsb.Workload;
 
 /**
@@ -20,6 +21,7 @@ public abstract class WorkloadFamily {
   private final Class<?> storeType;
   private final String description;
   private final List<String> files;
+  private final Declaration declared;
 
   /**
    * @param name its group in {@code bin/ycsb help properties}, its name in an experiment's plan
@@ -29,10 +31,16 @@ public abstract class WorkloadFamily {
    * @param files its property files under {@code workloads/}, in the order the reference lists them
    */
   protected WorkloadFamily(String name, Class<?> storeType, String description, String... files) {
-    this.name = name;
-    this.storeType = storeType;
-    this.description = description;
-    this.files = List.of(files);
+    this(new Declaration(name, storeType, description, files));
+  }
+
+  /** A family whose answers below are the declaration's (a method it overrides answers instead). */
+  protected WorkloadFamily(Declaration declared) {
+    this.name = declared.name;
+    this.storeType = declared.storeType;
+    this.description = declared.description;
+    this.files = declared.files;
+    this.declared = declared;
   }
 
   public final String name() {
@@ -53,11 +61,16 @@ public abstract class WorkloadFamily {
   }
 
   /** The workload class; a subclass of it is of this family too. */
-  public abstract Class<? extends Workload> workloadClass();
+  public Class<? extends Workload> workloadClass() {
+    if (declared.workload == null) {
+      throw new IllegalStateException(name + " declares no workload class");
+    }
+    return declared.workload.get();
+  }
 
   /** Its line under {@code bin/ycsb --help}'s workload files: the files and what each is for. */
   public String filesHelp() {
-    return String.join(", ", files()) + ": " + description();
+    return declared.filesHelp != null ? declared.filesHelp : String.join(", ", files()) + ": " + description();
   }
 
   /** The store interface a binding offers for it; empty when it calls YCSB's DB itself (YCSB's core workloads). */
@@ -67,7 +80,7 @@ public abstract class WorkloadFamily {
 
   /** How {@code ycsbx.clients=N} splits its work; empty: it cannot be split, and N &gt; 1 is refused. */
   public Optional<ClientSplit> clientSplit() {
-    return Optional.empty();
+    return Optional.ofNullable(declared.split);
   }
 
   /**
@@ -87,7 +100,7 @@ public abstract class WorkloadFamily {
    * operation but a batch's round trip, VERIFY and CLEANUP (YCSB's ops/s, LinkBench's requests/s).
    */
   public List<Rate> rates() {
-    return List.of();
+    return declared.rates;
   }
 
   /** A family's own name of one of YCSB-X's run options ({@code -p}), one setting with it. */
@@ -96,7 +109,7 @@ public abstract class WorkloadFamily {
 
   /** Its own names of YCSB-X's run options (LinkBench's {@code linkbench.warmup_time} of {@code ycsbx.warmup}). */
   public List<Alias> aliases() {
-    return List.of();
+    return declared.aliases;
   }
 
   /**
@@ -104,12 +117,12 @@ public abstract class WorkloadFamily {
    * an experiment carries them from a load step to the run steps after it.
    */
   public List<String> loadedShape() {
-    return List.of();
+    return declared.loadedShape;
   }
 
   /** How an experiment's plan counts a cell of it; empty: it has no count the plan reads. */
   public Optional<CellCount> cellCount() {
-    return Optional.empty();
+    return Optional.ofNullable(declared.cellCount);
   }
 
   /**
@@ -119,6 +132,82 @@ public abstract class WorkloadFamily {
    * docs/tools/experiment.md lists them. A run's operations without one get the estimate's own.
    */
   public Map<String, Double> documentedRates() {
-    return Map.of();
+    return declared.documentedRates;
+  }
+
+  /**
+   * What a family says of itself, declared in its constructor rather than in overrides. Its
+   * workload class is named in a lambda, so that declaring it loads no workload. Whatever is not
+   * declared has the default the method above gives.
+   */
+  protected static final class Declaration {
+    private final String name;
+    private final Class<?> storeType;
+    private final String description;
+    private final List<String> files;
+    private Supplier<Class<? extends Workload>> workload;
+    private String filesHelp;
+    private ClientSplit split;
+    private CellCount cellCount;
+    private List<Rate> rates = List.of();
+    private List<Alias> aliases = List.of();
+    private List<String> loadedShape = List.of();
+    private Map<String, Double> documentedRates = Map.of();
+
+    /** As {@link WorkloadFamily#WorkloadFamily(String, Class, String, String...)}. */
+    public Declaration(String name, Class<?> storeType, String description, String... files) {
+      this.name = name;
+      this.storeType = storeType;
+      this.description = description;
+      this.files = List.of(files);
+    }
+
+    /** {@link WorkloadFamily#workloadClass()}. */
+    public Declaration workload(Supplier<Class<? extends Workload>> workloadClass) {
+      this.workload = workloadClass;
+      return this;
+    }
+
+    /** {@link WorkloadFamily#filesHelp()}. */
+    public Declaration filesHelp(String line) {
+      this.filesHelp = line;
+      return this;
+    }
+
+    /** {@link WorkloadFamily#clientSplit()}: {@link ClientSplit#ITSELF}, the workload reads its share itself. */
+    public Declaration splitsItself() {
+      this.split = ClientSplit.ITSELF;
+      return this;
+    }
+
+    /** {@link WorkloadFamily#cellCount()}. */
+    public Declaration cellCount(CellCount count) {
+      this.cellCount = count;
+      return this;
+    }
+
+    /** {@link WorkloadFamily#rates()}. */
+    public Declaration rates(Rate... of) {
+      this.rates = List.of(of);
+      return this;
+    }
+
+    /** {@link WorkloadFamily#aliases()}. */
+    public Declaration aliases(Alias... of) {
+      this.aliases = List.of(of);
+      return this;
+    }
+
+    /** {@link WorkloadFamily#loadedShape()}. */
+    public Declaration loadedShape(String... properties) {
+      this.loadedShape = List.of(properties);
+      return this;
+    }
+
+    /** {@link WorkloadFamily#documentedRates()}. */
+    public Declaration documentedRates(Map<String, Double> rates) {
+      this.documentedRates = rates;
+      return this;
+    }
   }
 }

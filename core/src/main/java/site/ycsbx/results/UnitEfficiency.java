@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -89,6 +90,25 @@ public final class UnitEfficiency {
   public static String legend(String unit) {
     return CPU_PREFIX + unit + ": host CPU microseconds per " + unit + "; " + WKB_PREFIX + unit + ": KB written per "
         + unit;
+  }
+
+  /** Writes an efficiency block's lines of the unit's figures {@code cpu} and {@code wkb}. */
+  public interface Lines {
+    void write(StringBuilder sb, String cpu, String wkb);
+  }
+
+  /**
+   * The block the sweep and compare tables print under theirs: its title ({@code EFFICIENCY per
+   * <unit> (<over>)}), the lines {@code lines} writes, then the unit's legend; empty without a unit.
+   */
+  public static String block(String unit, String over, Lines lines) {
+    if (unit == null) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "EFFICIENCY per %s (%s)%n", unit, over));
+    lines.write(sb, CPU_PREFIX + unit, WKB_PREFIX + unit);
+    sb.append(String.format(Locale.ROOT, "%s%n", legend(unit)));
+    return sb.toString();
   }
 
   /** The unit of the first runs' per-unit figures that have one ({@code row}), or null when none has. */

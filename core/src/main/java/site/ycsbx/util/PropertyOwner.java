@@ -24,6 +24,15 @@ public interface PropertyOwner {
     return List.of();
   }
 
+  /** An owner of one fixed list under one prefix: {@code "ycsbx."}, {@code "basicdb."}. */
+  static PropertyOwner of(String prefix, List<PropertyDef> properties) {
+    return new Listed(Set.of(prefix), properties);
+  }
+
+  /** What {@link #of} gives: its prefixes and its list, nothing else to read. */
+  record Listed(Set<String> propertyPrefixes, List<PropertyDef> properties) implements PropertyOwner {
+  }
+
   /** The names of {@link #properties()}: derived from them, so do not declare names on their own. */
   default Set<String> knownProperties() {
     return PropertyDef.names(properties());

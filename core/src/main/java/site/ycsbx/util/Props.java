@@ -2,6 +2,8 @@ package site.ycsbx.util;
 
 import java.util.Locale;
 import java.util.Properties;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Strict readers for properties: a bad value is a {@link UserError} naming the property and
@@ -21,35 +23,33 @@ public final class Props {
   }
 
   public static long getLong(Properties p, String key, long def, long min, long max) {
-    String s = p.getProperty(key);
-    if (s == null || s.isBlank()) {
-      return def;
-    }
-    long v;
-    try {
-      v = Long.parseLong(s.trim().replace("_", ""));
-    } catch (NumberFormatException e) {
-      throw new UserError(key + "=" + s + " is not a whole number; " + key + " accepts " + range(min, max));
-    }
-    if (v < min || v > max) {
-      throw new UserError(key + "=" + s + " is out of range; " + key + " accepts " + range(min, max));
-    }
-    return v;
+    return number(p, key, def, v -> Long.parseLong(v.replace("_", "")), v -> v >= min && v <= max, "a whole number",
+        range(min, max));
   }
 
   public static double getDouble(Properties p, String key, double def, double min, double max) {
+    // written so that NaN is out of range
+    return number(p, key, def, Double::parseDouble, v -> v >= min && v <= max, "a number", min + " to " + max);
+  }
+
+  /**
+   * {@code key}'s value as {@code parse} reads it (trimmed), {@code def} when absent or blank; a
+   * UserError, saying it accepts {@code accepts}, when it is not {@code kind} or not in range.
+   */
+  private static <T> T number(Properties p, String key, T def, Function<String, T> parse, Predicate<T> inRange,
+      String kind, String accepts) {
     String s = p.getProperty(key);
     if (s == null || s.isBlank()) {
       return def;
     }
-    double v;
+    T v;
     try {
-      v = Double.parseDouble(s.trim());
+      v = parse.apply(s.trim());
     } catch (NumberFormatException e) {
-      throw new UserError(key + "=" + s + " is not a number; " + key + " accepts " + min + " to " + max);
+      throw new UserError(key + "=" + s + " is not " + kind + "; " + key + " accepts " + accepts);
     }
-    if (!(v >= min && v <= max)) {
-      throw new UserError(key + "=" + s + " is out of range; " + key + " accepts " + min + " to " + max);
+    if (!inRange.test(v)) {
+      throw new UserError(key + "=" + s + " is out of range; " + key + " accepts " + accepts);
     }
     return v;
   }

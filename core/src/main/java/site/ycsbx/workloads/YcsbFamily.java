@@ -15,8 +15,16 @@ import site.ycsbx.family.WorkloadFamily;
  */
 public final class YcsbFamily extends WorkloadFamily {
   public YcsbFamily() {
-    super("ycsb", null, "YCSB's core workloads", "workloada", "workloadb", "workloadc", "workloadd", "workloade",
-        "workloadf");
+    super(new Declaration("ycsb", null, "YCSB's core workloads", "workloada", "workloadb", "workloadc", "workloadd",
+        "workloade", "workloadf")
+        .workload(() -> CoreWorkload.class)
+        // a load counts its records (insertcount when given, else recordcount); a run its operations
+        .cellCount(CellCount.ofLoads(p -> {
+          String key = p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null ? Workload.INSERT_COUNT_PROPERTY
+              : CellCount.countKey(true);
+          return new CellCount.Count(CellCount.number(p, key, 0), "records", key, 0);
+        }))
+        .documentedRates(Map.of("load records", 1_000.0)));
   }
 
   @Override
@@ -25,27 +33,7 @@ public final class YcsbFamily extends WorkloadFamily {
   }
 
   @Override
-  public Class<? extends Workload> workloadClass() {
-    return CoreWorkload.class;
-  }
-
-  @Override
   public Optional<ClientSplit> clientSplit() {
     return Optional.of(new CoreSplit());
-  }
-
-  /** A load counts its records (insertcount when given, else recordcount); a run its operations. */
-  @Override
-  public Optional<CellCount> cellCount() {
-    return Optional.of(CellCount.ofLoads(p -> {
-      String key = p.getProperty(Workload.INSERT_COUNT_PROPERTY) != null ? Workload.INSERT_COUNT_PROPERTY
-          : CellCount.countKey(true);
-      return new CellCount.Count(CellCount.number(p, key, 0), "records", key, 0);
-    }));
-  }
-
-  @Override
-  public Map<String, Double> documentedRates() {
-    return Map.of("load records", 1_000.0);
   }
 }

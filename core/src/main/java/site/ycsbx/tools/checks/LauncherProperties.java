@@ -1,7 +1,6 @@
 package site.ycsbx.tools.checks;
 
 import java.util.List;
-import java.util.Set;
 import site.ycsbx.faults.OperationTimeout;
 import site.ycsbx.faults.Reconnect;
 import site.ycsbx.faults.StartWait;
@@ -25,8 +24,7 @@ import site.ycsbx.util.PropertyOwner;
  * names are the constants of the classes that read them; a binding's own {@code ycsbx.*}
  * setting ({@code ycsbx.drop}) is the binding's.
  */
-public final class LauncherProperties implements PropertyOwner {
-  static final LauncherProperties OWNER = new LauncherProperties();
+public final class LauncherProperties {
 
   private static final List<PropertyDef> PROPERTIES = List.of(
       new PropertyDef(RunVerdict.MAX_ERROR_PERCENT_PROPERTY, PropertyDef.show(RunVerdict.MAX_ERROR_PERCENT_LOAD_DEFAULT)
@@ -73,16 +71,8 @@ public final class LauncherProperties implements PropertyOwner {
       PropertyDef.of(ResultExporter.DELEGATE_PROPERTY, ResultExporter.DELEGATE_PROPERTY_DEFAULT, "set by bin/ycsb"
           + " from exporter: the exporter YCSB-X's own wraps"));
 
+  static final PropertyOwner OWNER = PropertyOwner.of("ycsbx.", PROPERTIES);
+
   private LauncherProperties() {
-  }
-
-  @Override
-  public Set<String> propertyPrefixes() {
-    return Set.of("ycsbx.");
-  }
-
-  @Override
-  public List<PropertyDef> properties() {
-    return PROPERTIES;
   }
 }

@@ -82,7 +82,7 @@ public final class RunChecks {
     if (provides != null) {
       return Optional.of(PreflightOnce.instantiate(provides.preflight()));
     }
-    return BasicDbProperties.DB_CLASS.equals(dbClassName) ? Optional.of(new BasicDbProperties()) : Optional.empty();
+    return BasicDbProperties.DB_CLASS.equals(dbClassName) ? Optional.of(BasicDbProperties.OWNER) : Optional.empty();
   }
 
   /** The launcher's own run properties (run folder, warm-up, intervals, progress); no side effects. */

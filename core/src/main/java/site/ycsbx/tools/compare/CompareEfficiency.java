@@ -27,28 +27,22 @@ final class CompareEfficiency {
 
   /** The block printed under the comparison's table; empty when the sides have no unit in common. */
   static String table(Side a, Side b, List<int[]> pairs) {
-    String unit = unit(a, b);
-    if (unit == null) {
-      return "";
-    }
-    String cpu = UnitEfficiency.CPU_PREFIX + unit;
-    String wkb = UnitEfficiency.WKB_PREFIX + unit;
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nEFFICIENCY per %s (each side's mean over its"
-        + " runs)%n", unit));
-    sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", "threads", "A " + cpu, "B " + cpu, "B/A",
-        "A " + wkb, "B " + wkb, "B/A"));
-    for (int[] p : pairs) {
-      double ca = mean(a.at(p[0]), cpu);
-      double cb = mean(b.at(p[1]), cpu);
-      double wa = mean(a.at(p[0]), wkb);
-      double wb = mean(b.at(p[1]), wkb);
-      String threads = p[0] == p[1] ? t(p[0]) : t(p[0]) + "/" + t(p[1]);
-      sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", threads, EfficiencyTable.num(ca),
-          EfficiencyTable.num(cb), Statistics.ratio(ca, cb), EfficiencyTable.num(wa), EfficiencyTable.num(wb),
-          Statistics.ratio(wa, wb)));
-    }
-    sb.append(String.format(Locale.ROOT, "%s%n", UnitEfficiency.legend(unit)));
-    return sb.toString();
+    String block = UnitEfficiency.block(unit(a, b), "each side's mean over its runs", (sb, cpu, wkb) -> {
+      sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", "threads", "A " + cpu, "B " + cpu,
+          "B/A", "A " + wkb, "B " + wkb, "B/A"));
+      for (int[] p : pairs) {
+        double ca = mean(a.at(p[0]), cpu);
+        double cb = mean(b.at(p[1]), cpu);
+        double wa = mean(a.at(p[0]), wkb);
+        double wb = mean(b.at(p[1]), wkb);
+        String threads = p[0] == p[1] ? t(p[0]) : t(p[0]) + "/" + t(p[1]);
+        sb.append(String.format(Locale.ROOT, "%8s %14s %14s %6s %14s %14s %6s%n", threads, EfficiencyTable.num(ca),
+            EfficiencyTable.num(cb), Statistics.ratio(ca, cb), EfficiencyTable.num(wa), EfficiencyTable.num(wb),
+            Statistics.ratio(wa, wb)));
+      }
+    });
+    // a blank line parts it from the comparison's table above
+    return block.isEmpty() ? block : String.format(Locale.ROOT, "%n") + block;
   }
 
   static double mean(List<Side.Sample> samples, String figure) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The insert benchmark's summary of a step whose inserts run at a fixed rate ({@code qr100},
@@ -85,24 +86,30 @@ final class RateTable {
         : StepTable.describe(r.cells().get(r.cells().size() - 1).entry()));
   }
 
-  private static ExtraTable summary(Step s, List<StepTable.Row> rows, boolean paced) {
+  /** A row per target and thread count: {@code finished}'s of a row with finished cells, else why it has none. */
+  private static List<ExtraTable.Row> rows(Step s, List<StepTable.Row> rows,
+      Function<StepTable.Row, ExtraTable.Row> finished) {
     List<ExtraTable.Row> out = new ArrayList<>();
-    double asked = Double.NaN;
     for (StepTable.Row r : rows) {
-      if (r.ok().isEmpty()) {
-        out.add(unfinished(s, r));
-        continue;
-      }
-      asked = r.mean(ASKED);
+      out.add(r.ok().isEmpty() ? unfinished(s, r) : finished.apply(r));
+    }
+    return out;
+  }
+
+  private static ExtraTable summary(Step s, List<StepTable.Row> rows, boolean paced) {
+    List<ExtraTable.Row> out = rows(s, rows, r -> {
       boolean kept = r.ok().stream().allMatch(o -> sustained(o.result()));
       double[] f = figures(r);
       List<String> c = new ArrayList<>();
       for (int i = 0; i < f.length; i++) {
         c.add(x(f[i]) + (i == 0 && !kept ? ExtraTable.MARK : ""));
       }
-      out.add(ExtraTable.Row.of(label(s, r), r.threads(), c, !kept)
-          .withOutage(CellResult.outageNote(r.ok().stream().map(Outcome::result).toList())));
-    }
+      return ExtraTable.Row.of(label(s, r), r.threads(), c, !kept)
+          .withOutage(CellResult.outageNote(r.ok().stream().map(Outcome::result).toList()));
+    });
+    // the title's rate: the last finished row's
+    double asked = rows.stream().filter(r -> !r.ok().isEmpty()).reduce((a, b) -> b).map(r -> r.mean(ASKED))
+        .orElse(Double.NaN);
     String title = paced ? String.format(Locale.ROOT, "step %s: inserts at %s rows/s asked, the insert benchmark's"
         + " summary; ips marked * below %.0f%% of the rate asked", s.name(), StepTable.number(asked), 100 * SUSTAINED)
         : "step " + s.name() + ": inserts with as many deletes of the oldest rows (the size kept), the insert"
@@ -164,20 +171,14 @@ final class RateTable {
   }
 
   private static ExtraTable indexBuild(Step s, List<StepTable.Row> rows) {
-    List<ExtraTable.Row> out = new ArrayList<>();
-    double base = Double.NaN;
-    for (StepTable.Row r : rows) {
-      if (r.ok().isEmpty()) {
-        out.add(unfinished(s, r));
-        continue;
-      }
+    // vs_first's base: the first finished row that measured it
+    double base = rows.stream().filter(r -> !r.ok().isEmpty()).mapToDouble(r -> r.mean(INDEX_SECS))
+        .filter(d -> !Double.isNaN(d)).findFirst().orElse(Double.NaN);
+    List<ExtraTable.Row> out = rows(s, rows, r -> {
       double secs = r.mean(INDEX_SECS);
-      if (Double.isNaN(base)) {
-        base = secs;
-      }
       double rows2 = r.mean(CellResult.HEADLINE_PREFIX + "indexed_rows");
-      out.add(ExtraTable.Row.of(label(s, r), r.threads(), List.of(x(secs), x(secs / base), x(rows2 / secs)), false));
-    }
+      return ExtraTable.Row.of(label(s, r), r.threads(), List.of(x(secs), x(secs / base), x(rows2 / secs)), false);
+    });
     return new ExtraTable("index", "step " + s.name() + ": the secondary indexes built after the rows (l.x)",
         List.of("target", "index_secs", "vs_first", "rows_s"), out, "index_secs: seconds to build every secondary"
         + " index on the loaded rows; vs_first: against the first target's (below 1: faster); rows_s: rows indexed"

@@ -19,21 +19,17 @@ final class SweepEfficiency {
   /** The block printed under the sweep's table; empty when no point has per-unit figures. */
   static String table(SweepFile sweep) {
     String unit = UnitEfficiency.unit(sweep.points().stream().filter(PointResult::ok).map(PointResult::perUnit));
-    if (unit == null) {
-      return "";
-    }
-    String cpu = UnitEfficiency.CPU_PREFIX + unit;
-    String wkb = UnitEfficiency.WKB_PREFIX + unit;
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "EFFICIENCY per %s (the mean of the repeats;"
-        + " over each point's efficiency window)%n", unit));
-    sb.append(String.format(Locale.ROOT, "%8s %12s %12s%n", "threads", cpu, wkb));
-    for (int t : sweep.threads()) {
-      List<PointResult> ok = sweep.points().stream().filter(p -> p.threads() == t && p.ok() && p.perUnit() != null)
-          .toList();
-      sb.append(String.format(Locale.ROOT, "%8d %12s %12s%n", t, number(mean(ok, cpu)), number(mean(ok, wkb))));
-    }
-    sb.append(String.format(Locale.ROOT, "%s%n%n", UnitEfficiency.legend(unit)));
-    return sb.toString();
+    String block = UnitEfficiency.block(unit, "the mean of the repeats; over each point's efficiency window",
+        (sb, cpu, wkb) -> {
+          sb.append(String.format(Locale.ROOT, "%8s %12s %12s%n", "threads", cpu, wkb));
+          for (int t : sweep.threads()) {
+            List<PointResult> ok = sweep.points().stream()
+                .filter(p -> p.threads() == t && p.ok() && p.perUnit() != null).toList();
+            sb.append(String.format(Locale.ROOT, "%8d %12s %12s%n", t, number(mean(ok, cpu)), number(mean(ok, wkb))));
+          }
+        });
+    // a blank line parts it from what the sweep prints next
+    return block.isEmpty() ? block : block + String.format(Locale.ROOT, "%n");
   }
 
   static double mean(List<PointResult> points, String figure) {

@@ -1,10 +1,8 @@
 package site.ycsbx.workloads.iibench;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import site.ycsb.Workload;
 import site.ycsbx.family.CellCount;
 import site.ycsbx.family.ClientSplit;
 import site.ycsbx.family.WorkloadFamily;
@@ -14,28 +12,20 @@ import site.ycsbx.store.iibench.IIBenchStore;
 /** The insert benchmark. */
 public final class IIBenchFamily extends WorkloadFamily {
   public IIBenchFamily() {
-    super("iibench", IIBenchStore.class, "the insert benchmark", "iibench");
+    super(new Declaration("iibench", IIBenchStore.class, "the insert benchmark", "iibench")
+        .workload(() -> IIBenchWorkload.class)
+        // its older name of the disks the efficiency table counts
+        .aliases(new Alias(IIBenchSettings.DISKS_PROPERTY, DiskStats.DISKS_PROPERTY))
+        .cellCount(IIBenchFamily::rows)
+        .documentedRates(Map.of("load rows", 50_000.0, "run rows", 5_000.0))
+        // its rows/s counts the rows of its insert transactions
+        .rates(new Rate("rows", true, IIBenchWorkload.INSERT_TXN)));
   }
 
-  @Override
-  public Class<? extends Workload> workloadClass() {
-    return IIBenchWorkload.class;
-  }
-
-  /** Its older name of the disks the efficiency table counts. */
-  @Override
-  public List<Alias> aliases() {
-    return List.of(new Alias(IIBenchSettings.DISKS_PROPERTY, DiskStats.DISKS_PROPERTY));
-  }
-
+  /** Made when asked, so that finding the family loads no more of it. */
   @Override
   public Optional<ClientSplit> clientSplit() {
     return Optional.of(new IIBenchSplit());
-  }
-
-  @Override
-  public Optional<CellCount> cellCount() {
-    return Optional.of(IIBenchFamily::rows);
   }
 
   /**
@@ -58,14 +48,4 @@ public final class IIBenchFamily extends WorkloadFamily {
     return new CellCount.Count(rows, "rows", how, rate);
   }
 
-  @Override
-  public Map<String, Double> documentedRates() {
-    return Map.of("load rows", 50_000.0, "run rows", 5_000.0);
-  }
-
-  /** Its rows/s counts the rows of its insert transactions. */
-  @Override
-  public List<Rate> rates() {
-    return List.of(new Rate("rows", true, IIBenchWorkload.INSERT_TXN));
-  }
 }

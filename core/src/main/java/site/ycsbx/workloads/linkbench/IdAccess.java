@@ -8,19 +8,7 @@ import java.util.SplittableRandom;
  * most read node is the most linked one, LinkBench's {@code read_*} and {@code write_*}); with
  * another shuffle it is not ({@code *_uncorr_*}, node operations).
  */
-final class IdAccess {
-  private final Ranks ranks;
-  private final IdShuffle shuffle;
-  private final long startId;
-  private final String label;
-
-  IdAccess(Ranks ranks, IdShuffle shuffle, long startId, String label) {
-    this.ranks = ranks;
-    this.shuffle = shuffle;
-    this.startId = startId;
-    this.label = label;
-  }
-
+record IdAccess(Ranks ranks, IdShuffle shuffle, long startId, String label) {
   long next(SplittableRandom r) {
     return startId + shuffle.idOf(ranks.next(r));
   }

@@ -1,8 +1,5 @@
 package site.ycsbx.db.jdbc;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import javax.net.SocketFactory;
 import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
@@ -18,42 +15,12 @@ import site.ycsbx.db.jdbc.conn.WatchedSockets;
  * connectTimeout as the binding sets it (0: blocking, the watchdog bounds it). Public with a
  * public constructor: the driver creates it by name.
  */
-public final class MariaDbWatchedSocketFactory extends SocketFactory {
+public final class MariaDbWatchedSocketFactory extends ConnectingSocketFactory {
   @Override
   public Socket createSocket() {
     Socket s = new ReadBufferedSocket();
     HandshakeWatchdog.watch(s);
     WatchedSockets.created(s);
-    return s;
-  }
-
-  @Override
-  public Socket createSocket(String host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port), null);
-  }
-
-  @Override
-  public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-    return connected(new InetSocketAddress(host, port), new InetSocketAddress(localHost, localPort));
-  }
-
-  @Override
-  public Socket createSocket(InetAddress host, int port) throws IOException {
-    return connected(new InetSocketAddress(host, port), null);
-  }
-
-  @Override
-  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
-      throws IOException {
-    return connected(new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
-  }
-
-  private Socket connected(InetSocketAddress to, InetSocketAddress from) throws IOException {
-    Socket s = createSocket();
-    if (from != null) {
-      s.bind(from);
-    }
-    s.connect(to);
     return s;
   }
 }

@@ -1,9 +1,6 @@
 package site.ycsbx.db.jdbc;
 
-import java.io.IOException;
-import java.net.InetAddress;
 import java.net.Socket;
-import javax.net.SocketFactory;
 import site.ycsbx.db.jdbc.conn.Connector;
 import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
 
@@ -14,33 +11,10 @@ import site.ycsbx.db.jdbc.conn.HandshakeWatchdog;
  * timeout, so the socket stays in blocking mode. pgjdbc calls {@link #createSocket()} and then
  * connects the socket itself. Public with a public constructor: the driver creates it by name.
  */
-public final class PgWatchedSocketFactory extends SocketFactory {
+public final class PgWatchedSocketFactory extends ConnectingSocketFactory {
   @Override
   public Socket createSocket() {
-    return watched(new Socket());
-  }
-
-  @Override
-  public Socket createSocket(String host, int port) throws IOException {
-    return watched(new Socket(host, port));
-  }
-
-  @Override
-  public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-    return watched(new Socket(host, port, localHost, localPort));
-  }
-
-  @Override
-  public Socket createSocket(InetAddress host, int port) throws IOException {
-    return watched(new Socket(host, port));
-  }
-
-  @Override
-  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
-    return watched(new Socket(address, port, localAddress, localPort));
-  }
-
-  private static Socket watched(Socket s) {
+    Socket s = new Socket();
     HandshakeWatchdog.watch(s);
     return s;
   }

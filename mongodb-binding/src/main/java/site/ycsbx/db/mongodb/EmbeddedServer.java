@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Properties;
+import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.util.UserError;
 
 /**
@@ -24,8 +25,8 @@ public final class EmbeddedServer {
   public static final String MEMORY = ":memory:";
   /** The H2 MVStore file inside the folder. */
   public static final String FILE_NAME = "mongodb-embedded.mv.db";
-  /** Database the binding uses on the embedded server. */
-  public static final String DATABASE = "ycsb";
+  /** Database the binding uses on the embedded server: the binding's default. */
+  public static final String DATABASE = MongoOptions.DATABASE_DEFAULT;
 
   /** Start of the lines about opening the data file (stdout, beside the binding's notes). */
   static final String OPENING_PREFIX = "[YCSB-X] ";

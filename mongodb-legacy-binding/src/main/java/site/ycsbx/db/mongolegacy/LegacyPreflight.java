@@ -1,7 +1,5 @@
 package site.ycsbx.db.mongolegacy;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -9,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.BeforeCommands;
+import site.ycsbx.db.mongodb.conn.BuildVersion;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
 import site.ycsbx.db.mongodb.conn.MongoUrl;
@@ -130,7 +129,8 @@ public final class LegacyPreflight implements Preflight {
       // only when set: the fingerprints of runs without it stay as they were
       fp.put(MongoOptions.DATABASE_PER_COLLECTION_PROPERTY, true);
     }
-    fp.put("mongodb.driver", "mongo-java-driver " + driverVersion() + " (relocated, legacy DBCollection API)");
+    fp.put("mongodb.driver", "mongo-java-driver " + BuildVersion.of(LegacyPreflight.class, "mongodb.legacy.driver.version")
+        + " (relocated, legacy DBCollection API)");
   }
 
   /**
@@ -201,17 +201,5 @@ public final class LegacyPreflight implements Preflight {
     return "getLastError {w: " + (wc.getWObject() == null ? "server default" : wc.getWObject())
         + (Boolean.TRUE.equals(wc.getJournal()) ? ", j: true" : "")
         + (timeout == null || timeout == 0 ? "" : ", wtimeout: " + timeout) + "}";
-  }
-
-  private static String driverVersion() {
-    Properties p = new Properties();
-    try (InputStream in = LegacyPreflight.class.getResourceAsStream("versions.properties")) {
-      if (in != null) {
-        p.load(in);
-      }
-    } catch (IOException e) {
-      // "unknown" below
-    }
-    return p.getProperty("mongodb.legacy.driver.version", "unknown");
   }
 }

@@ -52,10 +52,6 @@ public final class JdbcDatabaseLock implements DatabaseLock {
     }
   }
 
-  /** How long a cell waits for its holder's token next to the lock: 2 s, far more than one statement. */
-  private static final int TOKEN_WAITS = 20;
-  private static final int TOKEN_WAIT_MILLIS = 100;
-
   /**
    * The preflight's check: a run on a database whose lock another session holds is refused (exit
    * 2), unless it carries the holder's token ({@value DatabaseLock#HOLDER_PROPERTY}: a cell of the
@@ -67,19 +63,10 @@ public final class JdbcDatabaseLock implements DatabaseLock {
       String token = props.getProperty(DatabaseLock.HOLDER_PROPERTY, "").trim();
       LockSql.Keys keys = sql.keys(c, token);
       Long owner = sql.owner(c, keys);
-      // a holder retaking its lock after an outage takes the lock, then its token: a cell of its
-      // own experiment that looks between the two waits for the token rather than refuse itself
-      for (int i = 0; i < TOKEN_WAITS && owner != null && !token.isEmpty() && !sql.holdsToken(c, keys, owner); i++) {
-        Thread.sleep(TOKEN_WAIT_MILLIS);
-        owner = sql.owner(c, keys);
-      }
       if (owner == null || !token.isEmpty() && sql.holdsToken(c, keys, owner)) {
         return;
       }
       throw DatabaseLock.refusal(where(c, o), LockSessions.describe(c, sql, owner));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw UserError.target("interrupted while reading the locks of the server at " + o.maskedUrl());
     } catch (SQLException e) {
       throw UserError.target("cannot read the locks of the server at " + o.maskedUrl() + ": " + Connector.message(e, o));
     }
@@ -88,6 +75,4 @@ public final class JdbcDatabaseLock implements DatabaseLock {
   static String where(Connection c, JdbcOptions o) throws SQLException {
     return o.dialect().location(c) + " at " + o.serverHost() + (o.serverPort() > 0 ? ":" + o.serverPort() : "");
   }
-
-
 }

@@ -23,7 +23,11 @@ interface LockSql {
 
   Keys keys(Connection c, String token) throws SQLException;
 
-  /** Takes both locks without waiting; false (neither held) when another session holds the database's. */
+  /**
+   * Takes both locks without waiting, the token's first: whoever sees the database's lock held
+   * finds its token held beside it (a holder retaking its lock after an outage is never seen
+   * between the two). False (neither held) when another session holds the database's.
+   */
   boolean take(Connection c, Keys k) throws SQLException;
 
   /** The session that holds the database's lock; null when it is free. */
@@ -43,7 +47,7 @@ interface LockSql {
   void hold(Connection c, DatabaseLock.Holder h, AtomicReference<Statement> running)
       throws SQLException, InterruptedException;
 
-  /** Releases both locks. */
+  /** Releases both locks, the database's first (the reverse of {@link #take}). */
   void release(Connection c, Keys k) throws SQLException;
 
   /** A session as its server names it, for messages. */

@@ -13,20 +13,28 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 
 /** MySQL and MariaDB through MySQL Connector/J (jdbc:mysql://); {@link MariaDbDialect} for jdbc:mariadb://. */
-public class MySqlDialect implements SqlDialect {
+public class MySqlDialect extends CatalogDialect {
   /** Settings that decide what a commit guarantees; RocksDB's only when the table is RocksDB. */
   private static final List<String> DURABILITY = List.of("innodb_flush_log_at_trx_commit", "innodb_doublewrite",
       "log_bin", "sync_binlog");
   private static final String ROCKSDB_DURABILITY = "rocksdb_flush_log_at_trx_commit";
+  /** information_schema, scoped to the connection's database. */
+  private static final Sql CATALOG = new Sql("SELECT VERSION()", "SELECT @@default_storage_engine",
+      "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?",
+      "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?",
+      "SELECT COLUMN_NAME FROM information_schema.STATISTICS"
+          + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX");
+
+  public MySqlDialect() {
+    super(CATALOG);
+  }
 
   @Override
   public Kind kind() {
@@ -151,18 +159,13 @@ public class MySqlDialect implements SqlDialect {
 
   @Override
   public String createTable(String table, String columnsDdl, String engine) {
-    return SqlDialect.super.createTable(table, columnsDdl, engine) + (engine == null ? "" : " ENGINE=" + engine);
+    return super.createTable(table, columnsDdl, engine) + (engine == null ? "" : " ENGINE=" + engine);
   }
 
   @Override
   public String product(Connection c) throws SQLException {
     // Connector/J calls every server "MySQL"; MariaDB says who it is in its version string
     return version(c).contains("MariaDB") ? "MariaDB" : "MySQL";
-  }
-
-  @Override
-  public String version(Connection c) throws SQLException {
-    return CatalogQueries.value(c, "SELECT VERSION()");
   }
 
   @Override
@@ -177,23 +180,6 @@ public class MySqlDialect implements SqlDialect {
       }
     }
     return out;
-  }
-
-  @Override
-  public String defaultEngine(Connection c) throws SQLException {
-    return CatalogQueries.value(c, "SELECT @@default_storage_engine");
-  }
-
-  @Override
-  public Optional<String> tableEngine(Connection c, String table) throws SQLException {
-    return CatalogQueries.first(c,
-        "SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", table);
-  }
-
-  @Override
-  public Set<String> columns(Connection c, String table) throws SQLException {
-    return new TreeSet<>(CatalogQueries.names(c,
-        "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", table));
   }
 
   @Override
@@ -247,12 +233,6 @@ public class MySqlDialect implements SqlDialect {
       }
     }
     return out;
-  }
-
-  @Override
-  public List<String> primaryKey(Connection c, String table) throws SQLException {
-    return CatalogQueries.names(c, "SELECT COLUMN_NAME FROM information_schema.STATISTICS"
-        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX", table);
   }
 
   @Override

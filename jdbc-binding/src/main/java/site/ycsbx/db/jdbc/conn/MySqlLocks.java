@@ -32,11 +32,11 @@ final class MySqlLocks implements LockSql {
 
   @Override
   public boolean take(Connection c, Keys k) throws SQLException {
-    if (!"1".equals(one(c, "SELECT GET_LOCK(?, 0)", k.lock()))) {
+    if (!"1".equals(one(c, "SELECT GET_LOCK(?, 0)", k.token()))) {
       return false;
     }
-    if (!"1".equals(one(c, "SELECT GET_LOCK(?, 0)", k.token()))) {
-      one(c, "SELECT RELEASE_LOCK(?)", k.lock());
+    if (!"1".equals(one(c, "SELECT GET_LOCK(?, 0)", k.lock()))) {
+      one(c, "SELECT RELEASE_LOCK(?)", k.token());
       return false;
     }
     return true;
@@ -86,8 +86,8 @@ final class MySqlLocks implements LockSql {
 
   @Override
   public void release(Connection c, Keys k) throws SQLException {
-    one(c, "SELECT RELEASE_LOCK(?)", k.token());
     one(c, "SELECT RELEASE_LOCK(?)", k.lock());
+    one(c, "SELECT RELEASE_LOCK(?)", k.token());
   }
 
   @Override

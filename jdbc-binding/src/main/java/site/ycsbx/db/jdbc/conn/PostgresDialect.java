@@ -8,18 +8,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.IndexSpec;
 import site.ycsbx.store.SizeReport;
 
 /** PostgreSQL through the PostgreSQL JDBC driver. */
-final class PostgresDialect implements SqlDialect {
+final class PostgresDialect extends CatalogDialect {
   /** Settings that decide what a commit costs and guarantees (wal_level: how much each one writes). */
   private static final List<String> DURABILITY = List.of("synchronous_commit", "fsync", "full_page_writes", "wal_level");
+  /**
+   * pg_catalog. The engine is the table access method (heap unless an extension changed it);
+   * to_regclass resolves a table's name as an unquoted identifier through the search_path.
+   */
+  private static final Sql CATALOG = new Sql("SHOW server_version", "SHOW default_table_access_method",
+      "SELECT coalesce(a.amname, 'heap') FROM pg_class t"
+          + " LEFT JOIN pg_am a ON a.oid = t.relam WHERE t.oid = to_regclass(?)",
+      "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped",
+      "SELECT a.attname FROM pg_index x"
+          + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
+          + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
+          + " WHERE x.indrelid = to_regclass(?) AND x.indisprimary ORDER BY k.ord");
+
+  PostgresDialect() {
+    super(CATALOG);
+  }
 
   @Override
   public Kind kind() {
@@ -82,32 +95,8 @@ final class PostgresDialect implements SqlDialect {
   }
 
   @Override
-  public String version(Connection c) throws SQLException {
-    return CatalogQueries.value(c, "SHOW server_version");
-  }
-
-  @Override
   public List<String> availableEngines(Connection c) {
     return List.of();
-  }
-
-  /** The table access method new tables get (heap unless an extension changed it). */
-  @Override
-  public String defaultEngine(Connection c) throws SQLException {
-    return CatalogQueries.value(c, "SHOW default_table_access_method");
-  }
-
-  @Override
-  public Optional<String> tableEngine(Connection c, String table) throws SQLException {
-    // to_regclass resolves the name as an unquoted identifier through the search_path
-    return CatalogQueries.first(c, "SELECT coalesce(a.amname, 'heap') FROM pg_class t"
-        + " LEFT JOIN pg_am a ON a.oid = t.relam WHERE t.oid = to_regclass(?)", table);
-  }
-
-  @Override
-  public Set<String> columns(Connection c, String table) throws SQLException {
-    return new TreeSet<>(CatalogQueries.names(c,
-        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped", table));
   }
 
   @Override
@@ -158,14 +147,6 @@ final class PostgresDialect implements SqlDialect {
         + " WHERE x.indrelid = to_regclass(?) AND NOT x.indisprimary ORDER BY i.relname, k.ord", table,
         rs -> out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(2).toLowerCase(Locale.ROOT)));
     return out;
-  }
-
-  @Override
-  public List<String> primaryKey(Connection c, String table) throws SQLException {
-    return CatalogQueries.names(c, "SELECT a.attname FROM pg_index x"
-        + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
-        + " JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum"
-        + " WHERE x.indrelid = to_regclass(?) AND x.indisprimary ORDER BY k.ord", table);
   }
 
   /** The protocol's message limit (1 GB). */

@@ -35,11 +35,11 @@ final class PostgresLocks implements LockSql {
 
   @Override
   public boolean take(Connection c, Keys k) throws SQLException {
-    if (!tryLock(c, k.lock())) {
+    if (!tryLock(c, k.token())) {
       return false;
     }
-    if (!tryLock(c, k.token())) {
-      unlock(c, k.lock());
+    if (!tryLock(c, k.lock())) {
+      unlock(c, k.token());
       return false;
     }
     return true;
@@ -74,8 +74,8 @@ final class PostgresLocks implements LockSql {
 
   @Override
   public void release(Connection c, Keys k) throws SQLException {
-    unlock(c, k.token());
     unlock(c, k.lock());
+    unlock(c, k.token());
   }
 
   @Override

@@ -188,29 +188,26 @@ public final class ReopeningStatement implements InvocationHandler {
           ((PreparedStatement) s).addBatch();
           queued++;
           break;
-        case "setLong":
-          ((PreparedStatement) s).setLong((Integer) args[0], (Long) args[1]);
-          break;
-        case "setInt":
-          ((PreparedStatement) s).setInt((Integer) args[0], (Integer) args[1]);
-          break;
-        case "setString":
-          ((PreparedStatement) s).setString((Integer) args[0], (String) args[1]);
-          break;
-        case "setDouble":
-          ((PreparedStatement) s).setDouble((Integer) args[0], (Double) args[1]);
-          break;
-        case "setBytes":
-          ((PreparedStatement) s).setBytes((Integer) args[0], (byte[]) args[1]);
-          break;
         default:
-          ((PreparedStatement) s).setObject((Integer) args[0], args[1]);
+          set((PreparedStatement) s, name, (Integer) args[0], args[1]);
           break;
       }
       return null;
     } catch (Throwable t) {
       sentAndFailed(name);
       throw owner.failed(t);
+    }
+  }
+
+  /** {@link #direct}'s parameter setters: the driver's own method for the value's type. */
+  private static void set(PreparedStatement ps, String setter, int index, Object value) throws SQLException {
+    switch (setter) {
+      case "setLong" -> ps.setLong(index, (Long) value);
+      case "setInt" -> ps.setInt(index, (Integer) value);
+      case "setString" -> ps.setString(index, (String) value);
+      case "setDouble" -> ps.setDouble(index, (Double) value);
+      case "setBytes" -> ps.setBytes(index, (byte[]) value);
+      default -> ps.setObject(index, value);
     }
   }
 

@@ -31,38 +31,17 @@ public final class Statements implements AutoCloseable {
 
   /** SELECT of the given fields (null: all) of one row. */
   public Prepared read(String table, Collection<String> fields) throws SQLException {
-    String[] f = fields == null ? allFields : order(fields);
-    String key = "R\0" + table + "\0" + cacheKey(f);
-    PreparedStatement ps = cache.cached(key);
-    if (ps == null) {
-      ps = prepare(key, "SELECT " + list(f, "") + " FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
-    }
-    return new Prepared(ps, f);
+    return statement('R', table, fields == null ? allFields : order(fields));
   }
 
   /** Rows from a start key, in key order, limited. */
   public Prepared scan(String table, Collection<String> fields) throws SQLException {
-    String[] f = fields == null ? allFields : order(fields);
-    String key = "S\0" + table + "\0" + cacheKey(f);
-    PreparedStatement ps = cache.cached(key);
-    if (ps == null) {
-      ps = prepare(key, dialect.scan(checked(table), UserTable.KEY_COLUMN, list(f, "")), f);
-      if (fetchSize > 0) {
-        ps.setFetchSize(fetchSize);
-      }
-    }
-    return new Prepared(ps, f);
+    return statement('S', table, fields == null ? allFields : order(fields));
   }
 
   /** UPDATE of the given fields; parameters are the fields in {@link Prepared#fields} order, then the key. */
   public Prepared update(String table, Collection<String> fields) throws SQLException {
-    String[] f = order(fields);
-    String key = "U\0" + table + "\0" + cacheKey(f);
-    PreparedStatement ps = cache.cached(key);
-    if (ps == null) {
-      ps = prepare(key, "UPDATE " + checked(table) + " SET " + list(f, " = ?") + " WHERE " + UserTable.KEY_COLUMN + " = ?", f);
-    }
-    return new Prepared(ps, f);
+    return statement('U', table, order(fields));
   }
 
   /**
@@ -70,34 +49,43 @@ public final class Statements implements AutoCloseable {
    * {@code fields} null means every field (the common case, built without sorting).
    */
   public Prepared insert(String table, Collection<String> fields) throws SQLException {
-    String[] f = fields == null ? allFields : order(fields);
-    String key = "I\0" + table + "\0" + cacheKey(f);
+    return statement('I', table, fields == null ? allFields : order(fields));
+  }
+
+  public Prepared delete(String table) throws SQLException {
+    return statement('D', table, NO_FIELDS);
+  }
+
+  /**
+   * The statement of operation {@code op} (R, S, U, I, D: the methods above) on {@code table}
+   * with fields {@code f}, cached by the three; its SQL is built (and its names checked) only on a miss.
+   */
+  private Prepared statement(char op, String table, String[] f) throws SQLException {
+    String key = op + "\0" + table + "\0" + cacheKey(f);
     PreparedStatement ps = cache.cached(key);
     if (ps == null) {
-      StringBuilder marks = new StringBuilder("?");
-      for (int i = 0; i < f.length; i++) {
-        marks.append(", ?");
+      String t = checked(table);
+      for (String name : f) {
+        checked(name);
       }
-      ps = prepare(key, "INSERT INTO " + checked(table) + " (" + UserTable.KEY_COLUMN + (f.length == 0 ? "" : ", ")
-          + list(f, "") + ") VALUES (" + marks + ")", f);
+      ps = cache.prepare(key, sql(op, t, f));
+      if (op == 'S' && fetchSize > 0) {
+        ps.setFetchSize(fetchSize);
+      }
     }
     return new Prepared(ps, f);
   }
 
-  public Prepared delete(String table) throws SQLException {
-    String key = "D\0" + table;
-    PreparedStatement ps = cache.cached(key);
-    if (ps == null) {
-      ps = prepare(key, "DELETE FROM " + checked(table) + " WHERE " + UserTable.KEY_COLUMN + " = ?", new String[0]);
-    }
-    return new Prepared(ps, NO_FIELDS);
-  }
-
-  private PreparedStatement prepare(String key, String sql, String[] fields) throws SQLException {
-    for (String f : fields) {
-      checked(f);
-    }
-    return cache.prepare(key, sql);
+  private String sql(char op, String table, String[] f) {
+    String byKey = " WHERE " + UserTable.KEY_COLUMN + " = ?";
+    return switch (op) {
+      case 'R' -> "SELECT " + list(f, "") + " FROM " + table + byKey;
+      case 'S' -> dialect.scan(table, UserTable.KEY_COLUMN, list(f, ""));
+      case 'U' -> "UPDATE " + table + " SET " + list(f, " = ?") + byKey;
+      case 'I' -> "INSERT INTO " + table + " (" + UserTable.KEY_COLUMN + (f.length == 0 ? "" : ", ") + list(f, "")
+          + ") VALUES (" + CatalogQueries.marks(f.length + 1) + ")";
+      default -> "DELETE FROM " + table + byKey;
+    };
   }
 
   // the "all fields" array is shared, so the common statements are found without building a key

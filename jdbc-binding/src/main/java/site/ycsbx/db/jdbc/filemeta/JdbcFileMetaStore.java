@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import site.ycsbx.db.jdbc.conn.CheckedTables;
 import site.ycsbx.db.jdbc.conn.ClientConnection;
 import site.ycsbx.db.jdbc.conn.JdbcErrors;
@@ -108,8 +109,7 @@ public final class JdbcFileMetaStore implements FileMetaStore {
 
   @Override
   public long maxId() throws StoreException {
-    String t = table();
-    return call("maxId", t, () -> {
+    return call("maxId", t -> {
       try (ResultSet rs = statements.get("maxId", () -> FileMetaSchema.maxId(t)).executeQuery()) {
         rs.next();
         long max = rs.getLong(1);
@@ -154,141 +154,81 @@ public final class JdbcFileMetaStore implements FileMetaStore {
 
   @Override
   public List<FileRow> latestByUser(long userId, int limit) throws StoreException {
-    String t = table();
-    return call("latestByUser", t, () -> {
+    return call("latestByUser", t -> {
       if (latest == null || latestLimit != limit) {
         latest = statements.get("latest/" + limit, () -> FileMetaSchema.latestByUser(t, limit));
         latestLimit = limit;
       }
-      PreparedStatement ps = latest;
-      ps.setLong(1, userId);
-      List<FileRow> out = new ArrayList<>(limit);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(row(rs));
-        }
-      }
-      return out;
+      latest.setLong(1, userId);
+      return files(latest, new ArrayList<>(limit));
     });
   }
 
   @Override
   public long countDeleted(int serverId) throws StoreException {
-    String t = table();
-    return call("countDeleted", t, () -> {
-      PreparedStatement ps = statements.get("countDeleted", () -> FileMetaSchema.countDeleted(t));
-      ps.setInt(1, serverId);
-      return Tables.count(ps);
-    });
+    return count("countDeleted", FileMetaSchema::countDeleted, ps -> ps.setInt(1, serverId));
   }
 
   @Override
   public boolean updateFile(long id, long lastUpdated, long size) throws StoreException {
-    String t = table();
-    return call("updateFile", t, () -> {
-      PreparedStatement ps = statements.get("updateFile", () -> FileMetaSchema.updateFile(t));
+    return changed("updateFile", FileMetaSchema::updateFile, ps -> {
       ps.setObject(1, dateTime(lastUpdated));
       ps.setLong(2, size);
       ps.setLong(3, id);
-      return ps.executeUpdate() > 0;
     });
   }
 
   @Override
   public boolean deleteFile(long id) throws StoreException {
-    String t = table();
-    return call("deleteFile", t, () -> {
-      PreparedStatement ps = statements.get("deleteFile", () -> FileMetaSchema.deleteFile(t));
-      ps.setLong(1, id);
-      // MySQL reports found rows on this binding's connections: a file already deleted counts
-      return ps.executeUpdate() > 0;
-    });
+    // MySQL reports found rows on this binding's connections: a file already deleted counts
+    return changed("deleteFile", FileMetaSchema::deleteFile, ps -> ps.setLong(1, id));
   }
 
   @Override
   public long countByUser(long userId) throws StoreException {
-    String t = table();
-    return call("countByUser", t, () -> {
-      PreparedStatement ps = statements.get("countByUser", () -> FileMetaSchema.countByUser(t));
-      ps.setLong(1, userId);
-      return Tables.count(ps);
-    });
+    return count("countByUser", FileMetaSchema::countByUser, ps -> ps.setLong(1, userId));
   }
 
   @Override
   public Map<Long, Long> filesPerUser() throws StoreException {
-    String t = table();
-    return call("filesPerUser", t, () -> {
-      Map<Long, Long> out = new HashMap<>();
-      try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(FileMetaSchema.filesPerUser(t))) {
-        while (rs.next()) {
-          out.put(rs.getLong(1), rs.getLong(2));
-        }
-      }
-      return out;
-    });
+    return perKey("filesPerUser", FileMetaSchema::filesPerUser, (rs, out) -> out.put(rs.getLong(1), rs.getLong(2)));
   }
 
   @Override
   public Map<Integer, long[]> filesPerServer() throws StoreException {
-    String t = table();
-    return call("filesPerServer", t, () -> {
-      Map<Integer, long[]> out = new HashMap<>();
-      try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(FileMetaSchema.filesPerServer(t))) {
-        while (rs.next()) {
-          out.put(rs.getInt(1), new long[] {rs.getLong(2), rs.getLong(3)});
-        }
-      }
-      return out;
-    });
+    return perKey("filesPerServer", FileMetaSchema::filesPerServer,
+        (rs, out) -> out.put(rs.getInt(1), new long[] {rs.getLong(2), rs.getLong(3)}));
   }
 
   @Override
   public List<FileRow> filesBetween(long fromId, long toId) throws StoreException {
-    String t = table();
-    return call("filesBetween", t, () -> {
-      PreparedStatement ps = statements.get("filesBetween", () -> FileMetaSchema.filesBetween(t));
+    return call("filesBetween", t -> files(bound("filesBetween", t, FileMetaSchema::filesBetween, ps -> {
       ps.setLong(1, fromId);
       ps.setLong(2, toId);
-      List<FileRow> out = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(row(rs));
-        }
-      }
-      return out;
-    });
+    }), new ArrayList<>()));
   }
 
   @Override
   public long countBetween(long fromId, long toId) throws StoreException {
-    String t = table();
-    return call("countBetween", t, () -> {
-      PreparedStatement ps = statements.get("countBetween", () -> FileMetaSchema.countBetween(t));
+    return count("countBetween", FileMetaSchema::countBetween, ps -> {
       ps.setLong(1, fromId);
       ps.setLong(2, toId);
-      return Tables.count(ps);
     });
   }
 
   @Override
   public List<Long> missingIds(long files, int limit) throws StoreException {
-    String t = table();
-    return call("missingIds", t, () -> {
+    return call("missingIds", t -> {
       List<Long> out = new ArrayList<>();
-      try (PreparedStatement ps = conn.prepareStatement(FileMetaSchema.idGaps(t))) {
-        ps.setLong(1, files);
-        ps.setInt(2, limit);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next() && out.size() < limit) {
-            long before = rs.getLong(1);
-            if (rs.wasNull()) {
-              before = -1;
-            }
-            long after = rs.getLong(2);
-            for (long id = before + 1; id < after && out.size() < limit; id++) {
-              out.add(id);
-            }
+      try (PreparedStatement ps = idQuery(FileMetaSchema.idGaps(t), files, limit); ResultSet rs = ps.executeQuery()) {
+        while (rs.next() && out.size() < limit) {
+          long before = rs.getLong(1);
+          if (rs.wasNull()) {
+            before = -1;
+          }
+          long after = rs.getLong(2);
+          for (long id = before + 1; id < after && out.size() < limit; id++) {
+            out.add(id);
           }
         }
       }
@@ -310,16 +250,11 @@ public final class JdbcFileMetaStore implements FileMetaStore {
 
   @Override
   public List<Long> idsOutside(long files, int limit) throws StoreException {
-    String t = table();
-    return call("idsOutside", t, () -> {
+    return call("idsOutside", t -> {
       List<Long> out = new ArrayList<>();
-      try (PreparedStatement ps = conn.prepareStatement(FileMetaSchema.idsOutside(t))) {
-        ps.setLong(1, files);
-        ps.setInt(2, limit);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            out.add(rs.getLong(1));
-          }
+      try (PreparedStatement ps = idQuery(FileMetaSchema.idsOutside(t), files, limit); ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getLong(1));
         }
       }
       return out;
@@ -327,6 +262,69 @@ public final class JdbcFileMetaStore implements FileMetaStore {
   }
 
   // ---- plumbing
+
+  /** Binds a statement's parameters. */
+  private interface Parameters {
+    void bind(PreparedStatement ps) throws SQLException;
+  }
+
+  /** Puts what one row says into a map. */
+  private interface RowInto<K, V> {
+    void put(ResultSet rs, Map<K, V> out) throws SQLException;
+  }
+
+  /** The statement of {@code op} on table {@code t}, cached under {@code op}, its parameters bound. */
+  private PreparedStatement bound(String op, String t, UnaryOperator<String> sql, Parameters params) throws SQLException {
+    PreparedStatement ps = statements.get(op, () -> sql.apply(t));
+    params.bind(ps);
+    return ps;
+  }
+
+  /** The call {@code op}: the count its cached statement reads. */
+  private long count(String op, UnaryOperator<String> sql, Parameters params) throws StoreException {
+    return call(op, t -> Tables.count(bound(op, t, sql, params)));
+  }
+
+  /** The call {@code op}: whether its cached statement found a row to change. */
+  private boolean changed(String op, UnaryOperator<String> sql, Parameters params) throws StoreException {
+    return call(op, t -> bound(op, t, sql, params).executeUpdate() > 0);
+  }
+
+  /** The call {@code op}: a map of the rows of a plain statement (a scan of the whole table, run once). */
+  private <K, V> Map<K, V> perKey(String op, UnaryOperator<String> sql, RowInto<K, V> put) throws StoreException {
+    return call(op, t -> {
+      Map<K, V> out = new HashMap<>();
+      try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(sql.apply(t))) {
+        while (rs.next()) {
+          put.put(rs, out);
+        }
+      }
+      return out;
+    });
+  }
+
+  /** A query about the table's ids against the expected number of files: bound to that number, then the limit. */
+  private PreparedStatement idQuery(String sql, long files, int limit) throws SQLException {
+    PreparedStatement ps = conn.prepareStatement(sql);
+    try {
+      ps.setLong(1, files);
+      ps.setInt(2, limit);
+      return ps;
+    } catch (SQLException e) {
+      ps.close();
+      throw e;
+    }
+  }
+
+  /** Adds the files {@code ps} selects to {@code out}. */
+  private static List<FileRow> files(PreparedStatement ps, List<FileRow> out) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(row(rs));
+      }
+    }
+    return out;
+  }
 
   private static FileRow row(ResultSet rs) throws SQLException {
     return new FileRow(rs.getLong("id"), rs.getString("path"), rs.getLong("size"), rs.getInt("server_id"),
@@ -361,6 +359,17 @@ public final class JdbcFileMetaStore implements FileMetaStore {
       cachedFor = t;
     }
     return t;
+  }
+
+  /** Work on the table in use, {@code t}. */
+  private interface TableWork<T> {
+    T run(String t) throws SQLException, StoreException;
+  }
+
+  /** As {@link #call(String, String, JdbcErrors.Work)}, on the table in use. */
+  private <T> T call(String op, TableWork<T> work) throws StoreException {
+    String t = table();
+    return call(op, t, () -> work.run(t));
   }
 
   /** One call, committed when autocommit is off, rolled back when it fails. */

@@ -69,8 +69,8 @@ public final class JdbcIIBenchStore implements IIBenchStore {
   /** The variant of iibench's SQL for the server the dialect talks to. */
   static IIBenchSql sqlFor(SqlDialect d) {
     return switch (d.kind()) {
-      case MYSQL -> new MySqlIIBenchSql();
-      case POSTGRESQL -> new PostgresIIBenchSql();
+      case MYSQL -> IIBenchSql.MYSQL;
+      case POSTGRESQL -> IIBenchSql.POSTGRESQL;
     };
   }
 

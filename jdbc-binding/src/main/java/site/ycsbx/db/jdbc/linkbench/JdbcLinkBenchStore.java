@@ -150,8 +150,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       for (Node n : nodes) {
         maxId = Math.max(maxId, n.id());
       }
-      if (sql.raiseNodeIdCounter() != null) {
-        PreparedStatement ps = tx.rwStatement("raiseNodeId", sql::raiseNodeIdCounter);
+      if (sql.traits().raiseNodeIdCounter() != null) {
+        PreparedStatement ps = tx.rwStatement("raiseNodeId", sql.traits()::raiseNodeIdCounter);
         ps.setLong(1, maxId);
         ps.setString(2, table);
         ps.executeQuery().close();
@@ -233,7 +233,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       // LinkBench's affected rows: 1 a new link, 2 an existing one whose visibility changed,
       // 0 an existing one with this visibility; the link is locked until the commit
       int outcome;
-      if (sql.addLinkReturnsRow()) {
+      if (sql.traits().addLinkReturnsRow()) {
         try (ResultSet rs = insert.executeQuery()) {
           outcome = !rs.next() ? 0 : rs.getBoolean(1) ? 1 : 2;
         }
@@ -348,8 +348,8 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
       ps.setLong(3, minTime);
       ps.setLong(4, maxTime);
       ps.setInt(5, LinkBenchSchema.VISIBLE);
-      ps.setInt(sql.offsetBeforeLimit() ? 6 : 7, offset);
-      ps.setInt(sql.offsetBeforeLimit() ? 7 : 6, limit);
+      ps.setInt(sql.traits().offsetBeforeLimit() ? 6 : 7, offset);
+      ps.setInt(sql.traits().offsetBeforeLimit() ? 7 : 6, limit);
       return links(ps);
     });
   }
@@ -404,7 +404,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
   /**
    * Sends a bulk load's rows of {@code columns} columns in statements of at most
    * {@link LinkBenchSchema#MAX_PARAMETERS} parameters: as text ({@code text}, {@link InlineRows})
-   * where {@link LinkBenchSql#bulkInText}, else the statement for n rows ({@code prepared}) bound
+   * where {@link LinkBenchSql.Traits#bulkInText}, else the statement for n rows ({@code prepared}) bound
    * by {@code binder}, cached by {@code op} and its row count.
    */
   private <T> void sendBulk(String op, List<T> rows, int columns, Function<List<T>, String> text,
@@ -412,7 +412,7 @@ public final class JdbcLinkBenchStore implements LinkBenchStore {
     int per = LinkBenchSchema.MAX_PARAMETERS / columns;
     for (int from = 0; from < rows.size(); from += per) {
       List<T> part = rows.subList(from, Math.min(rows.size(), from + per));
-      if (sql.bulkInText()) {
+      if (sql.traits().bulkInText()) {
         tx.rwPlain().executeUpdate(text.apply(part));
         continue;
       }

@@ -68,9 +68,9 @@ final class LinkBenchSchema {
 
     String columnsDdl(LinkBenchSql sql) {
       return switch (this) {
-        case NODE -> sql.nodeColumns();
-        case LINK -> sql.linkColumns();
-        case COUNT -> sql.countColumns();
+        case NODE -> sql.traits().nodeColumns();
+        case LINK -> sql.traits().linkColumns();
+        case COUNT -> sql.traits().countColumns();
       };
     }
 

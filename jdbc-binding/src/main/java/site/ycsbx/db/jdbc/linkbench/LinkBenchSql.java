@@ -8,19 +8,29 @@ package site.ycsbx.db.jdbc.linkbench;
  */
 interface LinkBenchSql {
   /**
-   * Whether the bulk load sends its statements with the values in the text ({@link InlineRows}),
-   * as LinkBench's loader does, rather than binding them to a prepared statement.
+   * What differs between servers apart from the statements' text.
+   *
+   * @param bulkInText whether the bulk load sends its statements with the values in the text
+   *     ({@link InlineRows}), as LinkBench's loader does, rather than binding them to a prepared
+   *     statement
+   * @param linkColumns column definitions of the link table, primary key (link_type, id1, id2)
+   *     included
+   * @param countColumns column definitions of the count table, primary key (id, link_type) included
+   * @param nodeColumns column definitions of the node table: id numbered by the server, primary key
+   * @param addLinkReturnsRow whether {@link #addLink} returns a row (PostgreSQL) rather than MySQL's
+   *     affected-rows count
+   * @param offsetBeforeLimit whether {@link #linkList} takes the offset before the limit (MySQL's
+   *     LIMIT offset, count)
+   * @param raiseNodeIdCounter a statement after inserting nodes with given ids, so that ids the
+   *     server numbers later are above them; null when the server's counter follows inserted ids
+   *     by itself (MySQL). Parameters: the largest inserted id, the table name.
    */
-  boolean bulkInText();
+  record Traits(boolean bulkInText, String linkColumns, String countColumns, String nodeColumns,
+      boolean addLinkReturnsRow, boolean offsetBeforeLimit, String raiseNodeIdCounter) {
+  }
 
-  /** Column definitions of the link table, primary key (link_type, id1, id2) included. */
-  String linkColumns();
-
-  /** Column definitions of the count table, primary key (id, link_type) included. */
-  String countColumns();
-
-  /** Column definitions of the node table: id numbered by the server, primary key. */
-  String nodeColumns();
+  /** This server's {@link Traits}. */
+  Traits traits();
 
   /**
    * LinkBench's link insert of {@code rows} rows, which changes only the visibility of a link
@@ -34,9 +44,6 @@ interface LinkBenchSql {
    * Parameters as {@link #insertLinks}.
    */
   String addLink(String table);
-
-  /** Whether {@link #addLink} returns a row (PostgreSQL) rather than MySQL's affected-rows count. */
-  boolean addLinkReturnsRow();
 
   /**
    * Adds {@code delta} to the count of (id, link_type), or inserts the count.
@@ -68,17 +75,7 @@ interface LinkBenchSql {
   /**
    * Visible links of (id1, link_type) within a time range, newest first, through the id1_type
    * index. Parameters: id1, link_type, min time, max time, visibility, then offset and limit in
-   * the order {@link #offsetBeforeLimit()} says.
+   * the order {@link Traits#offsetBeforeLimit()} says.
    */
   String linkList(String table, String id1TypeIndex);
-
-  /** Whether {@link #linkList} takes the offset before the limit (MySQL's LIMIT offset, count). */
-  boolean offsetBeforeLimit();
-
-  /**
-   * A statement after inserting nodes with given ids, so that ids the server numbers later are
-   * above {@code maxId}; null when the server's counter follows inserted ids by itself (MySQL).
-   * Parameters: the table name, the largest inserted id.
-   */
-  String raiseNodeIdCounter();
 }

@@ -7,31 +7,27 @@ package site.ycsbx.db.jdbc.linkbench;
  * an index to refuse. The upserts are LinkBench's own.
  */
 final class MySqlLinkBenchSql implements LinkBenchSql {
-  /** Connector/J binds each of a 1,024-row INSERT's 7,168 parameters at a cost: LinkBench's text halves the client's CPU. */
-  @Override
-  public boolean bulkInText() {
-    return true;
-  }
+  /**
+   * The bulk load in text: Connector/J binds each of a 1,024-row INSERT's 7,168 parameters at a
+   * cost, and LinkBench's text halves the client's CPU. addLink's insert counts its affected rows
+   * ({@link #addLink}). LIMIT offset, count. InnoDB and MyRocks raise AUTO_INCREMENT past an
+   * inserted id.
+   */
+  private static final Traits TRAITS = new Traits(true,
+      "id1 BIGINT UNSIGNED NOT NULL DEFAULT 0, id2 BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+          + " link_type BIGINT UNSIGNED NOT NULL DEFAULT 0, visibility TINYINT NOT NULL DEFAULT 0,"
+          + " data VARBINARY(255) NOT NULL DEFAULT '', time BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+          + " version INT UNSIGNED NOT NULL DEFAULT 0, PRIMARY KEY (link_type, id1, id2)",
+      "id BIGINT UNSIGNED NOT NULL DEFAULT 0, link_type BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+          + " count INT UNSIGNED NOT NULL DEFAULT 0, time BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+          + " version BIGINT UNSIGNED NOT NULL DEFAULT 0, PRIMARY KEY (id, link_type)",
+      "id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, type INT UNSIGNED NOT NULL, version BIGINT UNSIGNED NOT NULL,"
+          + " time INT UNSIGNED NOT NULL, data MEDIUMBLOB NOT NULL, PRIMARY KEY (id)",
+      false, true, null);
 
   @Override
-  public String linkColumns() {
-    return "id1 BIGINT UNSIGNED NOT NULL DEFAULT 0, id2 BIGINT UNSIGNED NOT NULL DEFAULT 0,"
-        + " link_type BIGINT UNSIGNED NOT NULL DEFAULT 0, visibility TINYINT NOT NULL DEFAULT 0,"
-        + " data VARBINARY(255) NOT NULL DEFAULT '', time BIGINT UNSIGNED NOT NULL DEFAULT 0,"
-        + " version INT UNSIGNED NOT NULL DEFAULT 0, PRIMARY KEY (link_type, id1, id2)";
-  }
-
-  @Override
-  public String countColumns() {
-    return "id BIGINT UNSIGNED NOT NULL DEFAULT 0, link_type BIGINT UNSIGNED NOT NULL DEFAULT 0,"
-        + " count INT UNSIGNED NOT NULL DEFAULT 0, time BIGINT UNSIGNED NOT NULL DEFAULT 0,"
-        + " version BIGINT UNSIGNED NOT NULL DEFAULT 0, PRIMARY KEY (id, link_type)";
-  }
-
-  @Override
-  public String nodeColumns() {
-    return "id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, type INT UNSIGNED NOT NULL, version BIGINT UNSIGNED NOT NULL,"
-        + " time INT UNSIGNED NOT NULL, data MEDIUMBLOB NOT NULL, PRIMARY KEY (id)";
+  public Traits traits() {
+    return TRAITS;
   }
 
   @Override
@@ -46,11 +42,6 @@ final class MySqlLinkBenchSql implements LinkBenchSql {
   @Override
   public String addLink(String table) {
     return insertLinks(table, 1);
-  }
-
-  @Override
-  public boolean addLinkReturnsRow() {
-    return false;
   }
 
   @Override
@@ -104,14 +95,4 @@ final class MySqlLinkBenchSql implements LinkBenchSql {
         + " ORDER BY time DESC LIMIT ?, ?";
   }
 
-  @Override
-  public boolean offsetBeforeLimit() {
-    return true;
-  }
-
-  /** InnoDB and MyRocks raise AUTO_INCREMENT past an inserted id. */
-  @Override
-  public String raiseNodeIdCounter() {
-    return null;
-  }
 }

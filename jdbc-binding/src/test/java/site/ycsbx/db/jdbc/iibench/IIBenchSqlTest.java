@@ -1,7 +1,7 @@
 package site.ycsbx.db.jdbc.iibench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class IIBenchSqlTest {
   @Test
   void mysqlGetsTheThreeClauseQueryAndLatin1Padding() {
     IIBenchSql sql = JdbcIIBenchStore.sqlFor(JdbcOptions.dialectFor("jdbc:mysql://h/ycsb"));
-    assertInstanceOf(MySqlIIBenchSql.class, sql);
+    assertSame(IIBenchSql.MYSQL, sql);
     assertEquals("SELECT (price + 0E0) AS price_exact, dateandtime, customerid FROM t WHERE price > ? OR (price = ?"
         + " AND dateandtime > ?) OR (price = ? AND dateandtime = ? AND customerid > ?)"
         + " ORDER BY price, dateandtime, customerid LIMIT ?", IIBenchSchema.query(sql, "t"));
@@ -27,7 +27,7 @@ class IIBenchSqlTest {
   @Test
   void postgresqlGetsTheRowValueQuery() {
     IIBenchSql sql = JdbcIIBenchStore.sqlFor(JdbcOptions.dialectFor("jdbc:postgresql://h/ycsb"));
-    assertInstanceOf(PostgresIIBenchSql.class, sql);
+    assertSame(IIBenchSql.POSTGRESQL, sql);
     assertEquals("SELECT CAST(price AS DOUBLE PRECISION) AS price_exact, dateandtime, customerid FROM t"
         + " WHERE (price, dateandtime, customerid) > (?, ?, ?) ORDER BY price, dateandtime, customerid LIMIT ?",
         IIBenchSchema.query(sql, "t"));

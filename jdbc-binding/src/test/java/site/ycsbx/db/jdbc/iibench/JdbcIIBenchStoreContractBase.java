@@ -130,7 +130,7 @@ abstract class JdbcIIBenchStoreContractBase extends IIBenchStoreContract {
     for (int k = 0; k < 5; k++) {
       s.insert(t, batch(20 + k, 1_700_000_000_000L + 1000L * k, 1000));
     }
-    String q = IIBenchSchema.query(target().mariadb() ? new MySqlIIBenchSql() : new PostgresIIBenchSql(), t.name());
+    String q = IIBenchSchema.query(target().mariadb() ? IIBenchSql.MYSQL : IIBenchSql.POSTGRESQL, t.name());
     String plan;
     try (Connection c = db.get().connect(); Statement st = c.createStatement()) {
       st.execute(target().mariadb() ? "ANALYZE TABLE iib_plan" : "ANALYZE iib_plan");

@@ -190,7 +190,7 @@ abstract class JdbcLinkBenchStoreContractBase extends LinkBenchStoreContract {
     }
     LinkBenchSql sql = target().mariadb() ? new MySqlLinkBenchSql() : new PostgresLinkBenchSql();
     String q = sql.linkList("linktable", target().mariadb() ? "id1_type" : "linktable_id1_type");
-    Object[] values = sql.offsetBeforeLimit()
+    Object[] values = sql.traits().offsetBeforeLimit()
         ? new Object[] {7, TYPE, 0, Long.MAX_VALUE, 1, 0, 10}
         : new Object[] {7, TYPE, 0, Long.MAX_VALUE, 1, 10, 0};
     for (Object v : values) {

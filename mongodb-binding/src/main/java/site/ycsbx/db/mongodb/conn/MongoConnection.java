@@ -14,18 +14,18 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.bson.Document;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.driver.DriverPort;
 import site.ycsbx.faults.OperationTimeout;
+import site.ycsbx.util.UserError;
 
 /**
  * The one MongoClient a JVM uses for a URL and write concern, shared by every client thread
  * (the driver's client is thread-safe and pools connections) and closed when the last thread
  * that acquired it releases it.
  */
-public final class MongoConnection {
+public final class MongoConnection extends PortConnection {
   /** How long an operation waits for a usable server during a run. */
   static final long RUN_SERVER_SELECTION_TIMEOUT_MILLIS = 2000;
   /** How long opening a connection to a server may take during a run. */
@@ -39,21 +39,19 @@ public final class MongoConnection {
   static volatile CommandListener testListener;
 
   private final String key;
-  private final MongoOptions options;
   private final MongoClient client;
   private final MongoDatabase database;
   private final MongoSchema schema;
   private final Map<String, MongoSchema> schemas = new ConcurrentHashMap<>();
   private volatile Boolean reportsSizes;
   private volatile Document hello;
-  private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
   private final java.util.List<Runnable> onRelease = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final MongoOutageWatch watch;
   private int references;
 
   private MongoConnection(String key, MongoOptions options) {
+    super(options);
     this.key = key;
-    this.options = options;
     this.watch = new MongoOutageWatch(options.reconnect().link(options.maskedUrl()));
     this.client = newClient(options, b -> runTimeouts(b, options));
     this.database = client.getDatabase(options.database()).withWriteConcern(options.writeConcern());
@@ -62,16 +60,24 @@ public final class MongoConnection {
     schemas.put(options.database(), schema);
   }
 
-  /** The shared connection for these options; release it in cleanup(). */
+  /**
+   * The shared connection for these options; release it in cleanup(). A client the driver cannot
+   * create (a bad URL option) is a {@link UserError}.
+   */
   public static synchronized MongoConnection acquire(MongoOptions options) {
-    String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern()) + "|"
-        + options.readPreference() + "|" + options.maxConnections() + "|" + options.database();
-    MongoConnection c = OPEN.computeIfAbsent(key, k -> new MongoConnection(k, options));
-    c.references++;
-    return c;
+    try {
+      String key = options.url() + "|" + WriteConcernSetting.describe(options.writeConcern()) + "|"
+          + options.readPreference() + "|" + options.maxConnections() + "|" + options.database();
+      MongoConnection c = OPEN.computeIfAbsent(key, k -> new MongoConnection(k, options));
+      c.references++;
+      return c;
+    } catch (MongoException | IllegalArgumentException e) {
+      throw cannotCreate(options, MongoOptions.redact(MongoErrors.describe(e), options.url()));
+    }
   }
 
   /** Closes the client when no thread uses it any more. */
+  @Override
   public void release() {
     synchronized (MongoConnection.class) {
       if (--references == 0) {
@@ -145,10 +151,6 @@ public final class MongoConnection {
     return Integer.valueOf(0).equals(wc.getWObject()) ? WriteConcern.W1 : wc;
   }
 
-  public MongoOptions options() {
-    return options;
-  }
-
   /** The run's database, with the run's write concern. */
   public MongoDatabase database() {
     return database;
@@ -161,10 +163,12 @@ public final class MongoConnection {
 
   /** A database of this server by name, with the run's write concern. */
   public MongoDatabase database(String name) {
+    MongoOptions options = options();
     return name.equals(options.database()) ? database : client.getDatabase(name).withWriteConcern(options.writeConcern());
   }
 
   /** The driver port to a database of this server by name, with the run's write concern. */
+  @Override
   public MongoPort port(String name) {
     return new DriverPort(database(name), MongoErrors::describe);
   }
@@ -172,7 +176,7 @@ public final class MongoConnection {
   /** The schema helper of a database by name (acknowledged writes, the user's config strings). */
   public MongoSchema schema(String name) {
     return schemas.computeIfAbsent(name,
-        n -> new MongoSchema(client.getDatabase(n).withWriteConcern(schemaWriteConcern(options)), options));
+        n -> new MongoSchema(client.getDatabase(n).withWriteConcern(schemaWriteConcern(options())), options()));
   }
 
   /**
@@ -195,14 +199,6 @@ public final class MongoConnection {
    */
   public ClientSession startSession() {
     return client.startSession();
-  }
-
-  /**
-   * What a family's stores share across the client threads of this connection (e.g. the plan the
-   * preparing thread used), one object per type, created on first use.
-   */
-  public <T> T shared(Class<T> type, Supplier<T> create) {
-    return type.cast(shared.computeIfAbsent(type, k -> create.get()));
   }
 
   /**

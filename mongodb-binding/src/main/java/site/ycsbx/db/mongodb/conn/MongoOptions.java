@@ -21,11 +21,11 @@ import site.ycsbx.util.UserError;
  * client thread agree. A bad value is a one-line {@link UserError} naming the property.
  */
 public final class MongoOptions {
-  /** Connection string; may hold a password, so it is read through {@link Props#get}. */
-  public static final String URL_PROPERTY = "mongodb.url";
-  public static final String URL_PROPERTY_DEFAULT = "mongodb://localhost:27017/ycsb";
   /** Database used when the URL names none (or admin, as YCSB 0.17: admin is where users log in). */
   public static final String DATABASE_DEFAULT = "ycsb";
+  /** Connection string; may hold a password, so it is read through {@link Props#get}. */
+  public static final String URL_PROPERTY = "mongodb.url";
+  public static final String URL_PROPERTY_DEFAULT = "mongodb://localhost:27017/" + DATABASE_DEFAULT;
   /** The database, when the URL names none; a URL naming another one is refused (YCSB before 0.2's name). */
   public static final String DATABASE_PROPERTY = "mongodb.database";
   private static final String ADMIN_DATABASE = "admin";

@@ -12,6 +12,8 @@ import org.bson.Document;
 public final class ServerKind {
   /** The product name of the Java wire-protocol emulator. */
   public static final String EMULATOR = "mongo-java-server";
+  /** isMaster's msg on a mongos. */
+  public static final String MONGOS_MSG = "isdbgrid";
 
   private ServerKind() {
   }
@@ -37,6 +39,11 @@ public final class ServerKind {
   private static boolean isEnterprise(Document build) {
     Object modules = build.get("modules");
     return modules instanceof List && ((List<?>) modules).contains("enterprise");
+  }
+
+  /** Whether the isMaster reply comes from a mongos. */
+  public static boolean isMongos(Document isMaster) {
+    return MONGOS_MSG.equals(isMaster.get("msg"));
   }
 
   /** Whether serverStatus (null when it failed) comes from mongo-java-server. */

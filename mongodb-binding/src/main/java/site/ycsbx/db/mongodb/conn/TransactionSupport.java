@@ -30,7 +30,7 @@ public final class TransactionSupport {
     }
     int wire = isMaster.get("maxWireVersion") instanceof Number n ? n.intValue() : 0;
     boolean sessions = isMaster.get("logicalSessionTimeoutMinutes") instanceof Number;
-    if ("isdbgrid".equals(isMaster.get("msg"))) {
+    if (ServerKind.isMongos(isMaster)) {
       return wire >= WIRE_4_2 && sessions ? null : "a mongos before 4.2 (maxWireVersion " + wire + ")";
     }
     if (isMaster.get("setName") != null) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import site.ycsbx.db.mongodb.conn.FamilySide;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
+import site.ycsbx.db.mongodb.conn.ServerKind;
 import site.ycsbx.store.filemeta.FileMetaSharding;
 import site.ycsbx.store.filemeta.ShardCount;
 
@@ -31,7 +32,7 @@ final class DriverFileMetaSide extends FileMetaSide {
   public List<ShardCount> documentsPerShard(String collection) {
     List<ShardCount> out = new ArrayList<>();
     driver(() -> {
-      if (ShardedCluster.isMongos(connection.hello())) {
+      if (ServerKind.isMongos(connection.hello())) {
         ShardedCluster.documentsPerShard(connection.database(options().databaseOf(collection)), collection,
             ShardSetup.shardsOf(connection)).forEach((shard, n) -> out.add(new ShardCount(shard, n)));
       }

@@ -10,6 +10,7 @@ import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.ServerKind;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
 import site.ycsbx.db.mongodb.port.PortCursor;
@@ -133,11 +134,11 @@ public final class MongoFileMetaCheck implements MongoStoreCheck {
     String url = options.maskedUrl();
     String database = options.databaseOf(plan.table());
     String namespace = database + "." + plan.table();
-    ShardedCluster cluster = new ShardedCluster(client.getDatabase("admin"), client.getDatabase("config"));
+    ShardedCluster cluster = new ShardedCluster(client::getDatabase);
     try {
-      if (!ShardedCluster.isMongos(client.getDatabase("admin").runCommand(new Document("isMaster", 1)))) {
+      if (!ServerKind.isMongos(client.getDatabase("admin").runCommand(new Document("isMaster", 1)))) {
         throw new UserError(FileMetaSharding.SHARD_PROPERTY + "=true needs a mongos (the router of a sharded cluster),"
-            + " but the server at " + url + " is not one (isMaster msg is not " + ShardedCluster.MONGOS_MSG + "); point "
+            + " but the server at " + url + " is not one (isMaster msg is not " + ServerKind.MONGOS_MSG + "); point "
             + MongoOptions.URL_PROPERTY + " at a mongos or remove " + FileMetaSharding.SHARD_PROPERTY);
       }
       List<String> shards = cluster.shards();

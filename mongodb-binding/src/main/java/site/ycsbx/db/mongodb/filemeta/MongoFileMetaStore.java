@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import site.ycsbx.db.mongodb.conn.BulkInsert;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
@@ -136,18 +137,10 @@ public final class MongoFileMetaStore implements FileMetaStore {
 
   @Override
   public void insertFiles(List<FileRow> batch) throws StoreException {
-    if (batch.isEmpty()) {
-      return;
+    if (!batch.isEmpty()) {
+      ready();
+      BulkInsert.unordered(files, batch, this::document, "files", in(() -> ""));
     }
-    ready();
-    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
-    for (FileRow f : batch) {
-      docs.add(document(f));
-    }
-    call(() -> "insertMany of " + docs.size() + " files", () -> {
-      files.insertMany(docs, false);
-      return null;
-    });
   }
 
   @Override

@@ -34,7 +34,7 @@ final class ShardSetup {
   ShardSetup(MongoConnection connection, String database, String collection, FileMetaSharding sharding) {
     this.connection = connection;
     this.admin = connection.database("admin");
-    this.cluster = new ShardedCluster(admin, connection.database("config"));
+    this.cluster = new ShardedCluster(connection::database);
     this.database = database;
     this.namespace = database + "." + collection;
     this.sharding = sharding;
@@ -114,6 +114,6 @@ final class ShardSetup {
   }
 
   static List<String> shardsOf(MongoConnection connection) {
-    return new ShardedCluster(connection.database("admin"), connection.database("config")).shards();
+    return new ShardedCluster(connection::database).shards();
   }
 }

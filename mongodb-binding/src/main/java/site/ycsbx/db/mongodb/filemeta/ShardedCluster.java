@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoDatabase;
 import org.bson.Document;
@@ -15,20 +16,15 @@ import org.bson.Document;
  * through it, so they see the cluster the same way.
  */
 final class ShardedCluster {
-  /** isMaster's msg on a mongos. */
-  static final String MONGOS_MSG = "isdbgrid";
   private static final int COMMAND_NOT_FOUND = 59;
 
   private final MongoDatabase admin;
   private final MongoDatabase config;
 
-  ShardedCluster(MongoDatabase admin, MongoDatabase config) {
-    this.admin = admin;
-    this.config = config;
-  }
-
-  static boolean isMongos(Document isMaster) {
-    return MONGOS_MSG.equals(isMaster.get("msg"));
+  /** The cluster behind {@code databases}, a mongos' databases by name (its admin and config). */
+  ShardedCluster(Function<String, MongoDatabase> databases) {
+    this.admin = databases.apply("admin");
+    this.config = databases.apply("config");
   }
 
   /** The balancer: its mode ("full", "off"; null when the server has no balancerStatus, before 3.4). */

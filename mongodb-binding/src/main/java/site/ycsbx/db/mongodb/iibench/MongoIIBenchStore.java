@@ -47,7 +47,6 @@ public final class MongoIIBenchStore implements IIBenchStore {
       IIBenchTable.PRODUCT_ID, IIBenchTable.PRICE);
 
   private final IIBenchSide side;
-  private final MongoOptions options;
   private final Map<String, PortCollection> collections = new HashMap<>();
   // the documents of the current batch, a list reused for every transaction of this thread
   private final List<Map<String, Object>> documents = new ArrayList<>();
@@ -61,7 +60,6 @@ public final class MongoIIBenchStore implements IIBenchStore {
 
   public MongoIIBenchStore(IIBenchSide side) {
     this.side = side;
-    this.options = side.options();
   }
 
   @Override
@@ -212,7 +210,7 @@ public final class MongoIIBenchStore implements IIBenchStore {
   // the first _id of each end of the _id index; documents of another _id type are not iibench's
   private List<byte[]> keyBounds(String name) throws StoreException {
     MongoPort port = side.portOf(name);
-    return call(() -> "_id bounds of " + options.databaseOf(name) + "." + name, () -> {
+    return call(() -> "_id bounds of " + side.options().databaseOf(name) + "." + name, () -> {
       List<byte[]> out = new ArrayList<>(2);
       for (int order : new int[] {1, -1}) {
         try (PortCursor it = collection(name).find(port.document(), port.document("_id", 1),
@@ -352,14 +350,14 @@ public final class MongoIIBenchStore implements IIBenchStore {
 
   @Override
   public boolean acknowledgesWrites() {
-    return options.writeConcern().isAcknowledged();
+    return side.options().writeConcern().isAcknowledged();
   }
 
   /** True when every host of the URL is this machine (mongodb-embedded is 127.0.0.1). */
   @Override
   public boolean serverIsLocal() {
     if (local == null) {
-      local = MongoUrl.isLocal(options.connectionString());
+      local = MongoUrl.isLocal(side.options().connectionString());
     }
     return local;
   }
@@ -374,11 +372,11 @@ public final class MongoIIBenchStore implements IIBenchStore {
   /** The port of the URL's first host (27017 when it names none); -1 for SRV or a Unix socket. */
   @Override
   public int serverPort() {
-    return MongoUrl.portOf(options.connectionString());
+    return MongoUrl.portOf(side.options().connectionString());
   }
 
   private String where(IIBenchTable table) {
-    return options.databaseOf(table.name()) + "." + table.name();
+    return side.options().databaseOf(table.name()) + "." + table.name();
   }
 
   private PortCollection collection(String name) {

@@ -1,6 +1,7 @@
 package site.ycsbx.db.mongodb.linkbench;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import site.ycsbx.store.linkbench.Link;
 import site.ycsbx.store.linkbench.LinkCount;
@@ -34,9 +35,12 @@ final class LinkBenchDocuments {
   static final String NODE_COUNTER = "linkbench.lastid";
   static final String COUNTER_LAST = "last";
 
-  static final String LINK_UNIQUE_INDEX = "link_type_1_id1_1_id2_1";
-  static final String LINK_RANGE_INDEX = "id1_1_link_type_1_visibility_1_time_1_id2_1_version_1_data_1";
-  static final String COUNT_UNIQUE_INDEX = "id_1_link_type_1";
+  /** The link collection's unique index. */
+  static final List<String> LINK_UNIQUE_INDEX = List.of(LINK_TYPE, ID1, ID2);
+  /** The link collection's index for the range query, covering it. */
+  static final List<String> LINK_RANGE_INDEX = List.of(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA);
+  /** The count collection's unique index. */
+  static final List<String> COUNT_UNIQUE_INDEX = List.of(COUNT_ID, LINK_TYPE);
 
   static final Integer ONE = 1;
 
@@ -53,12 +57,20 @@ final class LinkBenchDocuments {
   }
 
   /** An index's keys: each field ascending. */
-  static Map<String, Object> keys(String... fields) {
+  static Map<String, Object> keys(List<String> fields) {
     Map<String, Object> d = new LinkedHashMap<>();
     for (String f : fields) {
       d.put(f, ONE);
     }
     return d;
+  }
+
+  /**
+   * The name MongoDB gives an ascending index of these fields by default, as LinkBench's MongoDB
+   * port's indexes are named: {@code link_type_1_id1_1_id2_1}.
+   */
+  static String indexName(List<String> fields) {
+    return String.join("_1_", fields) + "_1";
   }
 
   static long longOf(Map<String, Object> d, String field) {

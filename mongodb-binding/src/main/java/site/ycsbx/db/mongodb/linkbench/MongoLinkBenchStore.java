@@ -2,7 +2,6 @@ package site.ycsbx.db.mongodb.linkbench;
 
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNTER_LAST;
-import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_ID;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.COUNT_UNIQUE_INDEX;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.DATA;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.ID;
@@ -17,6 +16,7 @@ import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.TIME;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VERSION;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.VISIBILITY;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.doc;
+import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.indexName;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.keys;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.linkKey;
 import static site.ycsbx.db.mongodb.linkbench.LinkBenchDocuments.nodeDocument;
@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import site.ycsbx.db.mongodb.conn.BulkInsert;
 import site.ycsbx.db.mongodb.conn.MongoConnection;
 import site.ycsbx.db.mongodb.conn.MongoErrors;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
@@ -126,7 +127,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   }
 
   private final LinkBenchSide side;
-  private final MongoOptions options;
   private final LinkWrites writes;
   private LinkBenchPlan plan;
   private PortCollection nodes;
@@ -140,7 +140,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   /** The store on {@code side}'s driver line. */
   public MongoLinkBenchStore(LinkBenchSide side) {
     this.side = side;
-    this.options = side.options();
     this.writes = new LinkWrites(side);
   }
 
@@ -150,7 +149,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     writes.transactions();
     List<String> names = List.of(plan.nodeTable(), plan.linkTable(), plan.countTable());
     MongoErrors.call(() -> "cannot prepare collections " + String.join(", ", names) + " in "
-        + options.databaseOf(plan.linkTable()), () -> {
+        + side.options().databaseOf(plan.linkTable()), () -> {
           if (plan.drop()) {
             for (String n : names) {
               side.drop(n);
@@ -159,10 +158,9 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
           for (String n : names) {
             side.ensureCollection(n);
           }
-          side.ensureIndex(plan.linkTable(), keys(LINK_TYPE, ID1, ID2), LINK_UNIQUE_INDEX, true);
-          side.ensureIndex(plan.linkTable(), keys(ID1, LINK_TYPE, VISIBILITY, TIME, ID2, VERSION, DATA), LINK_RANGE_INDEX,
-              false);
-          side.ensureIndex(plan.countTable(), keys(COUNT_ID, LINK_TYPE), COUNT_UNIQUE_INDEX, true);
+          side.ensureIndex(plan.linkTable(), keys(LINK_UNIQUE_INDEX), indexName(LINK_UNIQUE_INDEX), true);
+          side.ensureIndex(plan.linkTable(), keys(LINK_RANGE_INDEX), indexName(LINK_RANGE_INDEX), false);
+          side.ensureIndex(plan.countTable(), keys(COUNT_UNIQUE_INDEX), indexName(COUNT_UNIQUE_INDEX), true);
           return null;
         });
     use(plan);
@@ -189,7 +187,7 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
     }
     LinkBenchPlan p = side.shared().prepared;
     if (p == null) {
-      StoreDemand demand = StoreDemand.of(options.properties());
+      StoreDemand demand = StoreDemand.of(side.options().properties());
       p = demand.plan() instanceof LinkBenchPlan lp ? lp : LinkBenchPlan.defaults(false);
     }
     use(p);
@@ -405,34 +403,22 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
 
   @Override
   public void addBulkLinks(List<Link> batch) throws StoreException {
-    if (batch.isEmpty()) {
-      return;
-    }
-    ready();
-    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
-    for (Link l : batch) {
-      docs.add(LinkBenchDocuments.linkDocument(l));
-    }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " links into " + where(plan.linkTable()), () -> {
-      collection(plan.linkTable()).insertMany(docs, false);
-      return null;
-    });
+    bulk(batch, LinkBenchPlan::linkTable, LinkBenchDocuments::linkDocument, "links");
   }
 
   @Override
   public void addBulkCounts(List<LinkCount> batch) throws StoreException {
-    if (batch.isEmpty()) {
-      return;
+    bulk(batch, LinkBenchPlan::countTable, LinkBenchDocuments::countDocument, "counts");
+  }
+
+  /** A bulk load's batch into the plan's {@code table}, in one unordered insertMany. */
+  private <T> void bulk(List<T> batch, Function<LinkBenchPlan, String> table, Function<T, Map<String, Object>> document,
+      String what) throws StoreException {
+    if (!batch.isEmpty()) {
+      ready();
+      String name = table.apply(plan);
+      BulkInsert.unordered(collection(name), batch, document, what, () -> " into " + where(name));
     }
-    ready();
-    List<Map<String, Object>> docs = new ArrayList<>(batch.size());
-    for (LinkCount c : batch) {
-      docs.add(LinkBenchDocuments.countDocument(c));
-    }
-    MongoErrors.call(() -> "insertMany of " + docs.size() + " counts into " + where(plan.countTable()), () -> {
-      collection(plan.countTable()).insertMany(docs, false);
-      return null;
-    });
   }
 
   @Override
@@ -443,6 +429,6 @@ public final class MongoLinkBenchStore implements LinkBenchStore {
   }
 
   private String where(String collection) {
-    return options.databaseOf(collection) + "." + collection;
+    return side.options().databaseOf(collection) + "." + collection;
   }
 }

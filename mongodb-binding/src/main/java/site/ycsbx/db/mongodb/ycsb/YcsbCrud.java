@@ -129,12 +129,7 @@ public final class YcsbCrud {
     Map<String, Object> doc = fields(port.document("_id", key), values);
     if (batchSize == 1) {
       try {
-        PortCollection c = collectionForWrite(table);
-        if (upsert) {
-          c.upsertOne(doc);
-        } else {
-          c.insertOne(doc);
-        }
+        send(table, doc);
         return Status.OK;
       } catch (PortException e) {
         return failed(INSERT, e);
@@ -173,12 +168,7 @@ public final class YcsbCrud {
     long intended = batchTimer.intendedStartNanos();
     long start = System.nanoTime();
     try {
-      PortCollection c = collectionForWrite(pendingTable);
-      if (upsert) {
-        c.upsertMany(pending);
-      } else {
-        c.insertMany(pending);
-      }
+      send(pendingTable, null);
       status = Status.OK;
       BatchLedger.stored(INSERT, pendingOk);
     } catch (PortException e) {
@@ -207,6 +197,20 @@ public final class YcsbCrud {
       return Status.OK;
     } catch (PortException e) {
       return failed("DELETE", e);
+    }
+  }
+
+  /** Writes {@code doc}, or the pending batch when it is null: inserted, or upserted by {@code _id}. */
+  private void send(String table, Map<String, Object> doc) {
+    PortCollection c = collectionForWrite(table);
+    if (doc == null && upsert) {
+      c.upsertMany(pending);
+    } else if (doc == null) {
+      c.insertMany(pending);
+    } else if (upsert) {
+      c.upsertOne(doc);
+    } else {
+      c.insertOne(doc);
     }
   }
 

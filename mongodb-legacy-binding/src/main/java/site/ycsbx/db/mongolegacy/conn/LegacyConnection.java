@@ -1,102 +1,89 @@
 package site.ycsbx.db.mongolegacy.conn;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
 import site.ycsbx.db.mongodb.conn.PortConnection;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongolegacy.port.LegacyPort;
-import site.ycsbx.shaded.mongo35.com.mongodb.DB;
-import site.ycsbx.shaded.mongo35.com.mongodb.DBCollection;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClient;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClientOptions;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoClientURI;
 import site.ycsbx.shaded.mongo35.com.mongodb.MongoCredential;
+import site.ycsbx.shaded.mongo35.com.mongodb.MongoException;
 import site.ycsbx.shaded.mongo35.com.mongodb.ServerAddress;
 import site.ycsbx.shaded.mongo35.com.mongodb.WriteConcern;
 import site.ycsbx.shaded.mongo35.com.mongodb.event.ServerListener;
+import site.ycsbx.util.Secrets;
+import site.ycsbx.util.UserError;
 
 /**
  * One driver-3.5 client shared by every client thread of the JVM (as the mongodb binding shares
  * its 4.7 client), with the run's options and its write concern in that driver's terms. The legacy
  * {@code DB}/{@code DBCollection} API is used throughout: on wire version 0 only
  * {@code DBCollection.insert(List)} sends a batch as one OP_INSERT followed by one getLastError.
- * Each client thread holds its own view of it ({@link #acquire}), which may also open a client of
- * one connection of the thread's own ({@link #ownPort}).
+ * A client thread may also open a client of one connection of its own ({@link #ownPort}).
  */
-public final class LegacyConnection implements PortConnection {
+public final class LegacyConnection extends PortConnection {
   // driver 3.5 logs through java.util.logging under this name (INFO on every connect, stack traces of
   // refused ones): silenced as the mongodb binding silences its driver; held, or JUL forgets the level
   private static final java.util.logging.Logger DRIVER_LOG = silence("org.mongodb.driver");
   private static LegacyConnection shared;
   private static int users;
+  // each client thread's own connection, if it asked for one, and how many times it acquired this
+  // one (a verify's binding inside a client thread's): the last release of the thread closes it
+  private static final ThreadLocal<Own> OWN = ThreadLocal.withInitial(Own::new);
 
-  private final MongoOptions options;
+  private static final class Own {
+    int acquired;
+    MongoClient client;
+  }
+
   private final WriteConcern writeConcern;
   private final MongoClient client;
-  private final DB database;
-  // the shared connection this one views (itself when it is that one)
-  private final LegacyConnection base;
-  private final Map<Class<?>, Object> families;
-  // the client thread's own connection, when it asked for one
-  private MongoClient own;
 
   private LegacyConnection(MongoOptions options) {
-    this.options = options;
+    super(options);
     this.writeConcern = writeConcern(options.writeConcern());
     this.client = newClient(options, MongoClientOptions.builder());
-    this.database = client.getDB(options.database());
-    this.base = this;
-    this.families = new ConcurrentHashMap<>();
   }
 
-  private LegacyConnection(LegacyConnection base) {
-    this.options = base.options;
-    this.writeConcern = base.writeConcern;
-    this.client = base.client;
-    this.database = base.database;
-    this.base = base;
-    this.families = base.families;
-  }
-
-  /** A client thread's view of the shared connection, which the first thread opens. */
+  /**
+   * The shared connection, opened by the first thread. A client the driver cannot create (a bad
+   * URL) is a {@link UserError}.
+   */
   public static synchronized LegacyConnection acquire(MongoOptions options) {
     if (shared == null) {
-      shared = new LegacyConnection(options);
+      try {
+        shared = new LegacyConnection(options);
+      } catch (MongoException | IllegalArgumentException e) {
+        throw cannotCreate(options, Secrets.maskUrl(String.valueOf(e.getMessage())));
+      }
     }
     users++;
-    return new LegacyConnection(shared);
+    OWN.get().acquired++;
+    return shared;
   }
 
-  /** Closes the thread's own connection, if it opened one, and the shared client when the last thread lets go. */
+  /**
+   * Closes the thread's own connection when the thread lets go of its last acquisition, and the
+   * shared client when the last thread does.
+   */
+  @Override
   public void release() {
-    if (own != null) {
-      own.close();
-      own = null;
+    Own own = OWN.get();
+    if (--own.acquired <= 0) {
+      OWN.remove();
+      if (own.client != null) {
+        own.client.close();
+      }
     }
     synchronized (LegacyConnection.class) {
-      if (--users == 0 && shared == base) {
+      if (--users == 0 && shared == this) {
         shared = null;
         client.close();
       }
     }
-  }
-
-  /**
-   * A client of these options with one connection in its pool, whatever the URL's maxPoolSize:
-   * what one thread sends on it goes over that connection (driver 3.x has no requestStart).
-   */
-  static MongoClient ofOneConnection(MongoOptions options) {
-    MongoClientURI uri = new MongoClientURI(options.url());
-    MongoClientOptions one = MongoClientOptions.builder(uri.getOptions()).connectionsPerHost(1)
-        .minConnectionsPerHost(0).build();
-    List<ServerAddress> hosts = uri.getHosts().stream().map(ServerAddress::new).toList();
-    List<MongoCredential> credentials = uri.getCredentials() == null ? List.of() : List.of(uri.getCredentials());
-    return hosts.size() == 1 ? new MongoClient(hosts.get(0), credentials, one)
-        : new MongoClient(hosts, credentials, one);
   }
 
   /** A client of these options; the preflight's has short timeouts. */
@@ -140,23 +127,6 @@ public final class LegacyConnection implements PortConnection {
     return out;
   }
 
-  @Override
-  public MongoOptions options() {
-    return options;
-  }
-
-  public WriteConcern writeConcern() {
-    return writeConcern;
-  }
-
-  public DBCollection collection(String name) {
-    return database.getCollection(name);
-  }
-
-  public DB database() {
-    return database;
-  }
-
   /** The port to a database of this server by name, writing with the run's write concern. */
   @Override
   public MongoPort port(String name) {
@@ -165,14 +135,24 @@ public final class LegacyConnection implements PortConnection {
 
   @Override
   public MongoPort ownPort(String name) {
-    if (own == null) {
-      own = ofOneConnection(options);
+    Own own = OWN.get();
+    if (own.client == null) {
+      own.client = ofOneConnection(options());
     }
-    return new LegacyPort(own.getDB(name), writeConcern, LegacyErrors::describe);
+    return new LegacyPort(own.client.getDB(name), writeConcern, LegacyErrors::describe);
   }
 
-  @Override
-  public <T> T shared(Class<T> type, Supplier<T> create) {
-    return type.cast(families.computeIfAbsent(type, k -> create.get()));
+  /**
+   * A client of these options with one connection in its pool, whatever the URL's maxPoolSize:
+   * what one thread sends on it goes over that connection (driver 3.x has no requestStart).
+   */
+  static MongoClient ofOneConnection(MongoOptions options) {
+    MongoClientURI uri = new MongoClientURI(options.url());
+    MongoClientOptions one = MongoClientOptions.builder(uri.getOptions()).connectionsPerHost(1)
+        .minConnectionsPerHost(0).build();
+    List<ServerAddress> hosts = uri.getHosts().stream().map(ServerAddress::new).toList();
+    List<MongoCredential> credentials = uri.getCredentials() == null ? List.of() : List.of(uri.getCredentials());
+    return hosts.size() == 1 ? new MongoClient(hosts.get(0), credentials, one)
+        : new MongoClient(hosts, credentials, one);
   }
 }
