@@ -47,13 +47,6 @@ class LegacyChecksTest {
   }
 
   @Test
-  void sysbenchSessionTransactionsAreRefusedBeforeAnyServerIsAsked() {
-    Result r = checks("mongodb://127.0.0.1:1/x", "sysbench", "sysbench.transactions=true");
-    assertOneLineError(r, 2, "sysbench.transactions=true needs multi-document transactions (MongoDB 4.0+)",
-        "set it to auto or false, or tokumx for TokuMX's own transactions, on mongodb-legacy");
-  }
-
-  @Test
   void sysbenchTokuMXTransactionsAreRefusedOnAServerThatIsNotTokuMX() {
     try (TestServer s = TestServer.posingAsLegacy("2.4.14", null); LegacyWireFront front = new LegacyWireFront(s)) {
       Result r = checks(front.url(TestServer.freshDatabase()), "sysbench", "sysbench.transactions=tokumx");
@@ -62,11 +55,14 @@ class LegacyChecksTest {
     }
   }
 
-  @Test
-  void linkbenchTransactionsAreRefusedBeforeAnyServerIsAsked() {
-    Result r = checks("mongodb://127.0.0.1:1/x", "linkbench", "linkbench.transactions=true");
-    assertOneLineError(r, 2, "linkbench.transactions=true needs multi-document transactions (MongoDB 4.0+)",
-        "set it to auto or false on mongodb-legacy");
+  /** 4.0's multi-document transactions (sessions), which these servers have not. */
+  @ParameterizedTest
+  @ValueSource(strings = {"linkbench|set it to auto or false on mongodb-legacy",
+      "sysbench|set it to auto or false, or tokumx for TokuMX's own transactions, on mongodb-legacy"})
+  void sessionTransactionsAreRefusedBeforeAnyServerIsAsked(String family) {
+    String[] f = family.split("\\|");
+    Result r = checks("mongodb://127.0.0.1:1/x", f[0], f[0] + ".transactions=true");
+    assertOneLineError(r, 2, f[0] + ".transactions=true needs multi-document transactions (MongoDB 4.0+)", f[1]);
   }
 
   @Test
