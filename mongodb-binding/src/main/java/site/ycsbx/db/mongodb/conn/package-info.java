@@ -4,10 +4,9 @@
  * {@code ExistingCollection}, {@code StorageEngineCheck}), transactions ({@code Transactions},
  * {@code TransactionSupport}), sizes, server settings and work, the outage watch, and what kind
  * of server answers ({@code ServerKind}, {@code MongoUrl}), and {@code MongoFamily}, the service
- * type each family's entry extends, {@code PortFamily} and {@code PortConnection}, the same for
- * the legacy binding (whose connection is a {@code PortConnection}),
- * and {@code FamilySide}, the base of a family's side (its
- * schema calls on either driver line). The legacy binding reads its options and helpers too.
+ * type each family's entry extends, {@code PortFamily}, the same for the legacy binding (its
+ * stores built over {@code PortConnection}, the base of both bindings' connections), and
+ * {@code FamilySide}, the base of a family's side (its schema calls on either driver line). The legacy binding reads its options and helpers too.
  * {@code MongoConnection.port} hands the families the driver port; the shape checks read through
  * it, so that they run on both driver lines.
  *
