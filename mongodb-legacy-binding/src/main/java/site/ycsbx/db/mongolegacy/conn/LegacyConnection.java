@@ -152,7 +152,8 @@ public final class LegacyConnection extends PortConnection {
         .minConnectionsPerHost(0).build();
     List<ServerAddress> hosts = uri.getHosts().stream().map(ServerAddress::new).toList();
     List<MongoCredential> credentials = uri.getCredentials() == null ? List.of() : List.of(uri.getCredentials());
-    return hosts.size() == 1 ? new MongoClient(hosts.get(0), credentials, one)
-        : new MongoClient(hosts, credentials, one);
+    // as MongoClient(MongoClientURI) chooses: one host without a replica set name is a direct connection
+    return hosts.size() == 1 && one.getRequiredReplicaSetName() == null
+        ? new MongoClient(hosts.get(0), credentials, one) : new MongoClient(hosts, credentials, one);
   }
 }
