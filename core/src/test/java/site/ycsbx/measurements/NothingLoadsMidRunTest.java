@@ -72,14 +72,14 @@ class NothingLoadsMidRunTest {
   /** sysbench's own interval line ({@code [ 1s ] thds: ...}) beside the [STATUS] line. */
   @Test
   void aSysbenchRunLoadsNothingForItsIntervalLines() throws IOException {
-    assertNoneLate(lateClasses("sysbench", "(?m)^\\[ 2s \\] thds: 2 tps: ", "run", "null", "-P",
+    assertNoneLate(lateClasses("sysbench", "(?m)^\\[ [2-9]s \\] thds: 2 tps: ", "run", "null", "-P",
         JavaProcess.workload("sysbench"), "-threads", "2", "-p", "sysbench.tables=2", "-p", "sysbench.report_interval=1"));
   }
 
   /** A family's load: the [STATUS] line with a total, the time left and the workload's own figures. */
   @Test
   void aLinkBenchLoadLoadsNothingForItsStatusLines() throws IOException {
-    assertNoneLate(lateClasses("linkbench", "(?m)^\\[STATUS\\] +2(\\.\\d)? s load .* nodes .* links( \\| others \\d+% CPU)?$", "load", "null", "-P",
+    assertNoneLate(lateClasses("linkbench", "(?m)^\\[STATUS\\] +[2-9](\\.\\d)? s load .* nodes .* links( \\| others \\d+% CPU)?$", "load", "null", "-P",
         JavaProcess.workload("linkbench"), "-threads", "2"));
   }
 
@@ -97,7 +97,7 @@ class NothingLoadsMidRunTest {
   /** filemeta's run, where a class loaded at the first line cost the hot path its compiled code. */
   @Test
   void aFileMetaRunLoadsNothingForItsStatusLines() throws IOException {
-    assertNoneLate(lateClasses("filemeta", "(?m)^\\[STATUS\\] +3(\\.\\d)? s run ", "run", "null", "-P",
+    assertNoneLate(lateClasses("filemeta", "(?m)^\\[STATUS\\] +[3-9](\\.\\d)? s run ", "run", "null", "-P",
         JavaProcess.workload("filemeta-readwrite"), "-threads", "2"));
   }
 
@@ -121,8 +121,9 @@ class NothingLoadsMidRunTest {
         "-p", "ycsbx.report=false"));
     Result r = JavaProcess.exec(cmd, null, 120);
     assertEquals(0, r.exitCode(), r.all());
-    // a tick that comes late on a starved machine prints its tenths ("[STATUS] 2.1 s")
-    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +2(\\.\\d)? s ").matcher(r.stderr()).find(),
+    // a tick that comes late on a starved machine prints its tenths ("[STATUS] 2.1 s"), or is skipped
+    // ("1 s" then "3 s", seen under a full build beside helpers' builds): any line past the first second
+    assertTrue(Pattern.compile("(?m)^\\[STATUS\\] +[2-9](\\.\\d)? s ").matcher(r.stderr()).find(),
         "the run printed its interval lines:\n" + r.stderr());
     assertTrue(Pattern.compile(printed).matcher(r.all()).find(), printed + " not in:\n" + r.all());
     JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
