@@ -260,7 +260,7 @@ class MongoExperimentsWireTest {
     }
     try (TestServer toku = TestServer.posingAsLegacy("2.4.10", "2.0.2");
         LegacyWireFront front = new LegacyWireFront(toku)) {
-      Result r = experiment("sysbench-engines", "--steps", "load,oltp", "-p", "target.tokumx.enabled=true", "-p",
+      Result r = experiment("sysbench-engines", "--steps", "load,oltp", "-p", "mongodb=true", "-p",
           "targets=tokumx", "-p", "tables=1", "-p", "seconds=1", "-p", "step.oltp.threads=2", "-p",
           "tokumx=" + server(front.url("x")));
       assertEquals(0, r.exitCode(), r.all());
