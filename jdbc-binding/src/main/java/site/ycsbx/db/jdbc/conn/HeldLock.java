@@ -87,6 +87,7 @@ final class HeldLock implements DatabaseLock.Held {
       try {
         LockSql.Keys k = sql.keys(c, holder.token());
         if (sql.take(c, k)) {
+          sql.showNow(c, holder);
           connection = c;
           keys = k;
           err.println("experiment: the lock of " + where + " is held again");

@@ -32,6 +32,7 @@ public final class JdbcDatabaseLock implements DatabaseLock {
         LockSessions.close(c);
         throw DatabaseLock.refusal(where, who);
       }
+      sql.showNow(c, holder);
       return new HeldLock(o, sql, holder, where, c, keys, err);
     } catch (SQLException e) {
       LockSessions.close(c);

@@ -47,6 +47,14 @@ interface LockSql {
   void hold(Connection c, DatabaseLock.Holder h, AtomicReference<Statement> running)
       throws SQLException, InterruptedException;
 
+  /**
+   * Shows the holder once, at once, on the session that just took the lock, where its text outlives
+   * the statement (PostgreSQL's last query); without it, whoever looked before {@link #hold}'s
+   * thread ran its first statement saw the lock's own statement (a clean-clone run under load).
+   */
+  default void showNow(Connection c, DatabaseLock.Holder h) throws SQLException {
+  }
+
   /** Releases both locks, the database's first (the reverse of {@link #take}). */
   void release(Connection c, Keys k) throws SQLException;
 

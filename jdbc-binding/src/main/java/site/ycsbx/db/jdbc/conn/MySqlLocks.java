@@ -55,8 +55,9 @@ final class MySqlLocks implements LockSql {
 
   @Override
   public String shown(Connection c, long session) throws SQLException {
-    // between two SLEEPs the holder shows nothing for a moment
-    for (int i = 0; i < 5; i++) {
+    // between two SLEEPs the holder shows nothing for a moment, and nothing before its thread's first
+    // (a second at most, on a loaded host)
+    for (int i = 0; i < 20; i++) {
       String info = one(c, "SELECT INFO FROM information_schema.PROCESSLIST WHERE ID = ?", String.valueOf(session));
       if (info != null) {
         return info;

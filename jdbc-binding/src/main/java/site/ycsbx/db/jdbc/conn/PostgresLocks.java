@@ -65,11 +65,16 @@ final class PostgresLocks implements LockSql {
   @Override
   public void hold(Connection c, DatabaseLock.Holder h, AtomicReference<Statement> running)
       throws SQLException, InterruptedException {
+    showNow(c, h);
+    Thread.sleep(HOLD_SECONDS * 1000L);
+  }
+
+  @Override
+  public void showNow(Connection c, DatabaseLock.Holder h) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + LockSql.literal(h)
         + " AS ycsbx_lock")) {
       rs.next();
     }
-    Thread.sleep(HOLD_SECONDS * 1000L);
   }
 
   @Override
