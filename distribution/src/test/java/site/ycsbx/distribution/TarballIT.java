@@ -285,9 +285,9 @@ class TarballIT {
       args.addAll(List.of(e.args()));
       Result r;
       if (e.file().equals("insert-benchmark")) {
-        // its targets SET GLOBAL innodb_flush_log_at_trx_commit and expect it: jdbc-binding's tests check the
-        // file too, and take turns with this one; the last target puts InnoDB's log flush back, so the server is
-        // left as the experiment found it
+        // its targets SET GLOBAL innodb_flush_log_at_trx_commit and expect it: a jdbc-binding test that needs
+        // the default meanwhile takes turns with this one; the last target puts InnoDB's log flush back, so the
+        // server is left as the experiment found it
         try (java.sql.Connection turn = sharedServerSetting()) {
           r = ycsb(args.toArray(new String[0]));
           Result check = ycsb("check", "load", "jdbc", "-P", "workloads/iibench", "-p",
