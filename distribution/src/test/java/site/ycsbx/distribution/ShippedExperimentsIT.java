@@ -9,32 +9,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.distribution.Shell.Result;
 
 /**
- * The shipped experiments, run from the unpacked tarball as TarballIT runs its other commands. A
- * class of its own, in a JVM of its own: its experiments are most of the tarball's tests' time, and
- * the other ITs run beside it.
+ * The shipped experiments, run from the unpacked tarball as TarballIT runs its commands: a class of
+ * its own, in a JVM of its own, since its experiments are most of the tarball's tests' time and the
+ * other ITs run beside it.
  */
 @Tag("slow")
-class ShippedExperimentsIT {
-  @TempDir
-  static Path tmp;
-  static Path repo;
-  static Path dist;
-  static Shell shell;
-
-  @BeforeAll
-  static void unpackOnce() throws IOException {
-    repo = Path.of(Shell.property("ycsbx.repo")).toRealPath();
-    shell = Shell.create(tmp);
-    dist = TarballIT.unpack(shell, Files.createDirectories(tmp.resolve("unpacked")));
-  }
-
+class ShippedExperimentsIT extends UnpackedTarball {
   /**
    * Each shipped experiment at its smallest size, from the unpacked folder, on the servers
    * scripts/test.sh set up: a table per step with a row per target and thread count, every cell
@@ -62,7 +47,7 @@ class ShippedExperimentsIT {
             List.of("innodb", "myrocks"), 7, 14, "-p", "seconds=2"),
         new Shipped("filemeta-engines", List.of("load", "q1", "q2", "rw1", "rw2", "writer"),
             List.of("innodb", "postgresql"), 8, 24, "-p", "seconds=2", "-p", "scale=1"));
-    assertEquals(TarballIT.fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
+    assertEquals(fileNames(repo.resolve("experiments")), shipped.stream().map(Shipped::file)
         .collect(Collectors.toCollection(TreeSet::new)));
     List<String> pages = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
         .toString(), "-cp", repo.resolve("core/target/test-classes") + ":" + System.getProperty("java.class.path"),
@@ -79,13 +64,13 @@ class ShippedExperimentsIT {
         // the default meanwhile takes turns with this one; the last target puts InnoDB's log flush back, so the
         // server is left as the experiment found it
         try (java.sql.Connection turn = sharedServerSetting()) {
-          r = TarballIT.ycsb(shell, dist, args.toArray(new String[0]));
-          Result check = TarballIT.ycsb(shell, dist, "check", "load", "jdbc", "-P", "workloads/iibench", "-p",
+          r = ycsb(args.toArray(new String[0]));
+          Result check = ycsb("check", "load", "jdbc", "-P", "workloads/iibench", "-p",
               "db.url=jdbc:mysql://127.0.0.1:3306/ibench_myrocks", "-p", "db.user=ycsbx", "-p", "db.passwd=ycsbx");
           assertTrue(check.stdout().contains("innodb_flush_log_at_trx_commit=1"), check.all());
         }
       } else {
-        r = TarballIT.ycsb(shell, dist, args.toArray(new String[0]));
+        r = ycsb(args.toArray(new String[0]));
       }
       assertEquals(0, r.exitCode(), r.all());
       for (String step : e.steps()) {

@@ -17,10 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.store.Bindings;
 import site.ycsbx.distribution.Shell.Result;
 
@@ -29,58 +27,12 @@ import site.ycsbx.distribution.Shell.Result;
  * that has java but no Maven, through the real bin/ycsb.
  */
 @Tag("slow")
-class TarballIT {
+class TarballIT extends UnpackedTarball {
   /**
    * The bindings the modules declare (META-INF/services), as this test's class path, built
    * from the same modules as the tarball, finds them: the tarball must offer each one.
    */
   private static final List<String> BINDINGS = Bindings.all().stream().map(Bindings.Binding::name).toList();
-
-  @TempDir
-  static Path tmp;
-  static Path repo;
-  static Path dist;
-  static Shell shell;
-
-  @BeforeAll
-  static void unpackOnce() throws IOException {
-    repo = Path.of(Shell.property("ycsbx.repo")).toRealPath();
-    shell = Shell.create(tmp);
-    dist = unpack(Files.createDirectories(tmp.resolve("unpacked")));
-    shell.assertAbsent(shell.pathWithJava(), "mvn");
-    shell.assertPresent(shell.pathWithJava(), "java");
-  }
-
-  private static Path unpack(Path into) throws IOException {
-    return unpack(shell, into);
-  }
-
-  /** Unpacks the tarball into {@code into}, returning its one top folder. */
-  static Path unpack(Shell shell, Path into) throws IOException {
-    Path tarball = Path.of(Shell.property("ycsbx.tarball"));
-    assertTrue(Files.isRegularFile(tarball), "no tarball at " + tarball);
-    // the system's tar, as a user would unpack it; it keeps the file modes
-    Result r = shell.run(into, Shell.env("/usr/bin:/bin"), "tar", "xzf", tarball.toString());
-    assertEquals(0, r.exitCode(), r.all());
-    String name = Shell.property("ycsbx.dist.name");
-    assertEquals(Set.of(name), fileNames(into), "one top folder, named for the version");
-    return into.resolve(name);
-  }
-
-  private static Result ycsb(String... args) {
-    return ycsb(dist, args);
-  }
-
-  private static Result ycsb(Path home, String... args) {
-    return ycsb(shell, home, args);
-  }
-
-  /** {@code bin/ycsb args} of the unpacked folder {@code home}, run from it; java on PATH, Maven absent. */
-  static Result ycsb(Shell shell, Path home, String... args) {
-    String[] cmd = Stream.concat(Stream.of(home.resolve("bin/ycsb").toString()), Arrays.stream(args))
-        .toArray(String[]::new);
-    return shell.run(home, Shell.env(shell.pathWithJava()), cmd);
-  }
 
   private static void assertOneLineError(Result r, String expected) {
     assertEquals(2, r.exitCode(), r.all());
@@ -98,11 +50,7 @@ class TarballIT {
     }
   }
 
-  static Set<String> fileNames(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
-    }
-  }
+
 
   @Test
   void layoutIsBinLibWorkloadsReadmeDocs() throws IOException {
