@@ -7,11 +7,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Tests that change a global setting of the shared MariaDB take turns: the shipped insert benchmark's
- * targets set {@code innodb_flush_log_at_trx_commit} with {@code jdbc.before}'s SET GLOBAL and expect
- * their value, so one test's SET GLOBAL between another's and its check contradicts that check (a
- * side-by-side CI run: "target inno-lazy expects ...=2, but its server says ...=1"). Each holds this
- * MariaDB named lock while it runs; closing its session frees the lock, also when the test dies.
+ * Tests that change or rely on a global setting of the shared MariaDB take turns: the shipped insert
+ * benchmark's targets set {@code innodb_flush_log_at_trx_commit} with {@code jdbc.before}'s SET GLOBAL
+ * and expect their value, so one test's SET GLOBAL between another's and its check contradicts that
+ * check (a side-by-side CI run: "target inno-lazy expects ...=2, but its server says ...=1"). Each
+ * holds this MariaDB named lock while it runs; closing its session frees the lock, also when the test
+ * dies. A turn can last minutes (the tarball's run of that file), so a test that only checks such a
+ * file runs it on a MariaDB of its own instead of waiting here.
  */
 public final class SharedServerSetting implements AutoCloseable {
   private static final String NAME = "ycsbx_test_innodb_flush_log_at_trx_commit";

@@ -7,6 +7,9 @@ import static site.ycsbx.testing.OneLineError.assertOneLineError;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,16 +18,17 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsbx.db.jdbc.TestDatabase;
+import site.ycsbx.db.jdbc.faults.PrivateMariaDb;
 import site.ycsbx.testing.InProcessMain;
 import site.ycsbx.testing.JavaProcess.Result;
-import site.ycsbx.testing.SharedServerSetting;
 import site.ycsbx.testing.ShippedExperiments;
 
 /**
  * The SQL files' real-server form, as their headers give it ({@code --check} with each target's
- * {@code db.url} on the user's servers), on this machine's MariaDB and PostgreSQL: every check
- * passes, each target's server named, no cell run and no folder made; a closed port fails on
- * the connection, naming the target, exit 1.
+ * {@code db.url} on the user's servers), on this machine's MariaDB and PostgreSQL (the insert
+ * benchmark's, whose targets change a server global, on a MariaDB of its own): every check passes,
+ * each target's server named, no cell run and no folder made; a closed port fails on the
+ * connection, naming the target, exit 1.
  */
 @Tag("process")
 class ShippedSqlExperimentsOnServersTest {
@@ -45,27 +49,36 @@ class ShippedSqlExperimentsOnServersTest {
       targets.forEach((t, kind) -> dbs.put(t, TestDatabase.create(kind)));
       Map<String, String> urls = new LinkedHashMap<>();
       dbs.forEach((t, db) -> urls.put(t, db.url()));
-      Result ok = check(file, urls);
-      assertEquals(0, ok.exitCode(), file + "\n" + ok.all());
-      dbs.forEach((t, db) -> assertTrue(ok.stdout().contains("[EXPERIMENT] target " + t + ": "
-          + (db.target.mariadb() ? "MariaDB" : "PostgreSQL")), t + "\n" + ok.stdout()));
-      assertTrue(ok.stdout().contains("[EXPERIMENT] check: every check passed, each target's server's too; no cell ran"),
-          ok.stdout());
-      assertFalse(Files.exists(tmp.resolve("out-" + file)), file);
-
-      // the last target's server away: the targets before it pass, it fails on the connection
-      String last = new ArrayList<>(targets.keySet()).get(targets.size() - 1);
-      boolean mariadb = targets.get(last).mariadb();
-      String closed = mariadb ? "jdbc:mysql://127.0.0.1:1/h_keys" : "jdbc:postgresql://127.0.0.1:1/h_keys";
-      urls.put(last, closed);
-      Result away = check(file, urls);
-      assertOneLineError(away, 1, "target " + last + " (load jdbc): cannot reach " + closed, "Connection refused");
-      assertFalse(Files.exists(tmp.resolve("out-" + file)), file);
+      passesAndThenFailsOnAClosedPortAt(file, urls);
     } finally {
       for (TestDatabase db : dbs.values()) {
         db.close();
       }
     }
+  }
+
+  /** As above, on the databases these db.urls name, in the file's order of targets. */
+  private void passesAndThenFailsOnAClosedPortAt(String file, Map<String, String> urls) throws Exception {
+    Result ok = check(file, urls);
+    assertEquals(0, ok.exitCode(), file + "\n" + ok.all());
+    urls.forEach((t, url) -> assertTrue(ok.stdout().contains("[EXPERIMENT] target " + t + ": "
+        + (isMariaDb(url) ? "MariaDB" : "PostgreSQL")), t + "\n" + ok.stdout()));
+    assertTrue(ok.stdout().contains("[EXPERIMENT] check: every check passed, each target's server's too; no cell ran"),
+        ok.stdout());
+    assertFalse(Files.exists(tmp.resolve("out-" + file)), file);
+
+    // the last target's server away: the targets before it pass, it fails on the connection
+    Map<String, String> lastAway = new LinkedHashMap<>(urls);
+    String last = new ArrayList<>(urls.keySet()).get(urls.size() - 1);
+    String closed = isMariaDb(urls.get(last)) ? "jdbc:mysql://127.0.0.1:1/h_keys" : "jdbc:postgresql://127.0.0.1:1/h_keys";
+    lastAway.put(last, closed);
+    Result away = check(file, lastAway);
+    assertOneLineError(away, 1, "target " + last + " (load jdbc): cannot reach " + closed, "Connection refused");
+    assertFalse(Files.exists(tmp.resolve("out-" + file)), file);
+  }
+
+  private static boolean isMariaDb(String url) {
+    return !url.startsWith("jdbc:postgresql:");
   }
 
   /** The targets in the file's order, each on a database of its own of this kind. */
@@ -79,11 +92,21 @@ class ShippedSqlExperimentsOnServersTest {
 
   @Test
   void insertBenchmark() throws Exception {
-    // its targets SET GLOBAL innodb_flush_log_at_trx_commit and expect it: the tarball's test runs the file too
-    try (SharedServerSetting turn = SharedServerSetting.take("jdbc:mysql://127.0.0.1:3306/", TestDatabase.USER,
-        TestDatabase.PASSWORD)) {
-      passesAndThenFailsOnAClosedPort("insert-benchmark", targets("inno-sync", TestDatabase.Target.MARIADB_INNODB,
-          "inno-lazy", TestDatabase.Target.MARIADB_INNODB, "myrocks", TestDatabase.Target.MARIADB_ROCKSDB));
+    // its targets SET GLOBAL innodb_flush_log_at_trx_commit and expect their value: on a MariaDB of this test's own
+    // (the same mariadbd, with InnoDB and RocksDB as the shared one), no other test's SET comes between a target's
+    // and its check, and this test waits for no other's turn on the shared server (the tarball's test runs the
+    // whole file there, minutes long, holding SharedServerSetting)
+    try (PrivateMariaDb server = PrivateMariaDb.start("127.0.0.1", "--plugin-load-add=ha_rocksdb.so")) {
+      Map<String, String> urls = new LinkedHashMap<>();
+      try (Connection c = DriverManager.getConnection(server.url(""), server.user(), "");
+          Statement s = c.createStatement()) {
+        for (String t : List.of("inno-sync", "inno-lazy", "myrocks")) {
+          String db = "ibench_" + t.replace('-', '_');
+          s.execute("CREATE DATABASE " + db);
+          urls.put(t, server.url(db));
+        }
+      }
+      passesAndThenFailsOnAClosedPortAt("insert-benchmark", urls);
     }
   }
 
