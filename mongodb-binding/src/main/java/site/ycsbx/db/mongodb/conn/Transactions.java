@@ -142,6 +142,35 @@ public final class Transactions {
         + property + "=auto or false";
   }
 
+  /**
+   * The check before any server is contacted on a driver line: what the line cannot run at all
+   * ({@code tokumx} with sessions, the mongodb binding; {@code true} without them, mongodb-legacy's
+   * MongoDB 2.4 and TokuMX), then {@link #checkOptions(MongoOptions)}.
+   */
+  public void checkOptions(MongoOptions options, boolean sessions) {
+    Mode mode = of(options.properties());
+    if (sessions && mode == Mode.TOKUMX) {
+      throw new UserError(noTokuMX());
+    }
+    if (!sessions && mode == Mode.TRUE) {
+      throw new UserError(noSessions());
+    }
+    checkOptions(options);
+  }
+
+  /** Said when {@code true} is asked of a line without sessions (mongodb-legacy). */
+  public String noSessions() {
+    return property + "=true needs multi-document transactions (MongoDB 4.0+), which MongoDB 2.4 and TokuMX have not:"
+        + " set it to auto or false" + (tokumx == null ? "" : ", or tokumx for TokuMX's own transactions,")
+        + " on mongodb-legacy";
+  }
+
+  /** Said when {@code tokumx} is asked of the mongodb binding. */
+  public String noTokuMX() {
+    return property + "=tokumx sends TokuMX's beginTransaction and commitTransaction, which only mongodb-legacy"
+        + " (MongoDB 2.4, TokuMX) speaks: use mongodb-legacy for TokuMX, or auto, true or false here";
+  }
+
   /** The check before any server is contacted: a mode, and {@code true} only with acknowledged writes. */
   public void checkOptions(MongoOptions options) {
     if (of(options.properties()) == Mode.TRUE && !options.writeConcern().isAcknowledged()) {

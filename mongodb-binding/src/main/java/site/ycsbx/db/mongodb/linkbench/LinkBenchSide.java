@@ -17,9 +17,7 @@ import site.ycsbx.store.StoreException;
  */
 public class LinkBenchSide {
   /** Said when linkbench.transactions=true is asked of a line without sessions. */
-  static final String NO_SESSIONS = MongoLinkBenchStore.TRANSACTIONS_PROPERTY + "=true needs multi-document"
-      + " transactions (MongoDB 4.0+), which MongoDB 2.4 and TokuMX have not: set it to auto or false"
-      + " on mongodb-legacy";
+  static final String NO_SESSIONS = MongoLinkBenchStore.TRANSACTIONS.noSessions();
 
   private final MongoOptions options;
   private final Function<String, MongoPort> ports;

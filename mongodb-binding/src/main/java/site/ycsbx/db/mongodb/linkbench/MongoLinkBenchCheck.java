@@ -1,15 +1,12 @@
 package site.ycsbx.db.mongodb.linkbench;
 
-import com.mongodb.client.MongoClient;
 import java.util.Map;
 import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
-import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
-import site.ycsbx.db.mongodb.conn.Transactions;
+import site.ycsbx.db.mongodb.conn.TransactionalCheck;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCursor;
-import site.ycsbx.fingerprint.Fingerprint;
 import site.ycsbx.store.StoreDemand;
 import site.ycsbx.store.linkbench.LinkBenchPlan;
 import site.ycsbx.util.UserError;
@@ -21,29 +18,18 @@ import site.ycsbx.util.UserError;
  * Records in the fingerprint whether link writes run in transactions. The collections are read
  * through the driver port, alike on both driver lines.
  */
-public final class MongoLinkBenchCheck implements MongoStoreCheck {
-  private final boolean sessions;
-
-  /** The mongodb binding's check: transactions where the server has them. */
-  public MongoLinkBenchCheck() {
-    this(true);
-  }
-
-  private MongoLinkBenchCheck(boolean sessions) {
-    this.sessions = sessions;
-  }
-
-  /** The check of a driver line without sessions (MongoDB 2.4, TokuMX): {@code true} is refused before any server is asked. */
-  public static MongoLinkBenchCheck withoutSessions() {
-    return new MongoLinkBenchCheck(false);
+public final class MongoLinkBenchCheck extends TransactionalCheck {
+  /**
+   * @param sessions whether the driver line has sessions (the mongodb binding); without them
+   *     (MongoDB 2.4, TokuMX) {@code true} is refused before any server is asked
+   */
+  public MongoLinkBenchCheck(boolean sessions) {
+    super(MongoLinkBenchStore.TRANSACTIONS, sessions);
   }
 
   @Override
   public void checkOptions(StoreDemand demand, MongoOptions options) {
-    MongoLinkBenchStore.TRANSACTIONS.checkOptions(options);
-    if (!sessions && MongoLinkBenchStore.TRANSACTIONS.of(options.properties()) == Transactions.Mode.TRUE) {
-      throw new UserError(LinkBenchSide.NO_SESSIONS);
-    }
+    super.checkOptions(demand, options);
     LinkBenchPlan plan = plan(demand);
     if (options.databasePerCollection()) {
       for (String c : new String[] {plan.nodeTable(), plan.linkTable(), plan.countTable()}) {
@@ -59,16 +45,6 @@ public final class MongoLinkBenchCheck implements MongoStoreCheck {
 
   /** The workload's drop switch (the binding reads no workload class). */
   static final String DROP_PROPERTY = "linkbench.drop";
-
-  /**
-   * Refuses {@code true} on a server without transactions and records the mode used, after the
-   * checks of the collections.
-   */
-  @Override
-  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
-    checkServer(demand, options, client);
-    MongoLinkBenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
-  }
 
   /** Refuses a drop of a collection that is not LinkBench's, a verify of what is not stored, another graph. */
   @Override

@@ -10,7 +10,7 @@ import site.ycsbx.store.linkbench.LinkBenchStore;
  */
 public final class MongoLinkBenchFamily extends MongoFamily {
   public MongoLinkBenchFamily() {
-    super(Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, MongoLinkBenchCheck::new,
+    super(Family.of(LinkBenchStore.class, MongoLinkBenchStore::new, () -> new MongoLinkBenchCheck(true),
         MongoLinkBenchStore.PROPERTIES), MongoLinkBenchStore.class);
   }
 }

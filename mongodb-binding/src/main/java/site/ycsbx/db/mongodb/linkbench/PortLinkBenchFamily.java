@@ -13,7 +13,7 @@ public final class PortLinkBenchFamily extends PortFamily {
     // one Shared per connection: a thread that did not prepare finds the preparing thread's plan
     super(Family.of(LinkBenchStore.class, c -> new MongoLinkBenchStore(new LinkBenchSide(c.options(), c::port,
         c.shared(MongoLinkBenchStore.Shared.class, MongoLinkBenchStore.Shared::new))),
-        MongoLinkBenchCheck::withoutSessions, MongoLinkBenchStore.PROPERTIES.stream().map(p -> p.withMeaning(
+        () -> new MongoLinkBenchCheck(false), MongoLinkBenchStore.PROPERTIES.stream().map(p -> p.withMeaning(
             "linkbench: auto or false (no transactions on MongoDB 2.4 and TokuMX: each link write then its count"
             + " change); true is refused")).toList()), MongoLinkBenchStore.class);
   }

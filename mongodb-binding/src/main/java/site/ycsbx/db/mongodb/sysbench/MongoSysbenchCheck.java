@@ -1,13 +1,12 @@
 package site.ycsbx.db.mongodb.sysbench;
 
-import com.mongodb.client.MongoClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import site.ycsbx.db.mongodb.conn.ExistingCollection;
 import site.ycsbx.db.mongodb.conn.MongoOptions;
-import site.ycsbx.db.mongodb.conn.MongoStoreCheck;
+import site.ycsbx.db.mongodb.conn.TransactionalCheck;
 import site.ycsbx.db.mongodb.conn.Transactions;
 import site.ycsbx.db.mongodb.port.MongoPort;
 import site.ycsbx.db.mongodb.port.PortCollection;
@@ -28,40 +27,13 @@ import site.ycsbx.util.UserError;
  * legacy line (no sessions) {@code true} is refused before any server is asked, {@code tokumx}
  * where the server is not TokuMX; on the mongodb binding {@code tokumx} is refused.
  */
-public final class MongoSysbenchCheck implements MongoStoreCheck {
-  private final boolean sessions;
-
-  /** The mongodb binding's check: transactions where the server has them, no TokuMX mode. */
-  public MongoSysbenchCheck() {
-    this(true);
-  }
-
-  private MongoSysbenchCheck(boolean sessions) {
-    this.sessions = sessions;
-  }
-
-  /** The check of the legacy line (MongoDB 2.4, TokuMX): no sessions, TokuMX's transactions. */
-  public static MongoSysbenchCheck withoutSessions() {
-    return new MongoSysbenchCheck(false);
-  }
-
-  @Override
-  public void checkOptions(StoreDemand demand, MongoOptions options) {
-    // what this line cannot run at all, before what a setting of it needs
-    Transactions.Mode mode = MongoSysbenchStore.TRANSACTIONS.of(options.properties());
-    if (sessions && mode == Transactions.Mode.TOKUMX) {
-      throw new UserError(MongoSysbenchStore.NO_TOKUMX);
-    }
-    if (!sessions && mode == Transactions.Mode.TRUE) {
-      throw new UserError(SysbenchSide.NO_SESSIONS);
-    }
-    MongoSysbenchStore.TRANSACTIONS.checkOptions(options);
-  }
-
-  @Override
-  public void checkServer(StoreDemand demand, MongoOptions options, MongoClient client, Fingerprint fingerprint) {
-    MongoSysbenchStore.TRANSACTIONS.checkServer(options, client, fingerprint);
-    checkServer(demand, options, client);
+public final class MongoSysbenchCheck extends TransactionalCheck {
+  /**
+   * @param sessions whether the driver line has sessions (the mongodb binding: transactions where
+   *     the server has them, no TokuMX mode); without them, the legacy line's TokuMX transactions
+   */
+  public MongoSysbenchCheck(boolean sessions) {
+    super(MongoSysbenchStore.TRANSACTIONS, sessions);
   }
 
   /** The legacy line's: records the mode used, as the mongodb binding's check records its own. */

@@ -10,7 +10,7 @@ import site.ycsbx.store.sysbench.SysbenchStore;
  */
 public final class MongoSysbenchFamily extends MongoFamily {
   public MongoSysbenchFamily() {
-    super(Family.of(SysbenchStore.class, MongoSysbenchStore::new, MongoSysbenchCheck::new,
+    super(Family.of(SysbenchStore.class, MongoSysbenchStore::new, () -> new MongoSysbenchCheck(true),
         MongoSysbenchStore.PROPERTIES), MongoSysbenchStore.class);
   }
 }

@@ -67,9 +67,7 @@ public final class MongoSysbenchStore implements SysbenchStore {
       "each step alone (%s), as sysbench-mongodb").withTokuMX("each sysbench transaction between TokuMX's"
       + " beginTransaction and commitTransaction on the client thread's one connection, as sysbench-mongodb on TokuMX");
   /** Said when tokumx is asked of the mongodb binding. */
-  static final String NO_TOKUMX = TRANSACTIONS_PROPERTY + "=tokumx sends TokuMX's beginTransaction and"
-      + " commitTransaction, which only mongodb-legacy (MongoDB 2.4, TokuMX) speaks: use mongodb-legacy for TokuMX,"
-      + " or auto, true or false here";
+  static final String NO_TOKUMX = TRANSACTIONS.noTokuMX();
   /** The settings of sysbench's that this binding reads, listed by its preflight. */
   public static final List<PropertyDef> PROPERTIES = List.of(TRANSACTIONS.def(
       "sysbench: the steps of one OLTP transaction in one multi-document transaction; auto: where the server has"

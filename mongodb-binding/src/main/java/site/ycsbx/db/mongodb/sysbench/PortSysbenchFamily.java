@@ -12,7 +12,7 @@ import site.ycsbx.store.sysbench.SysbenchStore;
 public final class PortSysbenchFamily extends PortFamily {
   public PortSysbenchFamily() {
     super(Family.of(SysbenchStore.class, c -> new MongoSysbenchStore(SysbenchSide.legacy(c.options(), c::port,
-        c::ownPort)), MongoSysbenchCheck::withoutSessions, MongoSysbenchStore.PROPERTIES.stream().map(p ->
+        c::ownPort)), () -> new MongoSysbenchCheck(false), MongoSysbenchStore.PROPERTIES.stream().map(p ->
         p.withMeaning("sysbench: auto or false (each step alone: MongoDB 2.4 and TokuMX have no multi-document"
             + " transactions), tokumx: each OLTP transaction between TokuMX's beginTransaction and commitTransaction"
             + " on the client thread's own connection (rollbackTransaction on a failure); true is refused")).toList()),

@@ -24,9 +24,7 @@ import site.ycsbx.util.UserError;
  */
 public class SysbenchSide extends FamilySide {
   /** Said when sysbench.transactions=true is asked of a line without sessions. */
-  static final String NO_SESSIONS = MongoSysbenchStore.TRANSACTIONS_PROPERTY + "=true needs multi-document"
-      + " transactions (MongoDB 4.0+), which MongoDB 2.4 and TokuMX have not: set it to auto or false, or tokumx"
-      + " for TokuMX's own transactions, on mongodb-legacy";
+  static final String NO_SESSIONS = MongoSysbenchStore.TRANSACTIONS.noSessions();
   static final String NONE_HERE = "MongoDB 2.4 and TokuMX have no multi-document transactions";
 
   /**
