@@ -63,16 +63,17 @@ public final class WriteConcernSetting {
     Object w;
     Boolean j;
     if (asked != null) {
-      if (urlW != null && !sameW(urlW, asked.w)) {
-        throw new UserError("mongodb.url sets w=" + urlW + " but " + PROPERTY + "=" + asked.name + " asks for w:"
-            + asked.w + "; remove one of them");
+      if (urlW != null && !sameW(urlW, asked.w())) {
+        throw new UserError("mongodb.url sets w=" + urlW + " but " + PROPERTY + "=" + asked.name() + " asks for w:"
+            + asked.w() + "; remove one of them");
       }
-      if (urlJ != null && asked.definesJournal && !urlJ.equals(asked.j == null ? Boolean.FALSE : asked.j)) {
-        throw new UserError("mongodb.url sets journal=" + urlJ + " but " + PROPERTY + "=" + asked.name
-            + (asked.j == null ? " (w:0) cannot wait for the journal" : " asks for j:" + asked.j) + "; remove one of them");
+      if (urlJ != null && asked.definesJournal() && !urlJ.equals(asked.j() == null ? Boolean.FALSE : asked.j())) {
+        throw new UserError("mongodb.url sets journal=" + urlJ + " but " + PROPERTY + "=" + asked.name()
+            + (asked.j() == null ? " (w:0) cannot wait for the journal" : " asks for j:" + asked.j())
+            + "; remove one of them");
       }
-      w = asked.w;
-      j = asked.definesJournal ? asked.j : urlJ;
+      w = asked.w();
+      j = asked.definesJournal() ? asked.j() : urlJ;
     } else {
       w = urlW != null ? urlW : Integer.valueOf(1);
       j = urlJ;
@@ -111,7 +112,7 @@ public final class WriteConcernSetting {
       return null;
     }
     Choice c = parse(ours);
-    String meaning = "w:" + c.w + (c.definesJournal && c.j != null ? ", j:" + c.j : "");
+    String meaning = "w:" + c.w() + (c.definesJournal() && c.j() != null ? ", j:" + c.j() : "");
     return PROPERTY + "=" + value.trim() + " (" + (YCSB_017_NAMES.contains(old) ? "YCSB 0.17's name"
         : "YCSB's name before 0.17") + ") read as " + PROPERTY + "=" + ours + " (" + meaning + ")";
   }
@@ -119,7 +120,7 @@ public final class WriteConcernSetting {
   /** Whether the property asks for unacknowledged writes (w:0), under any of its names. */
   public static boolean unacknowledged(Properties props) {
     Choice c = parse(props.getProperty(PROPERTY));
-    return c != null && Integer.valueOf(0).equals(c.w);
+    return c != null && Integer.valueOf(0).equals(c.w());
   }
 
   /** {@code w=1, j=true, wtimeout=none}: what the fingerprint records. */
@@ -151,18 +152,7 @@ public final class WriteConcernSetting {
   }
 
   /** The property's meaning: w, and j when the value fixes it. */
-  private static final class Choice {
-    final String name;
-    final Object w;
-    final Boolean j;
-    final boolean definesJournal;
-
-    Choice(String name, Object w, Boolean j, boolean definesJournal) {
-      this.name = name;
-      this.w = w;
-      this.j = j;
-      this.definesJournal = definesJournal;
-    }
+  private record Choice(String name, Object w, Boolean j, boolean definesJournal) {
   }
 
   private static Choice parse(String value) {
