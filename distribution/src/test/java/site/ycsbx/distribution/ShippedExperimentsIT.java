@@ -134,10 +134,8 @@ class ShippedExperimentsIT extends UnpackedTarball {
    * alone on a quiet 2-core host, C1 first; 262 s and 237 s of wall time).
    */
   private static Result quickJit(List<String> args) {
-    String[] cmd = java.util.stream.Stream.concat(java.util.stream.Stream.of(dist.resolve("bin/ycsb").toString()),
-        args.stream()).toArray(String[]::new);
-    return shell.run(dist, Shell.env(shell.pathWithJava(), "JAVA_OPTS",
-        "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData"), cmd);
+    return ycsb(dist, Shell.env(shell.pathWithJava(), "JAVA_OPTS",
+        "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData"), args.toArray(new String[0]));
   }
 
   /**

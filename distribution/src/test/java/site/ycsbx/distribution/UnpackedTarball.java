@@ -53,9 +53,14 @@ abstract class UnpackedTarball {
 
   /** {@code bin/ycsb args} of the unpacked folder {@code home}, run from it; java on PATH, Maven absent. */
   static Result ycsb(Path home, String... args) {
+    return ycsb(home, Shell.env(shell.pathWithJava()), args);
+  }
+
+  /** {@code bin/ycsb args} of {@code home}, run from it in the environment {@code env}. */
+  static Result ycsb(Path home, java.util.Map<String, String> env, String... args) {
     String[] cmd = Stream.concat(Stream.of(home.resolve("bin/ycsb").toString()), Arrays.stream(args))
         .toArray(String[]::new);
-    return shell.run(home, Shell.env(shell.pathWithJava()), cmd);
+    return shell.run(home, env, cmd);
   }
 
   static Set<String> fileNames(Path dir) throws IOException {
